@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Pipeline order (architecture.md): a stage imports only earlier stages, diagnostics and tables. */
+const STAGES = ['tables', 'diagnostics', 'lexer', 'parser', 'ast', 'inline', 'preflight', 'capabilities', 'ir', 'native', 'simulator', 'cli'];
+/** The AST node types are the parser's output contract: the parser may import ast. */
+const EXTRA_ALLOWED: Record<string, string[]> = { parser: ['ast'], lexer: [] };
+
+const SRC = join(import.meta.dirname, '..', 'src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function stageOf(path: string): string | null {
+  const first = relative(SRC, path).split(sep)[0] ?? '';
+  return STAGES.includes(first) ? first : null;
+}
+
+describe('import direction', () => {
+  const imports = files(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+['"](\.[^'"]+)['"]/gm)].map((m) => ({
+      file,
+      spec: m[1] as string,
+    })),
+  );
+
+  it('finds the imports it checks', () => {
+    expect(imports.length).toBeGreaterThan(5);
+  });
+
+  it('never imports a later stage', () => {
+    const bad = imports.filter(({ file, spec }) => {
+      const from = stageOf(file);
+      const to = stageOf(join(file, '..', spec));
+      if (from === null || to === null || from === to) return false;
+      if (to === 'tables') return false;
+      if (to === 'diagnostics') return from === 'tables';
+      if ((EXTRA_ALLOWED[from] ?? []).includes(to)) return false;
+      return STAGES.indexOf(to) >= STAGES.indexOf(from) || from === 'tables' || from === 'diagnostics';
+    });
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
+  it('never imports a folder, always a file with its .js extension', () => {
+    const bad = imports.filter(({ spec }) => !spec.endsWith('.js') && !spec.endsWith('.json'));
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
+  it('keeps tables free of imports', () => {
+    const bad = imports.filter(({ file }) => stageOf(file) === 'tables' && !file.endsWith('index.ts'));
+    expect(bad).toEqual([]);
+  });
+});
