@@ -6,3 +6,4 @@ export * from './source.js';
 export * from './span.js';
 export * from './diagnostic.js';
 export * from './messages.js';
+export * from './suggest.js';
