@@ -36,3 +36,13 @@ export function classicalBitReused(
     `line ${first.line}, column ${first.column} and line ${second.line}, column ${second.column}`
   );
 }
+
+// --- capabilities: target option ----------------------------------------------------
+
+export function unknownTarget(name: string, known: readonly string[]): string {
+  return `Unknown target: ${name}; known targets are ${known.join(', ')}`;
+}
+
+export function invalidTarget(problem: string): string {
+  return `Invalid target object: ${problem}`;
+}

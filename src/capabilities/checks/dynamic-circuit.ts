@@ -1,0 +1,96 @@
+/**
+ * `dynamic-circuit`: branches and loops are unsupported on every target
+ * (service-api.md "Target capability checks"; decisions.md section 2), also a
+ * `for` that does not depend on a measurement. Each outermost such statement
+ * is reported once, blaming its header (`for int i in [0:3]`, `if (c)`), and
+ * nothing inside it is judged again.
+ */
+import type { Statement } from '../../ast/nodes.js';
+import { createDiagnostic, DYNAMIC_CIRCUITS_UNSUPPORTED } from '../../diagnostics/index.js';
+import type { SourceText, Span } from '../../diagnostics/index.js';
+import type { CapabilityCheck } from '../context.js';
+
+type DynamicStatement = Extract<Statement, { kind: 'If' | 'For' | 'While' | 'Switch' | 'Break' | 'Continue' | 'End' }>;
+
+const DYNAMIC_KINDS: ReadonlySet<Statement['kind']> = new Set(['If', 'For', 'While', 'Switch', 'Break', 'Continue', 'End']);
+
+function isDynamic(statement: Statement): statement is DynamicStatement {
+  return DYNAMIC_KINDS.has(statement.kind);
+}
+
+/** Bodies that may hide a dynamic statement without being one themselves. */
+function nestedBodies(statement: Statement): readonly (readonly Statement[])[] {
+  switch (statement.kind) {
+    case 'GateDefinition':
+    case 'SubroutineDefinition':
+    case 'Box':
+      return [statement.body];
+    default:
+      return [];
+  }
+}
+
+export const dynamicCircuit: CapabilityCheck = {
+  id: 'dynamic-circuit',
+  summary: 'Branches and loops (if, else, while, for, switch, break, continue, end) are not supported on any target.',
+  run({ program, source, report }) {
+    const pending: (readonly Statement[])[] = [program.statements];
+    const found: DynamicStatement[] = [];
+    for (let list = pending.pop(); list !== undefined; list = pending.pop()) {
+      for (const statement of list) {
+        if (isDynamic(statement)) found.push(statement);
+        else pending.push(...nestedBodies(statement));
+      }
+    }
+    found.sort((a, b) => a.span.start.offset - b.span.start.offset);
+    for (const statement of found) {
+      report(
+        createDiagnostic({
+          code: 'UnsupportedFeature',
+          rule: 'dynamic-circuit',
+          reason: DYNAMIC_CIRCUITS_UNSUPPORTED,
+          span: headerSpan(statement, source),
+        }),
+      );
+    }
+  },
+};
+
+/** Where the header of a branch or loop ends: its condition, subject or iterable. */
+function headerEndNode(statement: DynamicStatement): { span: Span } | null {
+  switch (statement.kind) {
+    case 'If':
+    case 'While':
+      return statement.condition;
+    case 'Switch':
+      return statement.subject;
+    case 'For':
+      return statement.iterable;
+    case 'Break':
+    case 'Continue':
+    case 'End':
+      return null;
+  }
+}
+
+function firstBodyOffset(statement: DynamicStatement): number | null {
+  const first = statement.kind === 'If' || statement.kind === 'For' || statement.kind === 'While' ? statement.body[0] : undefined;
+  return first ? first.span.start.offset : null;
+}
+
+/**
+ * The statement from its keyword up to where its body starts (`{` or the
+ * first body statement), trailing whitespace trimmed; the whole statement
+ * for `break`, `continue` and `end`.
+ */
+function headerSpan(statement: DynamicStatement, source: SourceText): Span {
+  const whole = statement.span;
+  const endNode = headerEndNode(statement);
+  if (endNode === null) return whole;
+  const text = source.text;
+  const stop = Math.min(whole.end.offset, firstBodyOffset(statement) ?? whole.end.offset);
+  let end = endNode.span.end.offset;
+  while (end < stop && text[end] !== '{') end++;
+  while (end > endNode.span.end.offset && /\s/.test(text[end - 1] ?? '')) end--;
+  return source.span(whole.start.offset, end);
+}
