@@ -46,3 +46,12 @@ export function unknownTarget(name: string, known: readonly string[]): string {
 export function invalidTarget(problem: string): string {
   return `Invalid target object: ${problem}`;
 }
+
+// --- cli: lint suppressions -------------------------------------------------------
+
+/** A `qasm3-preflight-disable[-next-line]` directive (for `rule`, or every rule) that removed no diagnostic. */
+export function unusedSuppression(rule: string | undefined, scope: 'next-line' | 'file'): string {
+  const what = rule === undefined ? 'any rule' : rule;
+  const where = scope === 'file' ? 'in this file' : 'on the next line';
+  return `Unused suppression: no ${what} diagnostic ${where} to suppress; remove the directive`;
+}
