@@ -7,3 +7,4 @@ export * from './span.js';
 export * from './diagnostic.js';
 export * from './messages.js';
 export * from './suggest.js';
+export * from './format.js';
