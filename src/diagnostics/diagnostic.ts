@@ -36,6 +36,8 @@ export interface Diagnostic {
   readonly span: Span;
   readonly related?: readonly RelatedLocation[];
   readonly hint?: string;
+  /** For JSON circuit input: where the problem is (`circuit[3].phases[1]`); the span is then 1:1. */
+  readonly path?: string;
 }
 
 /** A job's `failure` field. */
@@ -59,6 +61,8 @@ export interface DiagnosticInit {
   readonly severity?: Severity;
   readonly related?: readonly RelatedLocation[];
   readonly hint?: string;
+  /** JSON path of the offending value, for diagnostics about JSON input. */
+  readonly path?: string;
   /** Overrides the message derived from code and reason (rarely needed). */
   readonly message?: string;
 }
@@ -79,6 +83,7 @@ export function createDiagnostic(init: DiagnosticInit): Diagnostic {
     d.related = init.related.map((r) => ({ message: r.message, span: plainSpan(r.span) }));
   }
   if (init.hint !== undefined) d.hint = init.hint;
+  if (init.path !== undefined) d.path = init.path;
   return d;
 }
 
