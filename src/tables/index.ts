@@ -2,3 +2,4 @@
 export * from './gates.js';
 export * from './targets.js';
 export * from './limits.js';
+export * from './noise.js';
