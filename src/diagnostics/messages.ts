@@ -51,7 +51,7 @@ export function invalidTarget(problem: string): string {
 
 /** A `qasm3-preflight-disable[-next-line]` directive (for `rule`, or every rule) that removed no diagnostic. */
 export function unusedSuppression(rule: string | undefined, scope: 'next-line' | 'file'): string {
-  const what = rule === undefined ? 'any rule' : rule;
+  const what = rule === undefined ? '' : `${rule} `;
   const where = scope === 'file' ? 'in this file' : 'on the next line';
-  return `Unused suppression: no ${what} diagnostic ${where} to suppress; remove the directive`;
+  return `Unused suppression: no ${what}diagnostic ${where} to suppress; remove the directive`;
 }
