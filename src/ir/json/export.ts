@@ -1,0 +1,131 @@
+/**
+ * Circuit IR -> `svc.circuit.v0` JSON, with the measurement map beside it.
+ * The format measures every qubit at the end and has no measure, reset or
+ * barrier: final measurements become the map, barriers and resets of
+ * untouched qubits vanish, and anything else (a qubit used after its
+ * measurement, a reset after use) is a diagnostic.
+ */
+import { OPTION_SPAN } from '../../capabilities/target.js';
+import { createDiagnostic, jsonCannotExpress, jsonMixedGatesets, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
+import type { Diagnostic, Span } from '../../diagnostics/index.js';
+import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../types.js';
+import { CIRCUIT_JSON_FORMAT } from './types.js';
+import type { GateJson, MeasurementMapping, NativeGateJson, QisGateJson, SingleCircuitJson } from './types.js';
+
+/** What {@link circuitToJson} returns: the JSON, where each measurement lands, and why it could not be exported. */
+export interface CircuitJsonExport {
+  readonly json: SingleCircuitJson;
+  readonly measurements: readonly MeasurementMapping[];
+  /** Empty when the JSON says everything the circuit does. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Exports one circuit: QIS gates in radians with canonical names, or native gates in turns. */
+export function circuitToJson(circuit: IrCircuit): CircuitJsonExport {
+  const diagnostics = [...inexpressibleOps(circuit)];
+  const gates: GateJson[] = [];
+  const measurements: MeasurementMapping[] = [];
+  let firstQis: IrGate | null = null;
+  let firstNative: IrNativeGate | null = null;
+  for (const op of circuit.ops) {
+    if (op.kind === 'gate') {
+      firstQis ??= op;
+      gates.push(qisGateJson(op));
+    } else if (op.kind === 'native') {
+      firstNative ??= op;
+      gates.push(nativeGateJson(op));
+    } else if (op.kind === 'measure') {
+      measurements.push(measurementMapping(op.qubit, op.bit, circuit.bitRegisters));
+    }
+  }
+  if (firstQis && firstNative) {
+    const later = spanOf(firstQis).start.offset > spanOf(firstNative).start.offset ? firstQis : firstNative;
+    diagnostics.push(
+      createDiagnostic({ code: 'InvalidInput', rule: 'circuit-json-mixed-gatesets', reason: jsonMixedGatesets(firstQis.name, firstNative.name), span: spanOf(later) }),
+    );
+  }
+  const json: SingleCircuitJson = {
+    format: CIRCUIT_JSON_FORMAT,
+    gateset: firstNative && !firstQis ? 'native' : 'qis',
+    qubits: circuit.qubits,
+    circuit: gates,
+  };
+  return { json, measurements, diagnostics };
+}
+
+function spanOf(op: IrOp): Span {
+  return op.span ?? OPTION_SPAN;
+}
+
+function qisGateJson(gate: IrGate): QisGateJson {
+  const name = gate.name === 'x' && gate.controls.length > 0 ? 'cnot' : gate.name;
+  const placed = gate.targets.length === 1 ? { target: gate.targets[0] as number } : { targets: [...gate.targets] };
+  return {
+    gate: name,
+    ...(gate.controls.length > 0 ? { controls: [...gate.controls] } : {}),
+    ...placed,
+    ...(gate.rotation !== null ? { rotation: gate.rotation } : {}),
+  };
+}
+
+function nativeGateJson(gate: IrNativeGate): NativeGateJson {
+  const [t0 = 0, t1 = 0] = gate.targets;
+  const [p0 = 0, p1 = 0] = gate.phases;
+  switch (gate.name) {
+    case 'gpi':
+    case 'gpi2':
+      return { gate: gate.name, target: t0, phase: p0 };
+    case 'ms':
+      return { gate: 'ms', targets: [t0, t1], phases: [p0, p1], angle: gate.angle ?? 0.25 };
+    case 'zz':
+      return { gate: 'zz', targets: [t0, t1], angle: gate.angle ?? 0 };
+  }
+}
+
+function measurementMapping(qubit: number, bit: number, registers: readonly IrRegister[]): MeasurementMapping {
+  const register = registers.find((r) => bit >= r.offset && bit < r.offset + r.size);
+  return { qubit, bit, register: register?.name ?? '', index: register ? bit - register.offset : bit };
+}
+
+function qubitsOf(op: IrOp): readonly number[] {
+  switch (op.kind) {
+    case 'gate':
+      return [...op.controls, ...op.targets];
+    case 'native':
+      return op.targets;
+    case 'measure':
+    case 'reset':
+      return [op.qubit];
+    case 'barrier':
+      return [];
+  }
+}
+
+const OP_NAMES: Record<IrOp['kind'], string> = { gate: 'a gate', native: 'a gate', measure: 'a second measurement', reset: 'a reset', barrier: 'a barrier' };
+
+/** Measurements followed by more work on their qubit, and resets of used qubits (decisions.md section 2). */
+function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const last = new Map<number, IrOp>();
+  const report = (blamed: IrOp, detail: string, related: IrOp) =>
+    found.push(
+      createDiagnostic({
+        code: 'UnsupportedFeature',
+        rule: 'circuit-json-mid-circuit-measurement',
+        reason: jsonCannotExpress(detail),
+        message: MID_CIRCUIT_MEASUREMENT_UNSUPPORTED,
+        span: spanOf(blamed),
+        related: related.span ? [{ message: 'used again here', span: related.span }] : [],
+      }),
+    );
+  for (const op of circuit.ops) {
+    for (const qubit of qubitsOf(op)) {
+      const previous = last.get(qubit);
+      if (previous?.kind === 'measure') report(previous, `qubit ${qubit} is measured and then used by ${OP_NAMES[op.kind]}`, op);
+      else if (previous && op.kind === 'reset') report(op, `qubit ${qubit} is reset after it was used`, previous);
+      if (op.kind === 'reset' && previous === undefined) continue;
+      last.set(qubit, op);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,128 @@
+/**
+ * `validateCircuitJson`: the document level of a `svc.circuit.v0` input
+ * (format, gateset, qubits, one circuit or a multicircuit whose entries
+ * inherit the parent gateset unless they override it, job limits); gate
+ * objects are checked in validate-gate.ts. Same result shape as `validate`.
+ */
+import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../../capabilities/target.js';
+import {
+  DiagnosticCollector,
+  jsonBothCircuitForms,
+  jsonExpected,
+  jsonMissing,
+  jsonNoCircuit,
+  jsonTooManyCircuits,
+  jsonTooManyGates,
+  notEnoughQubits,
+} from '../../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../../diagnostics/index.js';
+import { LIMITS } from '../../tables/index.js';
+import type { Target } from '../../tables/index.js';
+import { childPath, describeValue, isJsonObject, JSON_RULES, JsonChecker } from './checker.js';
+import type { JsonObject } from './checker.js';
+import { CIRCUIT_JSON_FORMAT } from './types.js';
+import type { CircuitJsonGateset } from './types.js';
+import { checkGates } from './validate-gate.js';
+
+export interface ValidateCircuitJsonOptions {
+  /** Backend name or a Target object; `simulator` by default. */
+  readonly target?: string | Target;
+  /** Diagnostics before one closing "limit reached" diagnostic (default 100). */
+  readonly maxErrors?: number;
+  /** Gates per job, over all circuits (default 150,000, the service's limit). */
+  readonly maxGates?: number;
+}
+
+export interface ValidationResult {
+  readonly ok: boolean;
+  readonly diagnostics: Diagnostic[];
+  /** What a job's `failure` would hold: the first diagnostic; null when accepted. */
+  readonly failure: Failure | null;
+}
+
+const GATESETS: readonly CircuitJsonGateset[] = ['qis', 'native'];
+
+/** Checks a `svc.circuit.v0` job input against its schema, its ranges and the target. Never throws. */
+export function validateCircuitJson(input: unknown, options: ValidateCircuitJsonOptions = {}): ValidationResult {
+  const target = resolveTarget(options.target);
+  if (isDiagnostic(target)) return resultOf([target]);
+  const collector = new DiagnosticCollector(options.maxErrors ?? LIMITS.maxErrors);
+  checkDocument(new JsonChecker(collector, target), input, options.maxGates ?? LIMITS.maxGatesPerJob);
+  return resultOf(collector.toArray(OPTION_SPAN));
+}
+
+export function resultOf(diagnostics: Diagnostic[]): ValidationResult {
+  const first = diagnostics.find((d) => d.severity === 'error');
+  return { ok: first === undefined, diagnostics, failure: first ? { code: first.code, message: first.message } : null };
+}
+
+function checkDocument(checker: JsonChecker, input: unknown, maxGates: number): void {
+  if (!isJsonObject(input)) return checker.report('', jsonExpected('', 'a svc.circuit.v0 object with qubits and circuit or circuits', describeValue(input)));
+  if (input.format !== undefined && input.format !== CIRCUIT_JSON_FORMAT) {
+    const hint = typeof input.format === 'string' && input.format.endsWith('.circuit.v0') ? `write "${CIRCUIT_JSON_FORMAT}"` : undefined;
+    checker.report('format', jsonExpected('format', `"${CIRCUIT_JSON_FORMAT}"`, describeValue(input.format)), JSON_RULES.schema, 'InvalidInput', hint);
+  }
+  const gateset = readGateset(checker, 'gateset', input.gateset, 'qis');
+  const qubits = readQubits(checker, input.qubits);
+  const hasCircuit = input.circuit !== undefined;
+  const hasCircuits = input.circuits !== undefined;
+  if (hasCircuit && hasCircuits) return checker.report('', jsonBothCircuitForms(''));
+  if (!hasCircuit && !hasCircuits) return checker.report('circuit', jsonNoCircuit('circuit'));
+  if (hasCircuit) {
+    const gates = checker.array('circuit', input.circuit, 'an array of gate objects');
+    if (gates === null) return;
+    checkGateCount(checker, 'circuit', gates.length, maxGates);
+    return checkGates(checker, 'circuit', gates, gateset, qubits);
+  }
+  checkCircuits(checker, input, gateset, qubits, maxGates);
+}
+
+function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: CircuitJsonGateset, qubits: number | null, maxGates: number): void {
+  const entries = checker.array('circuits', input.circuits, 'an array of {name, circuit, gateset?}');
+  if (entries === null) return;
+  if (entries.length === 0) return checker.report('circuits', jsonExpected('circuits', 'at least one circuit', '[]'));
+  if (entries.length > LIMITS.maxCircuitsPerJob) {
+    checker.report('circuits', jsonTooManyCircuits('circuits', entries.length, LIMITS.maxCircuitsPerJob), JSON_RULES.limits);
+  }
+  const gateTotal = entries.reduce<number>((n, e) => n + (isJsonObject(e) && Array.isArray(e.circuit) ? e.circuit.length : 0), 0);
+  checkGateCount(checker, 'circuits', gateTotal, maxGates);
+  for (let i = 0; i < entries.length && !checker.full; i++) {
+    const path = childPath('circuits', i);
+    const entry = entries[i];
+    if (!isJsonObject(entry)) {
+      checker.report(path, jsonExpected(path, 'a {name, circuit, gateset?} object', describeValue(entry)));
+      continue;
+    }
+    const namePath = childPath(path, 'name');
+    if (entry.name === undefined) checker.report(namePath, jsonMissing(namePath, 'a circuit name (a string)'));
+    else if (typeof entry.name !== 'string') checker.report(namePath, jsonExpected(namePath, 'a circuit name (a string)', describeValue(entry.name)));
+    const own = readGateset(checker, childPath(path, 'gateset'), entry.gateset, gateset);
+    const circuitPath = childPath(path, 'circuit');
+    const gates = checker.array(circuitPath, entry.circuit, 'an array of gate objects');
+    if (gates !== null) checkGates(checker, circuitPath, gates, own, qubits);
+  }
+}
+
+/** The gateset at `path`, or `inherited` when absent (or after reporting a bad one). */
+function readGateset(checker: JsonChecker, path: string, value: unknown, inherited: CircuitJsonGateset): CircuitJsonGateset {
+  if (value === undefined) return inherited;
+  if (GATESETS.includes(value as CircuitJsonGateset)) return value as CircuitJsonGateset;
+  checker.report(path, jsonExpected(path, '"qis" or "native"', describeValue(value)));
+  return inherited;
+}
+
+/** The qubit count if valid (a positive integer within the target), else null after reporting. */
+function readQubits(checker: JsonChecker, value: unknown): number | null {
+  const wanted = 'a positive integer (the number of qubits)';
+  if (value === undefined) return checker.report('qubits', jsonMissing('qubits', wanted)), null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    return checker.report('qubits', jsonExpected('qubits', wanted, describeValue(value))), null;
+  }
+  const target = checker.target;
+  if (value > target.qubits) checker.report('qubits', notEnoughQubits(value, target.name, target.qubits), JSON_RULES.qubits, 'NotEnoughQubits');
+  return value;
+}
+
+function checkGateCount(checker: JsonChecker, path: string, count: number, maxGates: number): void {
+  if (count > maxGates) checker.report(path, jsonTooManyGates(path, count, maxGates), JSON_RULES.limits, 'TooManyGates');
+}
