@@ -32,7 +32,7 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   ],
   IODeclaration: [stmt('IODeclaration', { direction: 'input', type: scalar('float', int(64)), name: id('theta') }), 'input float[64] theta;'],
   AliasDeclaration: [
-    stmt('AliasDeclaration', { name: id('a'), value: bin('++', node('IndexExpression', { collection: id('q'), index: index(range(int(0), int(1))) as never }), id('r')) }),
+    stmt('AliasDeclaration', { name: id('a'), value: bin('++', node('IndexExpression', { collection: id('q'), index: node('IndexList', { items: [range(int(0), int(1))] }) }), id('r')) }),
     'let a = q[0:1] ++ r;',
   ],
   GateDefinition: [
