@@ -8,3 +8,27 @@ export type * from './ast/nodes.js';
 export type { IrCircuit, IrOp, IrGate, IrNativeGate, IrMeasure, IrReset, IrBarrier, IrRegister } from './ir/types.js';
 export type { Target, AcceptedGate, RejectedGate, QisGateName, NativeGateName } from './tables/index.js';
 export { TARGETS as targets, ACCEPTED_GATES as acceptedGates, REJECTED_GATES as rejectedGates } from './tables/index.js';
+
+/**
+ * Checks a `svc.circuit.v0` JSON job input (single circuit or multicircuit,
+ * QIS or native gateset) against its schema, the native ranges and a target;
+ * returns `{ ok, diagnostics, failure }` like `validate`. Each diagnostic
+ * carries the JSON `path` of the offending value.
+ */
+export { validateCircuitJson } from './ir/circuit-json.js';
+/** Types of the `svc.circuit.v0` JSON circuit format and of its validation. */
+export type {
+  CircuitJson,
+  SingleCircuitJson,
+  MultiCircuitJson,
+  CircuitJsonEntry,
+  CircuitJsonGateset,
+  GateJson,
+  QisGateJson,
+  NativeGateJson,
+  GpiGateJson,
+  MsGateJson,
+  ZzGateJson,
+  MeasurementMapping,
+  ValidateCircuitJsonOptions,
+} from './ir/circuit-json.js';
