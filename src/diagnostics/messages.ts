@@ -135,3 +135,226 @@ export function jsonBothCircuitForms(path: string): string {
 export function jsonNoCircuit(path: string): string {
   return `${jsonPlace(path)}: missing; expected circuit (an array of gate objects) or circuits (an array of {name, circuit, gateset?})`;
 }
+
+// --- preflight: subset rules (src/preflight/rules/*) --------------------------------
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+export function rejectedGate(name: string, instead: string | null): string {
+  return instead === null ? `Gate ${name} is not supported` : `Gate ${name} is not supported: ${instead}`;
+}
+
+export function wrongParameterCount(gate: string, expected: number, given: number): string {
+  return `Gate ${gate} takes ${plural(expected, 'parameter')}, but ${given} ${given === 1 ? 'was' : 'were'} given`;
+}
+
+export function wrongQubitCount(gate: string, expected: number, given: number): string {
+  return `Gate ${gate} takes ${plural(expected, 'qubit')}, but ${given} ${given === 1 ? 'was' : 'were'} given`;
+}
+
+export function designatorNotSupported(designator: string, gate: string): string {
+  return `Designator ${designator} on gate ${gate} is not supported: remove it`;
+}
+
+/** `instead` says what to write in place of the modifier. */
+export function modifierNotSupported(modifier: string, instead: string): string {
+  return `Modifier ${modifier} is not supported: ${instead}`;
+}
+
+export function controlNotSupportedOn(modifier: string, gate: string): string {
+  return `Modifier ${modifier} on ${gate} is not supported: ctrl @ applies only to x (not), z, rz, xphase and yphase`;
+}
+
+export function tooManyModifiers(modifiers: string, gate: string): string {
+  return `More than one modifier (${modifiers}) on ${gate} is not supported: apply one modifier per gate, like ctrl(2) @ x`;
+}
+
+export function controlCountNotLiteral(modifier: string): string {
+  return `Control count in ${modifier} is not supported: write a positive integer literal, like ctrl(2) @`;
+}
+
+export function tooManyControls(modifier: string, count: number | bigint, max: number): string {
+  return `${modifier} has ${count} controls; at most ${max} are supported on one gate: split it into gates with fewer controls`;
+}
+
+export function operatorBetweenTerms(op: '+' | '-', expression: string): string {
+  return `${op} between terms in gate argument ${expression} is not supported: compute the value and write it as a literal, or as a product or quotient with pi`;
+}
+
+export function operatorNotSupported(op: string, expression: string): string {
+  return `Operator ${op} in gate argument ${expression} is not supported: only literals, pi, unary minus, * and / are allowed`;
+}
+
+export function constantNotSupported(name: string, instead: string): string {
+  return `Constant ${name} in a gate argument is not supported: write ${instead} instead`;
+}
+
+export function classicalVariableInArgument(name: string): string {
+  return `Classical variable ${name} in a gate argument is not supported: gate arguments must be constants; write its value instead`;
+}
+
+export function unknownIdentifierInArgument(name: string): string {
+  return `Unknown identifier ${name} in a gate argument: gate arguments must be constants (literals, pi, unary minus, * and /)`;
+}
+
+export function nonNumericLiteral(kind: string, literal: string): string {
+  return `${kind} literal ${literal} in a gate argument is not supported: gate arguments are real numbers`;
+}
+
+export function expressionNotSupportedInArgument(what: string, expression: string): string {
+  return `${what} ${expression} in a gate argument is not supported: only literals, pi, unary minus, * and / are allowed`;
+}
+
+export function divisionByZero(expression: string): string {
+  return `Division by zero in gate argument ${expression}`;
+}
+
+export function nonFiniteArgument(expression: string): string {
+  return `Gate argument ${expression} is not a finite number`;
+}
+
+export function expandedFrom(call: string, gate: string): string {
+  return `${call} called in the definition of ${gate}`;
+}
+
+export function inDefinitionOf(gate: string): string {
+  return `in the definition of ${gate}`;
+}
+
+export function redefinesBuiltinGate(name: string): string {
+  return `Gate definition ${name} redefines a built-in gate: choose another name`;
+}
+
+export function gateAlreadyDefined(name: string, line: number): string {
+  return `Gate ${name} is already defined on line ${line}: choose another name`;
+}
+
+export function gateUsedBeforeDefinition(name: string, line: number): string {
+  return `Gate ${name} is used before its definition on line ${line}: move the definition above its first use`;
+}
+
+export function recursiveGate(name: string): string {
+  return `Gate ${name} calls itself: recursive gate definitions are not supported`;
+}
+
+export function statementInGateBody(what: string, gate: string): string {
+  return `${what} inside gate ${gate} is not supported: gate bodies hold only gate calls, gphase and barrier`;
+}
+
+export function duplicateGateArgument(name: string, gate: string): string {
+  return `Argument ${name} appears twice in the definition of gate ${gate}: give each argument its own name`;
+}
+
+export function physicalQubit(name: string): string {
+  return `Physical qubit ${name} is not supported: declare a register (qubit[n] q;) and use its qubits, like q[0]`;
+}
+
+export function unknownRegister(kind: 'qubit' | 'bit', name: string): string {
+  return `Unknown ${kind} register ${name}: declare it first, like ${kind}[2] ${name};`;
+}
+
+export function wrongRegisterKind(name: string, actual: string, expected: 'qubit' | 'bit'): string {
+  return `${name} is a ${actual}, not a ${expected} register`;
+}
+
+export function aliasOfSingleQubitIndexed(alias: string, qubit: string): string {
+  return `${alias} is an alias of the single qubit ${qubit} and cannot be indexed: write ${alias}`;
+}
+
+export function indexedTwice(operand: string): string {
+  return `${operand} indexes a register more than once: write one index, like q[0]`;
+}
+
+export function indexNotLiteral(index: string, register: string): string {
+  return `Index ${index} of ${register} is not an integer literal: write a number, like ${register}[0]`;
+}
+
+export function indexOutOfRange(index: string, kind: 'qubit' | 'bit', register: string, size: number): string {
+  return `Index ${index} is out of range for ${kind} register ${register} of size ${size}`;
+}
+
+export function bodyOperandUnknown(name: string, gate: string, qubits: readonly string[]): string {
+  return `${name} is not a qubit argument of gate ${gate}: its body can use only ${qubits.join(', ')}`;
+}
+
+export function bodyOperandIndexed(operand: string, gate: string): string {
+  return `Indexing ${operand} inside gate ${gate} is not supported: a gate body uses its qubit arguments by name`;
+}
+
+export function qubitUsedTwice(qubit: string, gate: string): string {
+  return `Qubit ${qubit} is used twice in one ${gate}: a gate needs distinct qubits`;
+}
+
+export function broadcastSizeMismatch(gate: string, first: string, firstSize: number, second: string, secondSize: number): string {
+  return `Gate ${gate} is broadcast over registers of different sizes: ${first} has ${firstSize} qubits, ${second} has ${secondSize}`;
+}
+
+export function scalarRegister(kind: 'qubit' | 'bit', name: string): string {
+  return `Scalar declaration ${kind} ${name} is not supported: use a register of size 1, ${kind}[1] ${name}`;
+}
+
+export function registerSizeNotSupported(size: string, name: string): string {
+  return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
+}
+
+export function bitRegisterInitializer(name: string): string {
+  return `Initial value of bit register ${name} is not supported: declare it without one and measure into its bits`;
+}
+
+export function alreadyDeclared(name: string, line: number): string {
+  return `${name} is already declared on line ${line}: choose another name`;
+}
+
+export function declarationNotSupported(type: string, name: string): string {
+  return `Declaration of ${type} ${name} is not supported: only qubit and bit registers (and int, whose value is discarded) can be declared`;
+}
+
+export function measureWithoutDestination(statement: string): string {
+  return `Measurement without a destination (${statement}) is not supported: write c[0] = measure q[0];`;
+}
+
+export function wholeRegisterMeasurement(operand: string): string {
+  return `Whole-register measurement of ${operand} is not supported: measure each qubit into its own bit, like c[0] = measure q[0];`;
+}
+
+export function wholeRegisterReset(operand: string): string {
+  return `Whole-register reset of ${operand} is not supported: reset each qubit, like reset ${operand}[0];`;
+}
+
+export function measureInDeclaration(name: string): string {
+  return `Measurement in the declaration of ${name} is not supported: declare the bit register first, then write ${name}[0] = measure q[0];`;
+}
+
+export function compoundMeasureAssignment(op: string): string {
+  return `Measurement with ${op} is not supported: write c[0] = measure q[0];`;
+}
+
+export function aliasConcatenation(expression: string): string {
+  return `Concatenation ++ in ${expression} is not supported: alias each register separately`;
+}
+
+export function aliasValueNotSupported(name: string, value: string): string {
+  return `let ${name} = ${value} is not supported: an alias must name a qubit register or one of its qubits`;
+}
+
+/** `form`: `Range index`, `Index set`, `Index list`. */
+export function rangeIndex(form: string, operand: string): string {
+  return `${form} ${operand} is not supported: index one qubit at a time, like q[0]`;
+}
+
+export function statementNotSupported(what: string, instead: string | null): string {
+  return instead === null ? `${what} is not supported` : `${what} is not supported: ${instead}`;
+}
+
+export function tooManyGates(limit: number, construct: string): string {
+  return `Program expands to more than ${limit} gate applications, reached at ${construct}: split it into smaller jobs`;
+}
+
+export function sourceTooLarge(length: number, limit: number): string {
+  return `Program source is ${length} characters, more than the ${limit} the service accepts: split it into smaller jobs`;
+}
+
+export function wholeRegisterDestination(register: string): string {
+  return `Measurement into the whole register ${register} is not supported: measure into one bit, like ${register}[0] = measure q[0];`;
+}
+

@@ -1,0 +1,258 @@
+/**
+ * The inliner: reads top-level statements in order, keeps the symbol and
+ * gate tables, and materialises the operations of statements the rules
+ * found valid: broadcast over whole registers and gate definitions expanded
+ * at each call site. Sizes are counted before anything is built, so a
+ * program past the gate limit costs no memory.
+ */
+import type { Assignment, Barrier, ClassicalDeclaration, Expression, GateCall, GateOperand, MeasureStatement, Reset, Statement } from '../ast/nodes.js';
+import type { RelatedLocation, SourceText, Span } from '../diagnostics/index.js';
+import { expandedFrom, inDefinitionOf } from '../diagnostics/index.js';
+import type { ConstantProblem, EvaluationScope } from './const-eval.js';
+import { evaluateConstant } from './const-eval.js';
+import { GateTable, modifierControls } from './gate-definitions.js';
+import type { BodyItem, UserGate } from './gate-definitions.js';
+import { aliasOperand, resolveOperand } from './operands.js';
+import type { OperandResolution } from './operands.js';
+import { SymbolTable } from './symbols.js';
+import type { InlinedOp, InlinedProgram } from './types.js';
+
+/** A problem only expansion can see: an argument that fails once parameters have values. */
+export interface ExpansionProblem {
+  readonly reason: string;
+  /** The call site in the program. */
+  readonly span: Span;
+  /** The calls inside definitions that led there, then the offending argument. */
+  readonly related: readonly RelatedLocation[];
+}
+
+const NO_RELATED: readonly RelatedLocation[] = Object.freeze([]);
+const NO_PARAMS: readonly number[] = Object.freeze([]);
+
+export class Inliner {
+  readonly symbols = new SymbolTable();
+  readonly gates = new GateTable();
+  readonly ops: InlinedOp[] = [];
+  /** Operations counted so far (what {@link sizeOf} said for each expanded statement). */
+  total = 0;
+  /** Related-location chains shared between calls that take the same path through definitions. */
+  private readonly chains = new Map<readonly RelatedLocation[], Map<BodyItem, readonly RelatedLocation[]>>();
+  readonly topLevelScope: EvaluationScope;
+
+  constructor(
+    readonly source: SourceText,
+    readonly maxGates: number,
+  ) {
+    const symbols = this.symbols;
+    this.topLevelScope = { params: null, isClassicalVariable: (name) => symbols.lookup(name)?.kind === 'variable' };
+  }
+
+  /**
+   * Takes the next top-level statement. Declarations always enter the tables
+   * (so one mistake does not cascade); other statements are expanded only
+   * when `valid`.
+   */
+  enter(statement: Statement, valid: boolean): ExpansionProblem | null {
+    switch (statement.kind) {
+      case 'QubitDeclaration':
+        this.symbols.declareRegister('qubit', statement.name.name, declaredSize(statement.size), statement.span);
+        return null;
+      case 'OldStyleDeclaration':
+        this.symbols.declareRegister(statement.keyword === 'qreg' ? 'qubit' : 'bit', statement.name.name, declaredSize(statement.size), statement.span);
+        return null;
+      case 'ClassicalDeclaration':
+        return this.enterClassical(statement);
+      case 'ConstDeclaration':
+      case 'IODeclaration':
+        this.symbols.declareVariable(statement.name.name, statement.span);
+        return null;
+      case 'AliasDeclaration':
+        this.symbols.declareAlias(statement.name.name, this.aliasTarget(statement.value), statement.span);
+        return null;
+      case 'GateDefinition':
+        this.gates.define(statement, valid);
+        return null;
+      default:
+        return valid ? this.expand(statement) : null;
+    }
+  }
+
+  /** The program inlined so far. */
+  result(): InlinedProgram {
+    const { symbols } = this;
+    const plain = (r: (typeof symbols.qubitRegisters)[number]) => ({ name: r.name, size: r.size ?? 0, offset: r.offset, span: r.span });
+    return {
+      qubitRegisters: symbols.qubitRegisters.map(plain),
+      bitRegisters: symbols.bitRegisters.map(plain),
+      qubitCount: symbols.qubitCount,
+      bitCount: symbols.bitCount,
+      ops: this.ops,
+    };
+  }
+
+  /** Operations a top-level statement would materialise, counted without building them. */
+  sizeOf(statement: Statement): number {
+    if (statement.kind === 'Barrier') return 1;
+    if (statement.kind !== 'GateCall') return 0;
+    const found = this.gates.lookup(statement.name.name);
+    const each = found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
+    return each === 0 ? 0 : each * this.broadcastWidth(statement.qubits);
+  }
+
+  private broadcastWidth(operands: readonly GateOperand[]): number {
+    for (const operand of operands) {
+      if (operand.kind !== 'IndexedIdentifier' || operand.indices.length > 0) continue;
+      const resolution = resolveOperand(operand, 'qubit', this.symbols, this.source);
+      if (resolution.kind === 'register') return resolution.register.size;
+    }
+    return 1;
+  }
+
+  private enterClassical(statement: ClassicalDeclaration): null {
+    const type = statement.type;
+    if (type.kind === 'ScalarType' && type.name === 'bit') {
+      this.symbols.declareRegister('bit', statement.name.name, declaredSize(type.size), statement.span);
+    } else this.symbols.declareVariable(statement.name.name, statement.span);
+    return null;
+  }
+
+  private aliasTarget(value: Expression) {
+    const operand = aliasOperand(value);
+    if (operand === null) return null;
+    const resolution = resolveOperand(operand, 'qubit', this.symbols, this.source);
+    if (resolution.kind === 'single') return { kind: 'single' as const, register: resolution.register, index: resolution.index };
+    if (resolution.kind === 'register') return { kind: 'register' as const, register: resolution.register };
+    return null;
+  }
+
+  private expand(statement: Statement): ExpansionProblem | null {
+    switch (statement.kind) {
+      case 'GateCall':
+        return this.expandCall(statement);
+      case 'MeasureStatement':
+        this.expandMeasure(statement, statement.measure.operand, statement.target);
+        return null;
+      case 'Assignment':
+        if (statement.value.kind === 'MeasureExpression') this.expandMeasure(statement, statement.value.operand, statement.target);
+        return null;
+      case 'Reset':
+        return this.expandReset(statement);
+      case 'Barrier':
+        return this.expandBarrier(statement);
+      default:
+        return null;
+    }
+  }
+
+  private expandBarrier(statement: Barrier): null {
+    if (this.total + 1 > this.maxGates) return null;
+    this.total += 1;
+    this.ops.push({ kind: 'barrier', span: statement.span });
+    return null;
+  }
+
+  private expandReset(statement: Reset): null {
+    const qubit = this.resolve(statement.operand, 'qubit');
+    if (qubit.kind === 'single') this.ops.push({ kind: 'reset', qubit: qubit.global, span: statement.span });
+    return null;
+  }
+
+  private expandMeasure(statement: MeasureStatement | Assignment, operand: GateOperand, target: GateOperand | null): void {
+    if (target === null) return;
+    const qubit = this.resolve(operand, 'qubit');
+    const bit = this.resolve(target, 'bit');
+    if (qubit.kind !== 'single' || bit.kind !== 'single') return;
+    this.ops.push({ kind: 'measure', qubit: qubit.global, bit: bit.global, bitName: `${bit.register.name}[${bit.index}]`, span: statement.span });
+  }
+
+  private resolve(operand: GateOperand, kind: 'qubit' | 'bit'): OperandResolution {
+    return resolveOperand(operand, kind, this.symbols, this.source);
+  }
+
+  private expandCall(call: GateCall): ExpansionProblem | null {
+    const size = this.sizeOf(call);
+    if (size === 0) return null;
+    if (this.total + size > this.maxGates) return null;
+    this.total += size;
+    const found = this.gates.lookup(call.name.name);
+    const args: number[] = [];
+    for (const arg of call.args ?? NO_PARAMS_EXPR) {
+      const value = evaluateConstant(arg, this.topLevelScope, this.source);
+      if (!value.ok || value.value === null) return null;
+      args.push(value.value);
+    }
+    const resolutions = call.qubits.map((q) => this.resolve(q, 'qubit'));
+    const width = resolutions.reduce((w, r) => (r.kind === 'register' ? r.register.size : w), 1);
+    const qubits = new Array<number>(resolutions.length);
+    for (let k = 0; k < width; k++) {
+      for (let i = 0; i < resolutions.length; i++) {
+        const r = resolutions[i] as OperandResolution;
+        qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
+      }
+      if (found.kind === 'builtin') {
+        this.ops.push({ kind: 'gate', gate: found.gate, modifierControls: modifierControls(call.modifiers), params: args.length ? args : NO_PARAMS, qubits: qubits.slice(), span: call.span, related: NO_RELATED });
+      } else if (found.kind === 'user') {
+        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, NO_RELATED);
+        if (problem !== null) return problem;
+      }
+    }
+    return null;
+  }
+
+  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: Span, chain: readonly RelatedLocation[]): ExpansionProblem | null {
+    const body = gate.body;
+    if (body === null) return null;
+    const bindings = new Map<string, number>();
+    gate.params.forEach((name, i) => bindings.set(name, args[i] as number));
+    const scope: EvaluationScope = { params: bindings, isClassicalVariable: () => false };
+    for (const item of body) {
+      if (item.kind === 'barrier') {
+        this.ops.push({ kind: 'barrier', span: site });
+        continue;
+      }
+      const values: number[] = [];
+      for (const arg of item.call.args ?? NO_PARAMS_EXPR) {
+        const value = evaluateConstant(arg, scope, this.source);
+        if (!value.ok) return this.problemAt(site, chain, item, gate, value.problem);
+        values.push(value.value as number);
+      }
+      const itemQubits = item.operands.map((p) => qubits[p] as number);
+      const itemChain = this.chainThrough(chain, item, gate);
+      if (item.kind === 'builtin') {
+        this.ops.push({ kind: 'gate', gate: item.gate, modifierControls: item.controls, params: values.length ? values : NO_PARAMS, qubits: itemQubits, span: site, related: itemChain });
+      } else {
+        const problem = this.expandUser(item.gate, values, itemQubits, site, itemChain);
+        if (problem !== null) return problem;
+      }
+    }
+    return null;
+  }
+
+  private chainThrough(chain: readonly RelatedLocation[], item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate): readonly RelatedLocation[] {
+    let byItem = this.chains.get(chain);
+    if (byItem === undefined) this.chains.set(chain, (byItem = new Map()));
+    let next = byItem.get(item);
+    if (next === undefined) {
+      next = Object.freeze([...chain, { message: expandedFrom(item.call.name.name, gate.name), span: item.call.span }]);
+      byItem.set(item, next);
+    }
+    return next;
+  }
+
+  private problemAt(site: Span, chain: readonly RelatedLocation[], item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
+    return {
+      reason: problem.reason,
+      span: site,
+      related: [...this.chainThrough(chain, item, gate), { message: inDefinitionOf(gate.name), span: problem.node.span }],
+    };
+  }
+}
+
+const NO_PARAMS_EXPR: readonly never[] = Object.freeze([]);
+
+/** A register size from its declaration: a positive integer literal, else null (the rule reports it). */
+export function declaredSize(size: Expression | null): number | null {
+  if (size === null) return 1;
+  if (size.kind !== 'IntegerLiteral' || size.value < 1n) return null;
+  return Number(size.value);
+}

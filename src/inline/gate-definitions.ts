@@ -1,0 +1,108 @@
+/**
+ * The gate table: built-in gates from the catalogue, rejected names, and the
+ * program's own definitions in the order they appear. A definition is
+ * compiled once into body items with operand positions, and its expansion
+ * size is computed once, so that counting a call never expands it.
+ */
+import type { Barrier, GateCall, GateDefinition, GateModifier } from '../ast/nodes.js';
+import { ACCEPTED_GATES_BY_NAME, REJECTED_GATES_BY_NAME } from '../tables/index.js';
+import type { AcceptedGate, RejectedGate } from '../tables/index.js';
+
+/** A gate defined by the program. */
+export interface UserGate {
+  readonly name: string;
+  readonly definition: GateDefinition;
+  readonly params: readonly string[];
+  readonly qubits: readonly string[];
+  /** Null when the definition has errors: calls are checked against its signature but never expanded. */
+  readonly body: readonly BodyItem[] | null;
+  /** Operations one call materialises (may exceed 2^53 for deep nests; only compared against a limit). */
+  readonly cost: number;
+}
+
+/** One statement of a compiled body; `operands` are positions in the gate's qubit arguments. */
+export type BodyItem =
+  | { readonly kind: 'builtin'; readonly call: GateCall; readonly gate: AcceptedGate; readonly controls: number; readonly operands: readonly number[] }
+  | { readonly kind: 'user'; readonly call: GateCall; readonly gate: UserGate; readonly operands: readonly number[] }
+  | { readonly kind: 'barrier'; readonly node: Barrier };
+
+export type GateLookup =
+  | { readonly kind: 'builtin'; readonly gate: AcceptedGate }
+  | { readonly kind: 'rejected'; readonly gate: RejectedGate }
+  | { readonly kind: 'user'; readonly gate: UserGate }
+  | { readonly kind: 'unknown' };
+
+const UNKNOWN: GateLookup = Object.freeze({ kind: 'unknown' });
+
+/** Number of controls the `ctrl @` / `ctrl(n) @` modifiers of a call add (0 when not a literal). */
+export function modifierControls(modifiers: readonly GateModifier[]): number {
+  let controls = 0;
+  for (const m of modifiers) {
+    if (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') continue;
+    if (m.argument === null) controls += 1;
+    else if (m.argument.kind === 'IntegerLiteral') controls += Number(m.argument.value);
+  }
+  return controls;
+}
+
+export class GateTable {
+  private readonly defined = new Map<string, UserGate>();
+  private readonly builtinLookups = new Map<string, GateLookup>();
+
+  lookup(name: string): GateLookup {
+    const cached = this.builtinLookups.get(name);
+    if (cached !== undefined) return cached;
+    const user = this.defined.get(name);
+    if (user !== undefined) return { kind: 'user', gate: user };
+    const accepted = ACCEPTED_GATES_BY_NAME.get(name);
+    const rejected = REJECTED_GATES_BY_NAME.get(name);
+    const found: GateLookup = accepted ? { kind: 'builtin', gate: accepted } : rejected ? { kind: 'rejected', gate: rejected } : UNKNOWN;
+    if (found !== UNKNOWN) this.builtinLookups.set(name, found);
+    return found;
+  }
+
+  /** The program's definitions so far, by name. */
+  get definitions(): ReadonlyMap<string, UserGate> {
+    return this.defined;
+  }
+
+  /**
+   * Records a definition. `valid`: the rules found nothing wrong with it, so
+   * its body can be compiled; otherwise only its signature is kept.
+   */
+  define(definition: GateDefinition, valid: boolean): void {
+    const name = definition.name.name;
+    if (this.defined.has(name) || ACCEPTED_GATES_BY_NAME.has(name) || REJECTED_GATES_BY_NAME.has(name)) return;
+    const params = definition.params.map((p) => p.name);
+    const qubits = definition.qubits.map((q) => q.name);
+    const body = valid ? this.compileBody(definition, qubits) : null;
+    const cost = body === null ? 0 : body.reduce((sum, item) => sum + itemCost(item), 0);
+    this.defined.set(name, Object.freeze({ name, definition, params, qubits, body, cost }));
+  }
+
+  private compileBody(definition: GateDefinition, qubits: readonly string[]): BodyItem[] | null {
+    const items: BodyItem[] = [];
+    for (const statement of definition.body) {
+      if (statement.kind === 'Barrier') {
+        items.push({ kind: 'barrier', node: statement });
+        continue;
+      }
+      if (statement.kind !== 'GateCall') continue;
+      const operands = statement.qubits.map((q) => (q.kind === 'IndexedIdentifier' ? qubits.indexOf(q.name.name) : -1));
+      if (operands.some((p) => p < 0)) return null;
+      const found = this.lookup(statement.name.name);
+      if (found.kind === 'builtin') {
+        if (found.gate.qubits === 0) continue;
+        items.push({ kind: 'builtin', call: statement, gate: found.gate, controls: modifierControls(statement.modifiers), operands });
+      } else if (found.kind === 'user') {
+        if (found.gate.body === null) return null;
+        items.push({ kind: 'user', call: statement, gate: found.gate, operands });
+      } else return null;
+    }
+    return items;
+  }
+}
+
+function itemCost(item: BodyItem): number {
+  return item.kind === 'user' ? item.gate.cost : 1;
+}

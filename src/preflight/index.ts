@@ -1,0 +1,99 @@
+/**
+ * Preflight: the service's subset rules.
+ *
+ * In: a parsed program and its source. Out: subset diagnostics in source
+ * order (up to the budget, then one closing diagnostic) and the inlined
+ * program, complete when there are none.
+ * Imports: ast (types), inline, diagnostics, tables.
+ *
+ * The driver walks top-level statements in order. For each it runs every
+ * rule's handler (and, for a gate definition, the handlers for the calls and
+ * barriers of its body), then hands the statement to the inliner, which
+ * expands it only if no rule objected. Dynamic-circuit statements are left
+ * alone: the capability checks report them.
+ */
+import type { GateDefinition, Program, Statement } from '../ast/nodes.js';
+import { DiagnosticCollector, compareBySpan, createDiagnostic, startOfText } from '../diagnostics/index.js';
+import type { Diagnostic, SourceText } from '../diagnostics/index.js';
+import { Inliner } from '../inline/index.js';
+import type { InlinedProgram } from '../inline/index.js';
+import { LIMITS } from '../tables/index.js';
+import { createRuleContext } from './context.js';
+import type { RuleVisitor, StatementScope } from './rule.js';
+import { PREFLIGHT_RULES } from './rules.js';
+
+export { PREFLIGHT_RULES } from './rules.js';
+export type { PreflightRule, RuleContext, RuleVisitor, StatementScope, ReportInit } from './rule.js';
+export { checkSourceSize, SOURCE_SIZE_RULE } from './source-size.js';
+
+export interface PreflightOptions {
+  readonly maxErrors?: number;
+  readonly maxGates?: number;
+}
+
+export interface PreflightResult {
+  readonly diagnostics: Diagnostic[];
+  readonly inlined: InlinedProgram;
+}
+
+/** Statements the subset rules do not judge (decisions.md section 2 "Dynamic circuits"). */
+const DYNAMIC_STATEMENTS: ReadonlySet<Statement['kind']> = new Set(['If', 'For', 'While', 'Switch', 'Break', 'Continue', 'End']);
+/** Statements of a gate body that rules visit; the gate-definition rule reports the others. */
+const BODY_STATEMENTS: ReadonlySet<Statement['kind']> = new Set(['GateCall', 'Barrier']);
+
+const TOP_LEVEL: StatementScope = Object.freeze({ definition: null, body: null });
+const EXPANSION_RULE = 'constant-argument';
+
+type Handler = (node: Statement, scope: StatementScope) => void;
+
+/** Runs every subset rule over `program` and inlines it. Never throws for any program. */
+export function preflight(program: Program, source: SourceText, options: PreflightOptions = {}): PreflightResult {
+  const collector = new DiagnosticCollector(options.maxErrors ?? LIMITS.maxErrors);
+  const inliner = new Inliner(source, options.maxGates ?? LIMITS.maxGates);
+  let pending: Diagnostic[] = [];
+  const definitionsByName = new Map<string, GateDefinition>();
+  for (const s of program.statements) if (s.kind === 'GateDefinition' && !definitionsByName.has(s.name.name)) definitionsByName.set(s.name.name, s);
+
+  const run = { program, inliner, definitionsByName, sink: (d: Diagnostic) => void pending.push(d) };
+  const visitors: RuleVisitor[] = PREFLIGHT_RULES.map((rule) => rule.create(createRuleContext(rule, run)));
+  const handlers = handlersByKind(visitors);
+  for (const visitor of visitors) visitor.Program?.(program);
+
+  const visit = (statement: Statement, scope: StatementScope) => {
+    const list = handlers.get(statement.kind);
+    if (list !== undefined) for (const handler of list) handler(statement, scope);
+  };
+
+  for (const statement of program.statements) {
+    if (DYNAMIC_STATEMENTS.has(statement.kind)) continue;
+    visit(statement, TOP_LEVEL);
+    if (statement.kind === 'GateDefinition') {
+      const scope: StatementScope = { definition: statement, body: { name: statement.name.name, qubits: statement.qubits.map((q) => q.name) } };
+      for (const inner of statement.body) if (BODY_STATEMENTS.has(inner.kind)) visit(inner, scope);
+    }
+    const problem = inliner.enter(statement, pending.length === 0);
+    if (problem !== null) {
+      pending.push(createDiagnostic({ code: 'PreflightError', rule: EXPANSION_RULE, reason: problem.reason, span: problem.span, related: problem.related }));
+    }
+    if (pending.length > 0) {
+      if (pending.length > 1) pending.sort(compareBySpan);
+      for (const d of pending) collector.report(d);
+      pending = [];
+      if (collector.full) break;
+    }
+  }
+  return { diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)), inlined: inliner.result() };
+}
+
+function handlersByKind(visitors: readonly RuleVisitor[]): Map<string, Handler[]> {
+  const byKind = new Map<string, Handler[]>();
+  for (const visitor of visitors) {
+    for (const [kind, handler] of Object.entries(visitor)) {
+      if (kind === 'Program' || typeof handler !== 'function') continue;
+      let list = byKind.get(kind);
+      if (list === undefined) byKind.set(kind, (list = []));
+      list.push(handler as Handler);
+    }
+  }
+  return byKind;
+}

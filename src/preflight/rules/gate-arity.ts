@@ -1,0 +1,48 @@
+/**
+ * Gate arity.
+ *
+ * Invariant: each call gives exactly as many parameters and qubits as the
+ * gate takes (controls of `ctrl(n) @` included), and no designator.
+ *
+ * Spec: service-api.md "Gates" (argument and qubit counts must match exactly);
+ * decisions.md section 2 "Gate definitions".
+ */
+import { designatorNotSupported, wrongParameterCount, wrongQubitCount } from '../../diagnostics/index.js';
+import { modifierControls, textOf } from '../../inline/index.js';
+import { callName } from '../call-text.js';
+import type { PreflightRule } from '../rule.js';
+
+export const gateArityRule: PreflightRule = {
+  id: 'gate-arity',
+  code: 'PreflightError',
+  description: 'Each call gives exactly the parameters and qubits its gate takes.',
+  create(context) {
+    return {
+      GateCall(call) {
+        const found = context.lookupGate(call.name.name);
+        if (found.kind !== 'builtin' && found.kind !== 'user') return;
+        const signature =
+          found.kind === 'builtin'
+            ? { params: found.gate.params, qubits: found.gate.qubits }
+            : { params: found.gate.params.length, qubits: found.gate.qubits.length };
+        if (call.designator !== null) {
+          context.report({ reason: designatorNotSupported(`[${textOf(context.source, call.designator)}]`, call.name.name), at: call.designator });
+        }
+        const params = call.args?.length ?? 0;
+        if (params !== signature.params) {
+          context.report({ reason: wrongParameterCount(call.name.name, signature.params, params), at: call });
+          return;
+        }
+        if (!controlsAreLiteral(call.modifiers)) return;
+        const expectedQubits = signature.qubits + modifierControls(call.modifiers);
+        if (call.qubits.length !== expectedQubits) {
+          context.report({ reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length), at: call });
+        }
+      },
+    };
+  },
+};
+
+function controlsAreLiteral(modifiers: Parameters<typeof modifierControls>[0]): boolean {
+  return modifiers.every((m) => m.argument === null || m.modifier === 'inv' || m.argument.kind === 'IntegerLiteral');
+}

@@ -1,0 +1,46 @@
+/**
+ * Register declarations.
+ *
+ * Invariant: qubit and bit registers are declared with a size that is a
+ * positive integer literal (`qubit[n] q;`, `qreg q[n];`, `bit[n] c;`,
+ * `creg c[n];`); scalar `qubit q;` and `bit c;` are refused (use size 1
+ * registers), and a bit register has no initial value.
+ *
+ * Spec: service-api.md "Declarations"; decisions.md section 2 "Registers".
+ */
+import type { Expression, Identifier, Statement } from '../../ast/nodes.js';
+import { bitRegisterInitializer, registerSizeNotSupported, scalarRegister } from '../../diagnostics/index.js';
+import { textOf } from '../../inline/index.js';
+import type { PreflightRule, RuleContext } from '../rule.js';
+
+export const registerDeclarationRule: PreflightRule = {
+  id: 'register-declaration',
+  code: 'PreflightError',
+  description: 'Registers have a positive integer-literal size; scalar qubit and bit declarations are refused.',
+  create(context) {
+    return {
+      QubitDeclaration(statement) {
+        checkSize(context, statement, 'qubit', statement.name, statement.size);
+      },
+      OldStyleDeclaration(statement) {
+        checkSize(context, statement, statement.keyword === 'qreg' ? 'qubit' : 'bit', statement.name, statement.size);
+      },
+      ClassicalDeclaration(statement) {
+        const type = statement.type;
+        if (type.kind !== 'ScalarType' || type.name !== 'bit') return;
+        checkSize(context, statement, 'bit', statement.name, type.size);
+        if (statement.init !== null && statement.init.kind !== 'MeasureExpression') {
+          context.report({ reason: bitRegisterInitializer(statement.name.name), at: statement.init });
+        }
+      },
+    };
+  },
+};
+
+function checkSize(context: RuleContext, statement: Statement, kind: 'qubit' | 'bit', name: Identifier, size: Expression | null): void {
+  if (size === null) {
+    context.report({ reason: scalarRegister(kind, name.name), at: statement });
+  } else if (size.kind !== 'IntegerLiteral' || size.value < 1n) {
+    context.report({ reason: registerSizeNotSupported(textOf(context.source, size), name.name), at: size });
+  }
+}
