@@ -1,0 +1,76 @@
+/**
+ * Single-qubit fusion: each maximal run of single-qubit gates on a qubit is
+ * multiplied into one 2x2 unitary and synthesised with at most two pulses
+ * plus a frame update (ZYZ extraction, native-gates.md 2.3).
+ */
+import { abs, arg, IDENTITY, mul, rz, toSpecialUnitary, type Mat2 } from './complex2.js';
+import { radToTurns, normalizeTurns } from './angles.js';
+
+/** A pulse with its physical phase in turns. */
+export interface Pulse {
+  readonly name: 'gpi' | 'gpi2';
+  readonly phaseTurns: number;
+}
+
+export interface Synthesis {
+  /** Pulses in circuit order. */
+  readonly pulses: readonly Pulse[];
+  /** The frame (turns) left behind: the run equals the pulses followed by Rz(2π frameTurns). */
+  readonly frameTurns: number;
+}
+
+const NEAR = 1e-9;
+
+/**
+ * Synthesises `w` (math order, frames already included) as pulses followed
+ * by a Z rotation: w ≅ Rz(2π frame) · pulses. With w ≅ Rz(φ) Ry(θ) Rz(λ):
+ * θ = 0 needs no pulse, θ = π/2 one gpi2, θ = π one gpi, anything else
+ * gpi2(-λ/2π), gpi2(1/2 - (θ+λ)/2π) (Ry(θ) ≅ gpi2(0), Z(θ), gpi2(1/2) with
+ * the Z pushed later through rule V1b).
+ */
+export function synthesize(w: Mat2): Synthesis {
+  const { w: su } = toSpecialUnitary(w);
+  const cosHalf = abs(su, 0, 0);
+  const sinHalf = abs(su, 1, 0);
+  if (sinHalf < NEAR) return { pulses: [], frameTurns: normalizeTurns(radToTurns(2 * arg(su, 1, 1))) };
+  if (cosHalf < NEAR) {
+    const phi = 2 * arg(su, 1, 0);
+    return { pulses: [{ name: 'gpi', phaseTurns: normalizeTurns(0.25) }], frameTurns: normalizeTurns(radToTurns(phi)) };
+  }
+  const theta = 2 * Math.atan2(sinHalf, cosHalf);
+  const phi = arg(su, 1, 1) + arg(su, 1, 0);
+  const lambda = arg(su, 1, 1) - arg(su, 1, 0);
+  if (Math.abs(theta - Math.PI / 2) < NEAR) {
+    return {
+      pulses: [{ name: 'gpi2', phaseTurns: normalizeTurns(0.25 - radToTurns(lambda)) }],
+      frameTurns: normalizeTurns(radToTurns(phi + lambda)),
+    };
+  }
+  return {
+    pulses: [
+      { name: 'gpi2', phaseTurns: normalizeTurns(-radToTurns(lambda)) },
+      { name: 'gpi2', phaseTurns: normalizeTurns(0.5 - radToTurns(theta + lambda)) },
+    ],
+    frameTurns: normalizeTurns(radToTurns(phi + theta + lambda)),
+  };
+}
+
+/** The not-yet-emitted single-qubit run of every qubit (math order). */
+export class PendingRuns {
+  private readonly runs: Mat2[];
+
+  constructor(qubits: number) {
+    this.runs = new Array<Mat2>(qubits).fill(IDENTITY);
+  }
+
+  apply(qubit: number, m: Mat2): void {
+    this.runs[qubit] = mul(m, this.runs[qubit] ?? IDENTITY);
+  }
+
+  /** Takes the run of `qubit` with its incoming frame in front, and clears it. */
+  take(qubit: number, frameTurns: number): Mat2 {
+    const run = this.runs[qubit] ?? IDENTITY;
+    this.runs[qubit] = IDENTITY;
+    return mul(run, rz(2 * Math.PI * frameTurns));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Native lowering driver: QIS gates become steps (decompose.ts), steps
+ * become pulses and entangling gates. Single-qubit steps collect in per-qubit
+ * runs (fuse.ts) that are synthesised only when an entangling gate, a
+ * measurement, a reset, a barrier or the end needs the qubit; Z rotations
+ * end up in frames (frames.ts) and cost nothing.
+ */
+import type { Span } from '../diagnostics/index.js';
+import type { IrCircuit, IrNativeGate, IrOp } from '../ir/types.js';
+import { normalizeTurns } from './angles.js';
+import { decomposeContext, decomposeGate, decomposeNative, type DecomposeContext } from './decompose.js';
+import type { NativeFamily } from './family.js';
+import { FrameTracker } from './frames.js';
+import { PendingRuns, synthesize } from './fuse.js';
+import { lowerInteraction, type CoreGate } from './interaction.js';
+import type { Step } from './steps.js';
+
+export interface NativeLoweringOptions {
+  /** Fuse single-qubit runs across gates (default true). When false, each QIS gate is synthesised on its own. */
+  readonly optimize?: boolean;
+}
+
+export interface NativeLowering {
+  /** The same circuit with every gate replaced by gpi, gpi2 and ms or zz. */
+  readonly circuit: IrCircuit;
+  /**
+   * Frames (turns) left on each qubit at the end: the lowered circuit followed by
+   * Rz(2π frame) on each qubit equals the source up to global phase. Dropped on
+   * hardware, since they commute with Z-basis measurement.
+   */
+  readonly finalFrames: readonly number[];
+}
+
+class NativeEmitter {
+  readonly ops: IrOp[] = [];
+  private readonly runs: PendingRuns;
+  private readonly frames: FrameTracker;
+
+  constructor(qubits: number) {
+    this.runs = new PendingRuns(qubits);
+    this.frames = new FrameTracker(qubits);
+  }
+
+  step(step: Step, family: NativeFamily, span: Span | undefined): void {
+    if (step.kind === 'u') {
+      this.runs.apply(step.qubit, step.matrix);
+      return;
+    }
+    for (const item of lowerInteraction(step, family)) {
+      if (item.kind === 'u') this.runs.apply(item.qubit, item.matrix);
+      else this.entangle(item, span);
+    }
+  }
+
+  private entangle(core: CoreGate, span: Span | undefined): void {
+    const [a, b] = core.targets;
+    this.flush(a, span);
+    this.flush(b, span);
+    const phases = core.name === 'ms' ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)] : [];
+    this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle: core.angleTurns }, span);
+  }
+
+  /** Emits the pending run of `qubit` as at most two pulses. */
+  flush(qubit: number, span: Span | undefined): void {
+    const { pulses, frameTurns } = synthesize(this.runs.take(qubit, this.frames.get(qubit)));
+    for (const p of pulses) this.push({ kind: 'native', name: p.name, targets: [qubit], phases: [normalizeTurns(p.phaseTurns)], angle: null }, span);
+    this.frames.set(qubit, frameTurns);
+  }
+
+  flushAll(qubits: number, span?: Span): void {
+    for (let q = 0; q < qubits; q++) this.flush(q, span);
+  }
+
+  clearFrame(qubit: number): void {
+    this.frames.clear(qubit);
+  }
+
+  finalFrames(): readonly number[] {
+    return this.frames.snapshot();
+  }
+
+  push(op: IrOp, span: Span | undefined): void {
+    this.ops.push(span ? ({ ...op, span } as IrOp) : op);
+  }
+}
+
+function touched(steps: readonly Step[]): Set<number> {
+  const qubits = new Set<number>();
+  for (const s of steps) {
+    if (s.kind === 'u') qubits.add(s.qubit);
+    else qubits.add(s.a).add(s.b);
+  }
+  return qubits;
+}
+
+/**
+ * Lowers a circuit of QIS gates (native gates pass through) to the native
+ * gates of `family`: `ms` (Harmony, Aria, the default simulator) or `zz` (Forte).
+ */
+export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions = {}): NativeLowering {
+  const optimize = options.optimize ?? true;
+  const emitter = new NativeEmitter(circuit.qubits);
+  const ctx: DecomposeContext = decomposeContext(family, circuit.qubits);
+  for (const op of circuit.ops) {
+    switch (op.kind) {
+      case 'gate':
+      case 'native': {
+        const steps = op.kind === 'gate' ? decomposeGate(op, ctx) : decomposeNative(op);
+        for (const s of steps) emitter.step(s, family, op.span);
+        if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);
+        break;
+      }
+      case 'measure':
+        emitter.flush(op.qubit, op.span);
+        emitter.push(op, undefined);
+        break;
+      case 'reset':
+        emitter.flush(op.qubit, op.span);
+        emitter.push(op, undefined);
+        emitter.clearFrame(op.qubit);
+        break;
+      case 'barrier':
+        emitter.flushAll(circuit.qubits, op.span);
+        emitter.push(op, undefined);
+        break;
+      default: {
+        const never: never = op;
+        return never;
+      }
+    }
+  }
+  emitter.flushAll(circuit.qubits);
+  return { circuit: { ...circuit, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+}

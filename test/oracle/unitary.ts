@@ -1,0 +1,183 @@
+/**
+ * A dense-unitary oracle: the full 2^n x 2^n unitary of an IrCircuit (QIS or
+ * native gates; up to 8 qubits, meant for 6), and comparison up to a global
+ * phase. Qubit 0 is the most significant index bit. Measurements and
+ * barriers are skipped (valid when measurements are terminal); a reset is not
+ * unitary and throws.
+ */
+import { complex, matrix, type Complex, type Matrix } from 'mathjs';
+import type { IrCircuit, IrOp } from '../../src/ir/types.js';
+import { nativeMatrix, qisMatrix } from './gates.js';
+
+export const MAX_ORACLE_QUBITS = 8;
+
+/** Dense complex matrix as two Float64Arrays, row-major. */
+interface Dense {
+  readonly n: number;
+  readonly re: Float64Array;
+  readonly im: Float64Array;
+}
+
+function toPlain(m: Matrix): { re: number[][]; im: number[][] } {
+  const rows = m.toArray() as unknown as (Complex | number)[][];
+  const re = rows.map((r) => r.map((v) => (typeof v === 'number' ? v : v.re)));
+  const im = rows.map((r) => r.map((v) => (typeof v === 'number' ? 0 : v.im)));
+  return { re, im };
+}
+
+/** Applies `gate` (2^k x 2^k, first qubit most significant) to `qubits`, when every control is 1. */
+function applyGate(u: Dense, qubitCount: number, gate: Matrix, qubits: readonly number[], controls: readonly number[]): void {
+  const { re: gr, im: gi } = toPlain(gate);
+  const k = qubits.length;
+  const dim = 1 << k;
+  const bit = (q: number) => 1 << (qubitCount - 1 - q);
+  const targetMask = qubits.reduce((acc, q) => acc | bit(q), 0);
+  const controlMask = controls.reduce((acc, q) => acc | bit(q), 0);
+  const offsets: number[] = [];
+  for (let j = 0; j < dim; j++) {
+    let off = 0;
+    for (let b = 0; b < k; b++) if (j & (1 << (k - 1 - b))) off |= bit(qubits[b] as number);
+    offsets.push(off);
+  }
+  const N = u.n;
+  const vr = new Float64Array(dim);
+  const vi = new Float64Array(dim);
+  for (let col = 0; col < N; col++) {
+    for (let base = 0; base < N; base++) {
+      if (base & targetMask || (base & controlMask) !== controlMask) continue;
+      for (let j = 0; j < dim; j++) {
+        const idx = (base | (offsets[j] as number)) * N + col;
+        vr[j] = u.re[idx] as number;
+        vi[j] = u.im[idx] as number;
+      }
+      for (let r = 0; r < dim; r++) {
+        let sr = 0;
+        let si = 0;
+        const rr = gr[r] as number[];
+        const ri = gi[r] as number[];
+        for (let j = 0; j < dim; j++) {
+          const ar = rr[j] as number;
+          const ai = ri[j] as number;
+          sr += ar * (vr[j] as number) - ai * (vi[j] as number);
+          si += ar * (vi[j] as number) + ai * (vr[j] as number);
+        }
+        const idx = (base | (offsets[r] as number)) * N + col;
+        u.re[idx] = sr;
+        u.im[idx] = si;
+      }
+    }
+  }
+}
+
+function applyOp(u: Dense, qubitCount: number, op: IrOp): void {
+  switch (op.kind) {
+    case 'gate':
+      applyGate(u, qubitCount, qisMatrix(op.name, op.rotation), op.targets, op.controls);
+      return;
+    case 'native':
+      applyGate(u, qubitCount, nativeMatrix(op.name, op.phases, op.angle), op.targets, []);
+      return;
+    case 'measure':
+    case 'barrier':
+      return;
+    case 'reset':
+      throw new Error('oracle: reset is not unitary');
+  }
+}
+
+/** The circuit's unitary as a mathjs matrix of complex numbers. */
+export function unitaryOf(circuit: IrCircuit): Matrix {
+  return toMathjs(denseUnitary(circuit));
+}
+
+function denseUnitary(circuit: IrCircuit): Dense {
+  const qubits = circuit.qubits;
+  if (qubits > MAX_ORACLE_QUBITS) throw new Error(`oracle: ${qubits} qubits is over ${MAX_ORACLE_QUBITS}`);
+  const n = 1 << qubits;
+  const u: Dense = { n, re: new Float64Array(n * n), im: new Float64Array(n * n) };
+  for (let i = 0; i < n; i++) u.re[i * n + i] = 1;
+  for (const op of circuit.ops) applyOp(u, qubits, op);
+  return u;
+}
+
+function toMathjs(u: Dense): Matrix {
+  const rows: Complex[][] = [];
+  for (let r = 0; r < u.n; r++) {
+    const row: Complex[] = [];
+    for (let c = 0; c < u.n; c++) row.push(complex(u.re[r * u.n + c] as number, u.im[r * u.n + c] as number));
+    rows.push(row);
+  }
+  return matrix(rows);
+}
+
+/**
+ * Max |a - e^{iγ} b| over all entries, with γ fitted on b's largest entry.
+ * Returns Infinity when the shapes differ.
+ */
+export function equalUpToGlobalPhase(a: Matrix, b: Matrix): number {
+  const sa = a.size();
+  const sb = b.size();
+  if (sa.length !== sb.length || sa.some((d, i) => d !== sb[i])) return Infinity;
+  const pa = toPlain(a);
+  const pb = toPlain(b);
+  let best = -1;
+  let bi = 0;
+  let bj = 0;
+  pb.re.forEach((row, i) =>
+    row.forEach((re, j) => {
+      const mag = Math.hypot(re, pb.im[i]?.[j] as number);
+      if (mag > best) [best, bi, bj] = [mag, i, j];
+    }),
+  );
+  const ar = pa.re[bi]?.[bj] as number;
+  const ai = pa.im[bi]?.[bj] as number;
+  const br = pb.re[bi]?.[bj] as number;
+  const bImag = pb.im[bi]?.[bj] as number;
+  // e^{iγ} = (a/b) / |a/b|
+  let pr = ar * br + ai * bImag;
+  let pim = ai * br - ar * bImag;
+  const norm = Math.hypot(pr, pim) || 1;
+  pr /= norm;
+  pim /= norm;
+  let worst = 0;
+  pa.re.forEach((row, i) =>
+    row.forEach((re, j) => {
+      const im = pa.im[i]?.[j] as number;
+      const xr = pb.re[i]?.[j] as number;
+      const xi = pb.im[i]?.[j] as number;
+      const dr = re - (pr * xr - pim * xi);
+      const di = im - (pr * xi + pim * xr);
+      worst = Math.max(worst, Math.hypot(dr, di));
+    }),
+  );
+  return worst;
+}
+
+/** The same comparison as {@link equalUpToGlobalPhase}, for two circuits, without building mathjs matrices. */
+export function circuitDistance(a: IrCircuit, b: IrCircuit): number {
+  const da = denseUnitary(a);
+  const db = denseUnitary(b);
+  if (da.n !== db.n) return Infinity;
+  let best = -1;
+  let at = 0;
+  for (let i = 0; i < db.re.length; i++) {
+    const mag = Math.hypot(db.re[i] as number, db.im[i] as number);
+    if (mag > best) [best, at] = [mag, i];
+  }
+  const ar = da.re[at] as number;
+  const ai = da.im[at] as number;
+  const br = db.re[at] as number;
+  const bImag = db.im[at] as number;
+  let pr = ar * br + ai * bImag;
+  let pim = ai * br - ar * bImag;
+  const norm = Math.hypot(pr, pim) || 1;
+  pr /= norm;
+  pim /= norm;
+  let worst = 0;
+  for (let i = 0; i < da.re.length; i++) {
+    const xr = db.re[i] as number;
+    const xi = db.im[i] as number;
+    worst = Math.max(worst, Math.hypot((da.re[i] as number) - (pr * xr - pim * xi), (da.im[i] as number) - (pr * xi + pim * xr)));
+  }
+  return worst;
+}
