@@ -32,3 +32,16 @@ export type {
   MeasurementMapping,
   ValidateCircuitJsonOptions,
 } from './ir/circuit-json.js';
+
+/**
+ * Renders a diagnostic as a code frame: `file:line:column  code  rule  message`,
+ * the source line with a caret underline, related locations and the hint
+ * (ANSI colours only with `{ color: true }`).
+ */
+export { formatDiagnostic } from './diagnostics/format.js';
+export type { FormatOptions } from './diagnostics/format.js';
+/** Prints any AST node back as OpenQASM 3 text (deterministic; re-parses to the same tree). */
+export { print } from './ast/print.js';
+/** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */
+export { visit, visitInParallel, stripSpans, BREAK } from './ast/visit.js';
+export type { Visitor, KindVisitor, EnterResult } from './ast/visit.js';
