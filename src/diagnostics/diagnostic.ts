@@ -8,7 +8,9 @@ export type DiagnosticCode =
   | 'NotEnoughQubits'
   | 'TooManyControls'
   | 'TooManyGates'
-  | 'InvalidInput';
+  | 'InvalidInput'
+  /** Not a service code: the local simulator refused (memory budget, measurement-branch bound). */
+  | 'SimulationLimit';
 
 export type Severity = 'error' | 'warning';
 

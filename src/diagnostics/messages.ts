@@ -358,3 +358,25 @@ export function wholeRegisterDestination(register: string): string {
   return `Measurement into the whole register ${register} is not supported: measure into one bit, like ${register}[0] = measure q[0];`;
 }
 
+
+// --- simulator ----------------------------------------------------------------------
+
+export function simulatorMemoryBudget(qubits: number, needed: string, budget: string): string {
+  return `Simulating ${qubits} qubits needs ${needed} (16 bytes per amplitude for every state held, plus working space); the memory budget is ${budget}: raise memoryBudgetBytes or simulate fewer qubits`;
+}
+
+export function simulatorBranchLimit(branches: number, limit: number): string {
+  return `Mid-circuit measurements and resets split the simulation into ${branches} distinct branches; the limit is ${limit} (option maxBranches)`;
+}
+
+export function unknownNoiseModel(name: string, known: readonly string[]): string {
+  return `Unknown noise model: ${name} (known models: ${known.join(', ')})`;
+}
+
+export function shotsOutOfRange(shots: unknown, min: number, max: number): string {
+  return `shots must be an integer from ${min} to ${max}, got ${String(shots)}`;
+}
+
+export function qubitOutOfRange(qubit: number, qubits: number): string {
+  return `Circuit uses qubit ${qubit} but declares ${qubits} qubits`;
+}

@@ -1,0 +1,83 @@
+/**
+ * Runs a segment of unitary gates on a state: sparse gate by gate while the
+ * state stays sparse, then dense: fused one-qubit runs, chunks of gates on few
+ * qubits, each chunk one pass over memory in cache-sized blocks (split across
+ * worker threads for large states when a pool is given).
+ */
+import { fuseSingleQubitRuns, scheduleChunks } from './fuse.js';
+import type { UnitaryOp } from './matrices.js';
+import type { MemoryGuard } from './memory.js';
+import { blockQubits, compileChunk, runProgram, type LocalProgram } from './program.js';
+import { applySparse, toDense, type DenseState, type SimState } from './state.js';
+
+export interface EngineOptions {
+  /** `auto`: sparse until it fills; `never`: dense from the start; `always`: stay sparse (tests). */
+  readonly sparse: 'auto' | 'never' | 'always';
+  /** Fuse and chunk (true) or run gate by gate (false, the reference path). */
+  readonly fuse: boolean;
+  /** Qubits per cache block (2^k amplitudes per block). */
+  readonly blockQubits: number;
+  /** Most distinct qubits the gates of one chunk may touch. */
+  readonly chunkQubits: number;
+  readonly memory: MemoryGuard;
+  /** Runs a compiled chunk across worker threads; absent: this thread. */
+  readonly parallel?: ParallelRunner;
+}
+
+export interface ParallelRunner {
+  /** Whether it would run a state of this many qubits (small states stay on this thread). */
+  accepts(qubits: number): boolean;
+  /** Allocates a Float64Array the workers can share. */
+  allocate(length: number): Float64Array;
+  run(state: DenseState, program: LocalProgram): void;
+}
+
+export const DEFAULT_BLOCK_QUBITS = 13;
+export const DEFAULT_CHUNK_QUBITS = 10;
+
+/** When a sparse state holds more than this share of all amplitudes, a dense pass is cheaper. */
+const SPARSE_FILL_LIMIT = 1 / 64;
+
+export function denseAllocator(options: EngineOptions, qubits: number): (length: number) => Float64Array {
+  const parallel = options.parallel;
+  return parallel && parallel.accepts(qubits) ? (n) => parallel.allocate(n) : (n) => new Float64Array(n);
+}
+
+/** Applies `ops` in order; returns the state (a new dense one if the sparse one filled up). */
+export function evolve(state: SimState, ops: readonly UnitaryOp[], options: EngineOptions): SimState {
+  let current = state;
+  let next = 0;
+  if (current.kind === 'sparse') {
+    const limit = options.sparse === 'always' ? Infinity : Math.max(256, 2 ** current.qubits * SPARSE_FILL_LIMIT);
+    while (next < ops.length && current.amplitudes.size <= limit) applySparse(current, ops[next++] as UnitaryOp);
+    if (next === ops.length) return current;
+    options.memory.reserve(current.qubits);
+    current = toDense(current, denseAllocator(options, current.qubits));
+  }
+  runDense(current, next === 0 ? ops : ops.slice(next), options);
+  return current;
+}
+
+function runDense(state: DenseState, ops: readonly UnitaryOp[], options: EngineOptions): void {
+  for (const program of compileDense(ops, state.qubits, options)) runCompiled(program, state, options);
+}
+
+/** Fuses and chunks `ops` for dense states of `qubits` qubits (compile once, run on many states). */
+export function compileDense(ops: readonly UnitaryOp[], qubits: number, options: EngineOptions): LocalProgram[] {
+  if (!options.fuse) return ops.map((op) => compileChunk({ qubits: [], ops: [op] }, allQubits(qubits), 1));
+  const blockSize = Math.min(qubits, options.blockQubits);
+  const chunks = scheduleChunks(fuseSingleQubitRuns(ops), qubits, Math.min(options.chunkQubits, blockSize));
+  return chunks.map((chunk) => {
+    const block = blockQubits(chunk, qubits, blockSize);
+    return compileChunk(chunk, block, 2 ** (qubits - block.length));
+  });
+}
+
+export function runCompiled(program: LocalProgram, state: DenseState, options: EngineOptions): void {
+  if (options.parallel && options.parallel.accepts(state.qubits)) options.parallel.run(state, program);
+  else runProgram(program, state.re, state.im, state.qubits);
+}
+
+function allQubits(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}

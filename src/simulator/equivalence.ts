@@ -1,0 +1,144 @@
+/**
+ * Are two circuits the same operation up to global phase? Exact for small
+ * circuits (every column of both unitaries), on random input states beyond.
+ * Amplitudes are compared, never probabilities alone, so a flipped rz sign is
+ * caught. Final measurements must match as (qubit, bit) pairs and are then
+ * set aside; mid-circuit measurement and reset are not compared.
+ */
+import type { IrCircuit } from '../ir/types.js';
+import { compileDense, runCompiled, type EngineOptions } from './engine.js';
+import { finalMeasurementIndices } from './execute.js';
+import { unitaryOf, type UnitaryOp } from './matrices.js';
+import { MemoryGuard, defaultMemoryBudget } from './memory.js';
+import { SeededRandom } from './random.js';
+import type { DenseState } from './state.js';
+
+export interface EquivalenceOptions {
+  /** Largest qubit count compared exactly, column by column (default 12). */
+  readonly exactUpTo?: number;
+  /** Random input states compared beyond `exactUpTo` (default 4). */
+  readonly randomStates?: number;
+  /** Largest amplitude difference still called equal (default 1e-8). */
+  readonly tolerance?: number;
+  readonly seed?: number;
+  readonly memoryBudgetBytes?: number;
+}
+
+export interface EquivalenceResult {
+  readonly equivalent: boolean;
+  /** Largest |a - e^{iφ} b| over the compared amplitudes, φ the best global phase. */
+  readonly maxDeviation: number;
+  /** `unitary` (exact), `random-states`, or why nothing was compared (`measurements-differ`, `non-unitary`). */
+  readonly method: 'unitary' | 'random-states' | 'measurements-differ' | 'non-unitary';
+}
+
+interface UnitaryPart {
+  readonly ops: UnitaryOp[];
+  readonly measurements: string;
+  readonly nonUnitary: boolean;
+}
+
+function unitaryPart(circuit: IrCircuit): UnitaryPart {
+  const final = finalMeasurementIndices(circuit.ops);
+  const ops: UnitaryOp[] = [];
+  const measurements: string[] = [];
+  let nonUnitary = false;
+  circuit.ops.forEach((op, i) => {
+    if (op.kind === 'gate' || op.kind === 'native') ops.push(unitaryOf(op));
+    else if (op.kind === 'measure') {
+      if (final.has(i)) measurements.push(`${op.qubit}->${op.bit}`);
+      else nonUnitary = true;
+    } else if (op.kind === 'reset') nonUnitary = true;
+  });
+  return { ops, measurements: measurements.sort().join(','), nonUnitary };
+}
+
+export function compareCircuits(a: IrCircuit, b: IrCircuit, options: EquivalenceOptions = {}): EquivalenceResult {
+  const pa = unitaryPart(a);
+  const pb = unitaryPart(b);
+  if (pa.nonUnitary || pb.nonUnitary) return { equivalent: false, maxDeviation: Infinity, method: 'non-unitary' };
+  if (pa.measurements !== pb.measurements) return { equivalent: false, maxDeviation: Infinity, method: 'measurements-differ' };
+  const qubits = Math.max(a.qubits, b.qubits);
+  const engine: EngineOptions = {
+    sparse: 'never',
+    fuse: true,
+    blockQubits: 13,
+    chunkQubits: 10,
+    memory: new MemoryGuard(options.memoryBudgetBytes ?? defaultMemoryBudget()),
+  };
+  engine.memory.reserve(qubits, 2);
+  const programsA = compileDense(pa.ops, qubits, engine);
+  const programsB = compileDense(pb.ops, qubits, engine);
+  const tolerance = options.tolerance ?? 1e-8;
+  const exact = qubits <= (options.exactUpTo ?? 12);
+  const inputs = exact ? 2 ** qubits : (options.randomStates ?? 4);
+  const random = new SeededRandom(options.seed ?? 1);
+  const stateA = blank(qubits);
+  const stateB = blank(qubits);
+  let phase: [number, number] | null = null;
+  let maxDeviation = 0;
+  for (let input = 0; input < inputs; input++) {
+    if (exact) {
+      stateA.re.fill(0); stateA.im.fill(0);
+      stateA.re[input] = 1;
+    } else randomState(stateA, random);
+    stateB.re.set(stateA.re);
+    stateB.im.set(stateA.im);
+    for (const p of programsA) runCompiled(p, stateA, engine);
+    for (const p of programsB) runCompiled(p, stateB, engine);
+    phase ??= globalPhase(stateA, stateB);
+    maxDeviation = Math.max(maxDeviation, deviation(stateA, stateB, phase));
+    if (maxDeviation > 1e3 * tolerance) break;
+  }
+  return { equivalent: maxDeviation <= tolerance, maxDeviation, method: exact ? 'unitary' : 'random-states' };
+}
+
+function blank(qubits: number): DenseState {
+  return { kind: 'dense', qubits, re: new Float64Array(2 ** qubits), im: new Float64Array(2 ** qubits) };
+}
+
+function randomState(state: DenseState, random: SeededRandom): void {
+  let norm = 0;
+  for (let i = 0; i < state.re.length; i++) {
+    const r = random.nextGaussian();
+    const m = random.nextGaussian();
+    state.re[i] = r;
+    state.im[i] = m;
+    norm += r * r + m * m;
+  }
+  const scale = 1 / Math.sqrt(norm);
+  for (let i = 0; i < state.re.length; i++) {
+    state.re[i] = (state.re[i] as number) * scale;
+    state.im[i] = (state.im[i] as number) * scale;
+  }
+}
+
+/** e^{iφ} with a ≈ e^{iφ} b, read from b's largest amplitude. */
+function globalPhase(a: DenseState, b: DenseState): [number, number] {
+  let best = 0;
+  let at = 0;
+  for (let i = 0; i < b.re.length; i++) {
+    const m = (b.re[i] as number) ** 2 + (b.im[i] as number) ** 2;
+    if (m > best) {
+      best = m;
+      at = i;
+    }
+  }
+  // a_k * conj(b_k), normalised.
+  const ar = a.re[at] as number, ai = a.im[at] as number, br = b.re[at] as number, bi = b.im[at] as number;
+  const re = ar * br + ai * bi;
+  const im = ai * br - ar * bi;
+  const norm = Math.hypot(re, im);
+  return norm === 0 ? [1, 0] : [re / norm, im / norm];
+}
+
+function deviation(a: DenseState, b: DenseState, [pr, pi]: [number, number]): number {
+  let worst = 0;
+  for (let i = 0; i < a.re.length; i++) {
+    const br = b.re[i] as number, bi = b.im[i] as number;
+    const dr = (a.re[i] as number) - (pr * br - pi * bi);
+    const di = (a.im[i] as number) - (pr * bi + pi * br);
+    worst = Math.max(worst, dr * dr + di * di);
+  }
+  return Math.sqrt(worst);
+}

@@ -1,0 +1,11 @@
+/**
+ * The simulator stage. In: IrCircuit (QIS or native gates, measure, reset,
+ * barrier). Out: exact distributions, sampled shots, result artifacts, and the
+ * equivalence check's unitaries. Imports ir (types), diagnostics, tables and
+ * capabilities (target resolution); nothing later.
+ */
+export { runCircuit, type RunOptions, type RunOutput } from './run.js';
+export { RESULT_FORMATS, OUTPUT_ALL, PROBABILITY_CUTOFF, indexToBitstring } from './artifacts.js';
+export type { ProbabilitiesArtifact, HistogramArtifact, ShotsArtifact, V03Artifact } from './artifacts.js';
+export { compareCircuits, type EquivalenceResult, type EquivalenceOptions } from './equivalence.js';
+export { SimulationLimitError, defaultMemoryBudget } from './memory.js';

@@ -1,0 +1,125 @@
+/**
+ * What a run yields: the exact distribution over final qubit states and over
+ * each classical register, and sampled shots. Outcomes stay in index form
+ * here (qubit k / bit k is binary digit k); artifacts.ts alone turns them
+ * into the service's bitstrings and decimal keys.
+ */
+import type { IrRegister } from '../ir/types.js';
+import type { Execution } from './execute.js';
+import type { SeededRandom } from './random.js';
+import { bitOf, forEachProbability } from './state.js';
+
+/** A register value: an integer (bit i is digit i) up to 52 bits, else a string with bit i at position i. */
+export type RegisterValue = number | string;
+
+export interface ExactDistribution {
+  readonly qubits: number;
+  /** Final state index -> probability. */
+  readonly outputAll: Map<number, number>;
+  /** Classical register -> value -> probability. */
+  readonly registers: ReadonlyMap<string, Map<RegisterValue, number>>;
+}
+
+/** Sampled shots: per shot, the read value of each qubit and of each classical bit. */
+export interface ShotTable {
+  readonly shots: number;
+  readonly qubits: number;
+  readonly clbits: number;
+  /** shots x qubits, row-major. */
+  readonly qubitBits: Uint8Array;
+  /** shots x clbits, row-major. */
+  readonly clbitValues: Uint8Array;
+}
+
+const MAX_INTEGER_REGISTER = 52;
+
+/** Reads register `reg` for final state `index` of a branch whose mid-circuit record is `bits`. */
+function registerReader(reg: IrRegister, execution: Execution): (index: number, bits: Uint8Array) => RegisterValue {
+  const sources = Array.from({ length: reg.size }, (_, i) => {
+    const bit = reg.offset + i;
+    const qubit = execution.finalMeasures.get(bit);
+    return { bit, qubit };
+  });
+  if (reg.size <= MAX_INTEGER_REGISTER) {
+    return (index, bits) => {
+      let value = 0;
+      for (let i = 0; i < sources.length; i++) {
+        const s = sources[i] as { bit: number; qubit: number | undefined };
+        const v = s.qubit === undefined ? (bits[s.bit] as number) : bitOf(index, s.qubit);
+        if (v) value += 2 ** i;
+      }
+      return value;
+    };
+  }
+  return (index, bits) => sources.map((s) => (s.qubit === undefined ? (bits[s.bit] as number) : bitOf(index, s.qubit))).join('');
+}
+
+/** The exact distributions: sums over branches (weighted) of the final states' probabilities. */
+export function exactDistribution(execution: Execution): ExactDistribution {
+  const outputAll = new Map<number, number>();
+  const readers = execution.circuit.bitRegisters.map((reg) => ({ name: reg.name, read: registerReader(reg, execution), values: new Map<RegisterValue, number>() }));
+  for (const branch of execution.branches) {
+    forEachProbability(branch.state, (index, p) => {
+      const weighted = p * branch.probability;
+      outputAll.set(index, (outputAll.get(index) ?? 0) + weighted);
+      for (const r of readers) {
+        const v = r.read(index, branch.bits);
+        r.values.set(v, (r.values.get(v) ?? 0) + weighted);
+      }
+    });
+  }
+  return { qubits: execution.circuit.qubits, outputAll, registers: new Map(readers.map((r) => [r.name, r.values])) };
+}
+
+/**
+ * Draws `shots` outcomes from the exact joint distribution (branch, final
+ * state): uniforms are sorted once and matched in one walk over the
+ * amplitudes, so no cumulative array of the state's size is built.
+ */
+export function sampleShots(execution: Execution, shots: number, random: SeededRandom): ShotTable {
+  const { qubits, clbits } = execution.circuit;
+  const draws = new Float64Array(shots);
+  for (let s = 0; s < shots; s++) draws[s] = random.next();
+  const order = Uint32Array.from({ length: shots }, (_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number));
+  const total = execution.branches.reduce((sum, b) => sum + b.probability, 0);
+  const qubitBits = new Uint8Array(shots * qubits);
+  const clbitValues = new Uint8Array(shots * clbits);
+  let next = 0;
+  let cumulative = 0;
+  let last: { index: number; branch: number } | null = null;
+  const assign = (shot: number, index: number, branchIndex: number) => {
+    const branch = execution.branches[branchIndex];
+    if (!branch) return;
+    for (let q = 0; q < qubits; q++) qubitBits[shot * qubits + q] = bitOf(index, q);
+    for (let c = 0; c < clbits; c++) {
+      const q = execution.finalMeasures.get(c);
+      clbitValues[shot * clbits + c] = q === undefined ? (branch.bits[c] as number) : bitOf(index, q);
+    }
+  };
+  execution.branches.forEach((branch, b) => {
+    forEachProbability(branch.state, (index, p) => {
+      if (next >= shots) return;
+      cumulative += (p * branch.probability) / total;
+      last = { index, branch: b };
+      while (next < shots && (draws[order[next] as number] as number) < cumulative) assign(order[next++] as number, index, b);
+    });
+  });
+  // Rounding may leave the last draws above the final cumulative sum: they take the last outcome.
+  const tail = last as { index: number; branch: number } | null;
+  while (next < shots && tail) assign(order[next++] as number, tail.index, tail.branch);
+  return { shots, qubits, clbits, qubitBits, clbitValues };
+}
+
+/** Concatenates shot tables of the same circuit. */
+export function concatShots(tables: readonly ShotTable[], qubits: number, clbits: number): ShotTable {
+  const shots = tables.reduce((s, t) => s + t.shots, 0);
+  const qubitBits = new Uint8Array(shots * qubits);
+  const clbitValues = new Uint8Array(shots * clbits);
+  let at = 0;
+  for (const t of tables) {
+    qubitBits.set(t.qubitBits, at * qubits);
+    clbitValues.set(t.clbitValues, at * clbits);
+    at += t.shots;
+  }
+  return { shots, qubits, clbits, qubitBits, clbitValues };
+}

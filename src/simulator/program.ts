@@ -1,0 +1,191 @@
+/**
+ * A chunk compiled for its local block: gates relabelled to local qubits and
+ * turned into kernel steps, runs of diagonal gates folded into one table when
+ * that saves passes. `runChunk` then applies the steps block by block:
+ * in place when the chunk's qubits are the low ones, else through a
+ * cache-sized gather buffer.
+ */
+import type { Chunk } from './fuse.js';
+import { apply1, apply1Real, apply2, applyDiagonal1, applyPhaseOnMask, applySwap, applyTable, applyX } from './kernels.js';
+import type { UnitaryOp } from './matrices.js';
+
+export type Step =
+  | { readonly kind: 'matrix1'; readonly q: number; readonly m: Float64Array; readonly controlMask: number; readonly real: boolean }
+  | { readonly kind: 'diagonal1'; readonly q: number; readonly d: Float64Array; readonly controlMask: number }
+  | { readonly kind: 'phase'; readonly mask: number; readonly re: number; readonly im: number }
+  | { readonly kind: 'x'; readonly q: number; readonly controlMask: number }
+  | { readonly kind: 'swap'; readonly a: number; readonly b: number; readonly controlMask: number }
+  | { readonly kind: 'matrix2'; readonly hi: number; readonly lo: number; readonly m: Float64Array; readonly controlMask: number }
+  | { readonly kind: 'table'; readonly re: Float64Array; readonly im: Float64Array };
+
+export interface LocalProgram {
+  /** Global qubits of the block, ascending; local qubit i is `qubits[i]`. */
+  readonly qubits: readonly number[];
+  readonly steps: readonly Step[];
+}
+
+/** Chooses the block's qubits: the chunk's, topped up with the lowest others so gathers read whole cache lines. */
+export function blockQubits(chunk: Chunk, totalQubits: number, blockSize: number): number[] {
+  const chosen = new Set(chunk.qubits);
+  for (let q = 0; q < totalQubits && chosen.size < Math.min(blockSize, totalQubits); q++) chosen.add(q);
+  return [...chosen].sort((a, b) => a - b);
+}
+
+/** Compiles a chunk for a block of `qubits`; `blocks` (how many times it runs) decides whether diagonal tables pay off. */
+export function compileChunk(chunk: Chunk, qubits: readonly number[], blocks: number): LocalProgram {
+  const local = new Map(qubits.map((q, i) => [q, i]));
+  const at = (q: number) => local.get(q) as number;
+  const mask = (qs: readonly number[]) => qs.reduce((m, q) => m | (1 << at(q)), 0);
+  const len = 1 << qubits.length;
+  const steps: Step[] = [];
+  let diagonalRun: UnitaryOp[] = [];
+  const flushDiagonals = () => {
+    const cost = diagonalRun.reduce((sum, op) => sum + passCost(op), 0);
+    if (blocks > 1 && cost > 1 && diagonalRun.length > 1) steps.push(diagonalTable(diagonalRun, at, len));
+    else for (const op of diagonalRun) steps.push(diagonalStep(op, at, mask));
+    diagonalRun = [];
+  };
+  for (const op of chunk.ops) {
+    if (op.kind === 'diagonal') {
+      diagonalRun.push(op);
+      continue;
+    }
+    flushDiagonals();
+    const controlMask = mask(op.controls);
+    if (op.targets.length === 1) {
+      const q = at(op.targets[0] as number);
+      if (op.kind === 'permutation') steps.push({ kind: 'x', q, controlMask });
+      else steps.push({ kind: 'matrix1', q, m: op.matrix, controlMask, real: isReal(op.matrix) });
+    } else if (op.kind === 'permutation') {
+      steps.push({ kind: 'swap', a: at(op.targets[0] as number), b: at(op.targets[1] as number), controlMask });
+    } else {
+      steps.push({ kind: 'matrix2', hi: at(op.targets[0] as number), lo: at(op.targets[1] as number), m: op.matrix, controlMask });
+    }
+  }
+  flushDiagonals();
+  return { qubits, steps };
+}
+
+/** Fraction of a full pass a diagonal gate costs when applied alone. */
+function passCost(op: UnitaryOp): number {
+  if (op.targets.length > 1) return 1;
+  const unitZero = op.matrix[0] === 1 && op.matrix[1] === 0;
+  return (unitZero ? 0.5 : 1) / 2 ** op.controls.length;
+}
+
+function isReal(m: Float64Array): boolean {
+  for (let i = 1; i < m.length; i += 2) if (m[i] !== 0) return false;
+  return true;
+}
+
+function diagonalStep(op: UnitaryOp, at: (q: number) => number, mask: (qs: readonly number[]) => number): Step {
+  const m = op.matrix;
+  if (op.targets.length === 1) {
+    const q = at(op.targets[0] as number);
+    if (m[0] === 1 && m[1] === 0) return { kind: 'phase', mask: mask(op.controls) | (1 << q), re: m[6] as number, im: m[7] as number };
+    return { kind: 'diagonal1', q, d: Float64Array.of(m[0] as number, m[1] as number, m[6] as number, m[7] as number), controlMask: mask(op.controls) };
+  }
+  return { kind: 'matrix2', hi: at(op.targets[0] as number), lo: at(op.targets[1] as number), m, controlMask: mask(op.controls) };
+}
+
+/** Folds diagonal gates into one factor per local index. */
+function diagonalTable(ops: readonly UnitaryOp[], at: (q: number) => number, len: number): Step {
+  const re = new Float64Array(len).fill(1);
+  const im = new Float64Array(len);
+  for (const op of ops) {
+    const controlMask = op.controls.reduce((m, q) => m | (1 << at(q)), 0);
+    const bits = op.targets.map(at);
+    const size = 1 << bits.length;
+    for (let i = 0; i < len; i++) {
+      if ((i & controlMask) !== controlMask) continue;
+      let entry = 0;
+      for (const b of bits) entry = (entry << 1) | ((i >> b) & 1);
+      const dr = op.matrix[2 * (entry * size + entry)] as number;
+      const di = op.matrix[2 * (entry * size + entry) + 1] as number;
+      const r = re[i] as number, m = im[i] as number;
+      re[i] = r * dr - m * di;
+      im[i] = r * di + m * dr;
+    }
+  }
+  return { kind: 'table', re, im };
+}
+
+/** Runs the steps on one block of `len` amplitudes. */
+export function runSteps(steps: readonly Step[], re: Float64Array, im: Float64Array, len: number): void {
+  for (const s of steps) {
+    switch (s.kind) {
+      case 'matrix1':
+        if (s.real) apply1Real(re, im, len, s.q, s.m, s.controlMask);
+        else apply1(re, im, len, s.q, s.m, s.controlMask);
+        break;
+      case 'diagonal1':
+        applyDiagonal1(re, im, len, s.q, s.d[0] as number, s.d[1] as number, s.d[2] as number, s.d[3] as number, s.controlMask);
+        break;
+      case 'phase':
+        applyPhaseOnMask(re, im, len, s.mask, s.re, s.im);
+        break;
+      case 'x':
+        applyX(re, im, len, s.q, s.controlMask);
+        break;
+      case 'swap':
+        applySwap(re, im, len, s.a, s.b, s.controlMask);
+        break;
+      case 'matrix2':
+        apply2(re, im, len, s.hi, s.lo, s.m, s.controlMask);
+        break;
+      case 'table':
+        applyTable(re, im, len, s.re, s.im);
+        break;
+    }
+  }
+}
+
+/**
+ * Applies a compiled chunk to the blocks `[firstBlock, endBlock)` of a state of
+ * `totalQubits` qubits (workers take a share of the blocks each).
+ */
+export function runProgram(
+  program: LocalProgram,
+  re: Float64Array,
+  im: Float64Array,
+  totalQubits: number,
+  firstBlock = 0,
+  endBlock = 2 ** (totalQubits - program.qubits.length),
+): void {
+  const width = program.qubits.length;
+  const len = 1 << width;
+  const lowContiguous = program.qubits.every((q, i) => q === i);
+  if (lowContiguous) {
+    for (let b = firstBlock; b < endBlock; b++) {
+      const start = b * len;
+      runSteps(program.steps, re.subarray(start, start + len), im.subarray(start, start + len), len);
+    }
+    return;
+  }
+  const offsets = new Int32Array(len);
+  for (let l = 0; l < len; l++) {
+    let g = 0;
+    for (let k = 0; k < width; k++) if ((l >> k) & 1) g |= 1 << (program.qubits[k] as number);
+    offsets[l] = g;
+  }
+  const inBlock = new Set(program.qubits);
+  const outer: number[] = [];
+  for (let q = 0; q < totalQubits; q++) if (!inBlock.has(q)) outer.push(q);
+  const bufRe = new Float64Array(len);
+  const bufIm = new Float64Array(len);
+  for (let b = firstBlock; b < endBlock; b++) {
+    let base = 0;
+    for (let k = 0; k < outer.length; k++) if ((b >> k) & 1) base += 2 ** (outer[k] as number);
+    for (let l = 0; l < len; l++) {
+      const g = base + (offsets[l] as number);
+      bufRe[l] = re[g] as number;
+      bufIm[l] = im[g] as number;
+    }
+    runSteps(program.steps, bufRe, bufIm, len);
+    for (let l = 0; l < len; l++) {
+      const g = base + (offsets[l] as number);
+      re[g] = bufRe[l] as number;
+      im[g] = bufIm[l] as number;
+    }
+  }
+}
