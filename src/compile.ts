@@ -1,0 +1,129 @@
+/**
+ * `compile`: OpenQASM 3 text or svc.circuit.v0 JSON in; the service's JSON
+ * circuit (QIS or native gate set), the measurement map, job-style stats and
+ * an OpenQASM 3 rendering of the compiled circuit out. Inputs are validated
+ * by loadCircuits exactly as the service would; native lowering picks the
+ * target's family (ms on Harmony, Aria and the simulator; zz on Forte).
+ */
+import { OPTION_SPAN } from './capabilities/target.js';
+import { createDiagnostic, internalError, type Diagnostic, type Failure } from './diagnostics/index.js';
+import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from './ir/circuit-json.js';
+import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
+import type { IrCircuit } from './ir/types.js';
+import { loadCircuits } from './load.js';
+import { lowerToNative, type NativeFamily } from './native/index.js';
+import { circuitToQasm } from './native/qasm.js';
+import type { Target } from './tables/index.js';
+
+export interface CompileOptions {
+  /** Backend name or Target; `simulator` by default. Its two-qubit native picks the family. */
+  readonly target?: string | Target;
+  /** `native` (default): gpi, gpi2 and ms or zz. `qis`: the validated circuit with canonical gate names. */
+  readonly gateset?: 'qis' | 'native';
+  /** Fuse single-qubit runs across gates (default true); false synthesises each gate on its own. */
+  readonly optimize?: boolean;
+  /** The simulator runs either family; choose `zz` to compile as for a Forte noise model. Ignored on QPU targets. */
+  readonly family?: NativeFamily;
+}
+
+/** Job stats (service-api.md): gates on one qubit, and on two or more (controls included). */
+export interface CompileStats {
+  readonly qubits: number;
+  readonly circuits: number;
+  readonly gate_counts: { readonly '1q': number; readonly '2q': number };
+}
+
+export interface CompileResult {
+  /** True when the input was accepted and everything below was produced. */
+  readonly ok: boolean;
+  readonly diagnostics: Diagnostic[];
+  /** The job's `failure`: the first diagnostic, or null. */
+  readonly failure: Failure | null;
+  /** svc.circuit.v0 JSON: one circuit, or `circuits` for a multicircuit input. Null when not ok. */
+  readonly circuit: CircuitJson | null;
+  /** Where each measured qubit lands (OpenQASM input; JSON circuits measure every qubit at the end, unmapped). */
+  readonly measurements: readonly MeasurementMapping[];
+  readonly stats: CompileStats | null;
+  /** The compiled circuit as OpenQASM 3 that `validate` accepts; null for multicircuit input or when not ok. */
+  readonly qasm: string | null;
+}
+
+const FAILED = { circuit: null, measurements: [], stats: null, qasm: null } as const;
+
+function failureOf(diagnostics: readonly Diagnostic[]): Failure | null {
+  const first = diagnostics.find((d) => d.severity === 'error');
+  return first ? { code: first.code, message: first.message } : null;
+}
+
+function familyFor(target: Target, options: CompileOptions): NativeFamily {
+  return target.simulator && options.family ? options.family : target.twoQubitNative;
+}
+
+function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts'] {
+  let one = 0;
+  let two = 0;
+  for (const c of circuits) {
+    for (const op of c.ops) {
+      const width = op.kind === 'gate' ? op.targets.length + op.controls.length : op.kind === 'native' ? op.targets.length : 0;
+      if (width === 1) one++;
+      else if (width >= 2) two++;
+    }
+  }
+  return { '1q': one, '2q': two };
+}
+
+/**
+ * Compiles a program or JSON circuit for a target. Never throws: input
+ * problems, and anything the JSON format cannot express (mid-circuit
+ * measurement, reset after use), are diagnostics.
+ *
+ * @example
+ * compile('qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c = measure q;', { target: 'qpu.aria-1' }).stats
+ * // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
+ */
+export function compile(input: string | CircuitJson, options: CompileOptions = {}): CompileResult {
+  try {
+    return compileChecked(input, options);
+  } catch (error) {
+    const diagnostic = createDiagnostic({ code: 'InvalidInput', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
+    return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
+  }
+}
+
+function compileChecked(input: string | CircuitJson, options: CompileOptions): CompileResult {
+  const loaded = loadCircuits(input, { ...(options.target !== undefined ? { target: options.target } : {}) });
+  if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, ...FAILED };
+  const gateset = options.gateset ?? 'native';
+  const family = familyFor(loaded.target, options);
+  const circuits =
+    gateset === 'native' ? loaded.circuits.map((c) => lowerToNative(c, family, { ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit) : loaded.circuits;
+  const exports = circuits.map(circuitToJson);
+  const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
+  const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };
+  const single = circuits.length === 1 && !isMultiCircuit(input);
+  const qasm = single ? circuitToQasm(circuits[0] as IrCircuit) : null;
+  const failure = failureOf(diagnostics);
+  if (failure) return { ok: false, diagnostics, failure, circuit: null, measurements: [], stats, qasm };
+  const first = exports[0]?.json as CircuitJson;
+  const circuit: CircuitJson = single
+    ? { ...first, gateset: gateset === 'native' ? 'native' : (first.gateset ?? 'qis') }
+    : {
+        format: CIRCUIT_JSON_FORMAT,
+        gateset,
+        qubits: stats.qubits,
+        circuits: circuits.map((c, i) => ({ name: c.name ?? `circuit-${i}`, circuit: (exports[i]?.json as { circuit: readonly GateJson[] }).circuit })),
+      };
+  return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm };
+}
+
+function isMultiCircuit(input: unknown): boolean {
+  if (typeof input === 'string') {
+    if (!input.trimStart().startsWith('{')) return false;
+    try {
+      return isMultiCircuit(JSON.parse(input));
+    } catch {
+      return false;
+    }
+  }
+  return typeof input === 'object' && input !== null && 'circuits' in input;
+}
