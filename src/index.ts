@@ -45,3 +45,11 @@ export { print } from './ast/print.js';
 /** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */
 export { visit, visitInParallel, stripSpans, BREAK } from './ast/visit.js';
 export type { Visitor, KindVisitor, EnterResult } from './ast/visit.js';
+
+/**
+ * Parses OpenQASM 3 source text into a typed AST with exact spans. Never
+ * throws: syntax problems come back as diagnostics (code `PreflightError`,
+ * rule `syntax-error`) and `program` holds every statement that could be read.
+ */
+export { parse } from './parser/index.js';
+export type { ParseOptions, ParseResult } from './parser/index.js';

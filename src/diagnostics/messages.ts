@@ -380,3 +380,40 @@ export function shotsOutOfRange(shots: unknown, min: number, max: number): strin
 export function qubitOutOfRange(qubit: number, qubits: number): string {
   return `Circuit uses qubit ${qubit} but declares ${qubits} qubits`;
 }
+
+// --- syntax (lexer and parser) -------------------------------------------------------
+
+/** Source text quoted in a syntax message: whitespace folded, long text shortened from the left. */
+export function quoteSource(text: string, max = 40): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return '`' + (folded.length > max ? '…' + folded.slice(folded.length - max + 1) : folded) + '`';
+}
+
+export function expectedAfter(what: string, after: string | null): string {
+  return after === null ? `expected ${what}` : `expected ${what} after ${quoteSource(after)}`;
+}
+
+export function unexpectedToken(image: string, after: string | null, expected: string | null): string {
+  const token = image === '' ? 'end of file' : quoteSource(image);
+  const where = after === null ? '' : ` after ${quoteSource(after)}`;
+  return `unexpected ${token}${where}${expected === null ? '' : `: expected ${expected}`}`;
+}
+
+export function unexpectedEndOfFile(expected: string): string {
+  return `unexpected end of file: expected ${expected}`;
+}
+
+export function unexpectedCharacter(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  const printable = code >= 0x20 && code !== 0x7f && !(code >= 0xd800 && code <= 0xdfff);
+  const hex = 'U+' + code.toString(16).toUpperCase().padStart(4, '0');
+  return printable ? `unexpected character '${character}' (${hex})` : `unexpected character ${hex}`;
+}
+
+export const UNTERMINATED_COMMENT = 'unterminated block comment: expected `*/`';
+export const UNTERMINATED_STRING = 'unterminated string: expected a closing quote on the same line';
+export const VERSION_NOT_FIRST = 'the `OPENQASM` version declaration must be the first statement';
+
+export function nestingTooDeep(limit: number): string {
+  return `nesting deeper than ${limit} levels of brackets or blocks`;
+}

@@ -1,0 +1,160 @@
+/**
+ * Parser stage: OpenQASM 3 source text in, a typed AST and syntax
+ * diagnostics out.
+ *
+ * Takes: any string. Gives: `{ program, diagnostics, source }`; `program` is
+ * always present (partial after errors) and nothing is thrown, whatever the
+ * string. Imports: src/lexer, src/ast (node types and constructors),
+ * src/diagnostics, src/tables.
+ *
+ * Long sources are parsed in statement-aligned chunks (chunks.ts), each lexed,
+ * parsed and released before the next, so memory holds the AST and one
+ * chunk's tokens, never all tokens.
+ */
+import type { IRecognitionException, IToken } from 'chevrotain';
+import { AstBuilder } from '../ast/build.js';
+import type * as N from '../ast/nodes.js';
+import {
+  createDiagnostic,
+  DiagnosticCollector,
+  compareBySpan,
+  nestingTooDeep,
+  SourceText,
+  unexpectedCharacter,
+  UNTERMINATED_COMMENT,
+  UNTERMINATED_STRING,
+  VERSION_NOT_FIRST,
+  type Diagnostic,
+} from '../diagnostics/index.js';
+import { tokenize, type LexProblem } from '../lexer/index.js';
+import { LIMITS } from '../tables/index.js';
+import { chunkEnd } from './chunks.js';
+import { Qasm3Parser, type StatementResult } from './parser.js';
+
+export { Qasm3Parser } from './parser.js';
+export { tokenLabel } from './errors.js';
+
+/** Options for {@link parse}. */
+export interface ParseOptions {
+  /** Name of the source (a file path), kept on the returned {@link SourceText}. */
+  readonly filename?: string;
+  /** Diagnostics reported before one closing "too many errors" diagnostic (default `LIMITS.maxErrors`). */
+  readonly maxErrors?: number;
+}
+
+/** The result of {@link parse}. */
+export interface ParseResult {
+  /** The program; partial when there were syntax errors. */
+  readonly program: N.Program;
+  /** Syntax diagnostics (code `PreflightError`, rule `syntax-error`), in source order. */
+  readonly diagnostics: Diagnostic[];
+  /** The source with its line table, for turning offsets into lines and columns. */
+  readonly source: SourceText;
+}
+
+/** Rule id of every lexer and parser diagnostic. */
+export const SYNTAX_ERROR_RULE = 'syntax-error';
+
+let sharedParser: Qasm3Parser | undefined;
+/** One parser instance, built on first use and reused (building it analyses the grammar). */
+export function grammarParser(): Qasm3Parser {
+  sharedParser ??= new Qasm3Parser();
+  return sharedParser;
+}
+
+/**
+ * Parses OpenQASM 3 source text into a typed AST. Never throws: problems in
+ * the text are diagnostics, and the program holds every statement that could
+ * be read.
+ */
+export function parse(source: string, options: ParseOptions = {}): ParseResult {
+  const text = typeof source === 'string' ? source : String(source);
+  const sourceText = new SourceText(text, options.filename);
+  const builder = new AstBuilder(sourceText);
+  const collector = new DiagnosticCollector(options.maxErrors ?? LIMITS.maxErrors);
+  const statements: N.Statement[] = [];
+  const state: { version: N.Version | null } = { version: null };
+  const parser = grammarParser();
+  const found: Diagnostic[] = [];
+  const report = (reason: string, start: number, end: number) =>
+    found.push(createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }));
+  try {
+    parser.begin(builder);
+    let from = 0;
+    while (from < text.length && found.length <= collector.maxErrors) {
+      const to = chunkEnd(text, from);
+      const lexed = tokenize(from === 0 && to === text.length ? text : text.slice(from, to), from);
+      for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
+      parser.input = lexed.tokens;
+      parser.notes = [];
+      const results = parser.program();
+      collectStatements(results, statements, state, report);
+      for (const error of parser.errors) reportRecognitionError(error, text, report);
+      for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
+      from = to;
+    }
+  } catch (error) {
+    // A bug, not a user error: keep the partial program and say what happened.
+    report(`internal parser error: ${error instanceof Error ? error.message : String(error)}`, 0, 0);
+  } finally {
+    parser.input = [];
+  }
+  found.sort(compareBySpan);
+  for (const d of found) collector.report(d);
+  return {
+    program: builder.program(state.version, statements, text.length),
+    diagnostics: collector.toArray(),
+    source: sourceText,
+  };
+}
+
+function collectStatements(
+  results: readonly StatementResult[],
+  statements: N.Statement[],
+  state: { version: N.Version | null },
+  report: (reason: string, start: number, end: number) => void,
+): void {
+  if (!Array.isArray(results)) return;
+  for (const result of results) {
+    if (result === undefined) continue;
+    if (Array.isArray(result)) statements.push(...(result as N.Statement[]));
+    else if ((result as N.Node).kind === 'Version') {
+      const version = result as N.Version;
+      if (state.version === null && statements.length === 0) state.version = version;
+      else {
+        const span = version.span;
+        report(VERSION_NOT_FIRST, span.start.offset, span.end.offset);
+      }
+    } else statements.push(result as N.Statement);
+  }
+}
+
+function lexProblemReason(problem: LexProblem, text: string): string {
+  switch (problem.kind) {
+    case 'unterminated-comment':
+      return UNTERMINATED_COMMENT;
+    case 'unterminated-string':
+      return UNTERMINATED_STRING;
+    case 'unexpected-character':
+      return unexpectedCharacter(String.fromCodePoint(text.codePointAt(problem.startOffset) ?? 0));
+  }
+}
+
+function reportRecognitionError(
+  error: IRecognitionException,
+  text: string,
+  report: (reason: string, start: number, end: number) => void,
+): void {
+  const token = error.token;
+  const previous = (error as { previousToken?: IToken }).previousToken;
+  const previousEnd = previous && Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
+  const real = Number.isFinite(token.startOffset) && token.tokenType.name !== 'EOF';
+  if (error.message.startsWith('expected') || !real) {
+    const at = error.message.startsWith('expected') || !real ? (real ? Math.min(previousEnd, token.startOffset) : previousEnd || text.length) : 0;
+    report(error.message, at, at);
+  } else {
+    report(error.message, token.startOffset, token.startOffset + token.image.length);
+  }
+}
+
+export { nestingTooDeep };

@@ -1,0 +1,1354 @@
+/**
+ * The OpenQASM 3.1 grammar as a Chevrotain embedded-actions parser. Rule
+ * names follow the reference grammar (qasm3Parser.g4). The grammar holds no
+ * judgement: each action only hands what was written to a small constructor
+ * in src/ast/build.ts. Expressions are read as flat operator runs and folded
+ * by one precedence table there.
+ *
+ * Differences from the reference grammar, all about shape, none about what
+ * is accepted: a statement led by an identifier (gate call, assignment,
+ * expression) is one rule that decides after the name; `cal` and `defcal`
+ * arrive as single opaque tokens; a bare `{ ... }` scope is flattened into
+ * the enclosing statement list (the AST has no scope node).
+ */
+import { EmbeddedActionsParser, isRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
+import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
+import type * as N from '../ast/nodes.js';
+import { nestingTooDeep } from '../diagnostics/index.js';
+import { LIMITS } from '../tables/index.js';
+import * as T from '../lexer/index.js';
+import { SyntaxMessages } from './errors.js';
+
+/** Thrown (and caught at the nearest statement) when nesting passes {@link LIMITS.maxNestingDepth}. */
+export class NestingTooDeep extends Error {
+  constructor(readonly token: IToken) {
+    super('nesting too deep');
+  }
+}
+
+/** A problem the parser found outside Chevrotain's own error reporting. */
+export interface ParserNote {
+  readonly reason: string;
+  readonly startOffset: number;
+  readonly endOffset: number;
+}
+
+type Annotations = readonly N.Annotation[];
+type Body = readonly N.Statement[];
+/** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
+export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
+
+const SCALAR_TYPE_TOKENS: ReadonlyMap<TokenType, N.ScalarTypeName> = new Map<TokenType, N.ScalarTypeName>([
+  [T.BIT, 'bit'],
+  [T.INT, 'int'],
+  [T.UINT, 'uint'],
+  [T.FLOAT_TYPE, 'float'],
+  [T.ANGLE, 'angle'],
+  [T.BOOL, 'bool'],
+  [T.DURATION, 'duration'],
+  [T.STRETCH, 'stretch'],
+  [T.COMPLEX, 'complex'],
+]);
+
+/** Token types that start a statement: resynchronisation stops before one that starts a line. */
+const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
+  ...T.KEYWORDS.values(),
+  T.Identifier,
+  T.AnnotationKeyword,
+  T.PRAGMA,
+  T.CalBlock,
+  T.DefcalBlock,
+]);
+
+export class Qasm3Parser extends EmbeddedActionsParser {
+  /** Set by the driver before each parse. */
+  b!: AstBuilder;
+  text = '';
+  notes: ParserNote[] = [];
+  private depth = 0;
+  private statementStart = 0;
+
+  constructor() {
+    super([...T.ALL_TOKENS], {
+      recoveryEnabled: true,
+      maxLookahead: 2,
+      errorMessageProvider: new SyntaxMessages(() => ({ text: this.text, statementStart: this.statementStart, next: this.LA(2) })),
+    });
+    this.performSelfAnalysis();
+  }
+
+  /** Resets per-parse state for a new source text. */
+  begin(builder: AstBuilder): void {
+    this.b = builder;
+    this.text = builder.source.text;
+    this.notes = [];
+    this.depth = 0;
+  }
+
+  // --- helpers (not grammar) -----------------------------------------------------------
+
+  private get tokenIndex(): number {
+    return (this as unknown as { currIdx: number }).currIdx;
+  }
+
+  /** Start offset of a token; a token inserted by recovery sits at the end of the previous real one. */
+  private startAt(token: IToken): number {
+    if (token.isInsertedInRecovery || !Number.isFinite(token.startOffset)) return this.previousEnd();
+    return token.startOffset;
+  }
+
+  /** End offset (exclusive) of a token, anchored like {@link startAt}. */
+  private endAt(token: IToken): number {
+    if (token.isInsertedInRecovery || !Number.isFinite(token.startOffset)) return this.previousEnd();
+    return token.startOffset + token.image.length;
+  }
+
+  private previousEnd(): number {
+    const previous = this.LA(0);
+    return Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
+  }
+
+  private enter(token: IToken): void {
+    if (++this.depth > LIMITS.maxNestingDepth) throw new NestingTooDeep(token);
+  }
+
+  private leave(): void {
+    this.depth--;
+  }
+
+  private rule<F extends (...args: never[]) => unknown>(name: string, impl: F) {
+    return this.RULE(name, impl as unknown as (...args: unknown[]) => ReturnType<F>, { resyncEnabled: false });
+  }
+
+  /**
+   * Parses one statement with recovery: on a syntax error (already recorded by
+   * Chevrotain) it skips to the end of the statement: past the next `;` at the
+   * statement's brace depth, past the `}` closing a block the statement opened,
+   * or up to a `}` of the enclosing block, or to a token that starts a line and
+   * can start a statement.
+   */
+  private recoverableStatement(list: N.Statement[], occurrence: 1 | 2 | 3): StatementResult {
+    const startIndex = this.tokenIndex;
+    const depthBefore = this.depth;
+    const outerStatementStart = this.statementStart;
+    try {
+      const result =
+        occurrence === 1
+          ? this.SUBRULE1(this.statementOrScope)
+          : occurrence === 2
+            ? this.SUBRULE2(this.statementOrScope)
+            : this.SUBRULE3(this.statementOrScope);
+      this.ACTION(() => pushStatements(list, result));
+      return result;
+    } catch (error) {
+      if (error instanceof NestingTooDeep) {
+        this.notes.push({
+          reason: nestingTooDeep(LIMITS.maxNestingDepth),
+          startOffset: error.token.startOffset,
+          endOffset: error.token.startOffset + error.token.image.length,
+        });
+      } else if (error instanceof RangeError) {
+        const token = this.LA(1);
+        const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
+        this.notes.push({ reason: nestingTooDeep(LIMITS.maxNestingDepth), startOffset: at, endOffset: at });
+      } else if (!isRecognitionException(error as Error)) throw error;
+      this.depth = depthBefore;
+      this.statementStart = outerStatementStart;
+      this.skipToStatementEnd(startIndex);
+      return undefined;
+    }
+  }
+
+  private skipToStatementEnd(startIndex: number): void {
+    const tokens = this.input;
+    let depth = 0;
+    for (let i = startIndex + 1; i <= this.tokenIndex; i++) {
+      const type = tokens[i]?.tokenType;
+      if (type === T.LBRACE) depth++;
+      else if (type === T.RBRACE) depth--;
+    }
+    if (depth < 0) depth = 0;
+    for (;;) {
+      const token = this.LA(1);
+      const type = token.tokenType;
+      if (!Number.isFinite(token.startOffset) || token.tokenType.name === 'EOF') return;
+      const progressed = this.tokenIndex > startIndex;
+      if (type === T.RBRACE) {
+        if (depth === 0) {
+          if (!progressed) this.SKIP_TOKEN();
+          return;
+        }
+        depth--;
+        this.SKIP_TOKEN();
+        if (depth === 0) return;
+        continue;
+      }
+      if (depth === 0 && progressed && STATEMENT_STARTERS.has(type) && this.startsLine(token)) return;
+      this.SKIP_TOKEN();
+      if (type === T.SEMICOLON && depth === 0) return;
+      if (type === T.LBRACE) depth++;
+    }
+  }
+
+  private startsLine(token: IToken): boolean {
+    const previous = this.LA(0);
+    const from = Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
+    for (let i = token.startOffset - 1; i >= from; i--) {
+      const c = this.text.charCodeAt(i);
+      if (c === 10 || c === 13) return true;
+    }
+    return false;
+  }
+
+  // --- program and statements -------------------------------------------------------------
+
+  /** The statements of one chunk of source (the driver splits long sources at statement ends). */
+  program = this.rule('program', (): StatementResult[] => {
+    const statements: N.Statement[] = [];
+    const results: StatementResult[] = [];
+    this.MANY(() => {
+      results.push(this.recoverableStatement(statements, 1));
+    });
+    return results;
+  });
+
+  statementOrScope = this.rule('statementOrScope', (): StatementResult => {
+    return this.OR([
+      { ALT: () => this.SUBRULE(this.scope) },
+      { ALT: () => this.SUBRULE(this.statement) },
+    ]);
+  });
+
+  scope = this.rule('scope', (): Body => {
+    const open = this.CONSUME(T.LBRACE);
+    this.ACTION(() => this.enter(open));
+    const statements: N.Statement[] = [];
+    this.MANY(() => {
+      this.recoverableStatement(statements, 2);
+    });
+    this.CONSUME(T.RBRACE);
+    this.ACTION(() => this.leave());
+    return statements;
+  });
+
+  /** A body: a scope, or a single statement (which becomes a one-element list). */
+  private body = this.rule('body', (): Body => {
+    const statements: N.Statement[] = [];
+    this.recoverableStatement(statements, 3);
+    return statements;
+  });
+
+  statement = this.rule('statement', (): StatementResult => {
+    const annotations: N.Annotation[] = [];
+    const first = this.LA(1);
+    this.ACTION(() => {
+      if (Number.isFinite(first.startOffset)) this.statementStart = first.startOffset;
+    });
+    this.MANY(() => {
+      const token = this.CONSUME(T.AnnotationKeyword);
+      this.ACTION(() => annotations.push(this.b.annotation(token.image, token.startOffset)));
+    });
+    const a: Annotations = annotations.length === 0 ? emptyList() : annotations;
+    return this.OR<StatementResult>([
+      { ALT: () => this.SUBRULE(this.pragma, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.version) },
+      { ALT: () => this.SUBRULE(this.includeStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.calibrationGrammarStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.calStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.defcalStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.quantumDeclarationStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.oldStyleDeclarationStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.constDeclarationStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.ioDeclarationStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.aliasDeclarationStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.gateStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.defStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.externStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.returnStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.jumpStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.ifStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.forStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.whileStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.switchStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.barrierStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.boxStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.delayStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.resetStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.measureArrowAssignmentStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.modifiedGateCallStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.typeLedStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.identifierLedStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.expressionStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.nopStatement, { ARGS: [a] }) },
+      { ALT: () => this.SUBRULE(this.emptyStatement, { ARGS: [a] }) },
+    ]);
+  });
+
+  private pragma = this.rule('pragma', (a: Annotations): N.Pragma => {
+    const token = this.CONSUME(T.PRAGMA);
+    return this.ACTION(() => this.b.pragma(token.image, a, token.startOffset));
+  });
+
+  version = this.rule('version', (): N.Version => {
+    const keyword = this.CONSUME(T.OPENQASM);
+    const number = this.OR([{ ALT: () => this.CONSUME(T.FloatLiteral) }, { ALT: () => this.CONSUME(T.DecimalIntegerLiteral) }]);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.version(number.image, keyword.startOffset, this.endAt(semi)));
+  });
+
+  includeStatement = this.rule('includeStatement', (a: Annotations): N.Include => {
+    const keyword = this.CONSUME(T.INCLUDE);
+    const path = this.SUBRULE(this.stringLiteral);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.Include>({ kind: 'Include', path }, a, keyword.startOffset, this.endAt(semi)));
+  });
+
+  calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (a: Annotations): N.Defcalgrammar => {
+    const keyword = this.CONSUME(T.DEFCALGRAMMAR);
+    const name = this.SUBRULE(this.stringLiteral);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.Defcalgrammar>({ kind: 'Defcalgrammar', name }, a, keyword.startOffset, this.endAt(semi)));
+  });
+
+  /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
+  private stringLiteral = this.rule('stringLiteral', (): string => {
+    const token = this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(T.BitstringLiteral) }]);
+    return this.ACTION(() => token.image.slice(1, -1));
+  });
+
+  calStatement = this.rule('calStatement', (a: Annotations): N.Cal => {
+    const token = this.CONSUME(T.CalBlock);
+    return this.ACTION(() => this.b.cal(token.image, a, token.startOffset));
+  });
+
+  defcalStatement = this.rule('defcalStatement', (a: Annotations): N.Defcal => {
+    const token = this.CONSUME(T.DefcalBlock);
+    return this.ACTION(() => this.b.defcal(token.image, a, token.startOffset));
+  });
+
+  quantumDeclarationStatement = this.rule('quantumDeclarationStatement', (a: Annotations): N.QubitDeclaration => {
+    const keyword = this.CONSUME(T.QUBIT);
+    const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+    const name = this.SUBRULE(this.identifier);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.QubitDeclaration>({ kind: 'QubitDeclaration', name, size }, a, keyword.startOffset, this.endAt(semi)),
+    );
+  });
+
+  oldStyleDeclarationStatement = this.rule('oldStyleDeclarationStatement', (a: Annotations): N.OldStyleDeclaration => {
+    const keyword = this.OR([{ ALT: () => this.CONSUME(T.QREG) }, { ALT: () => this.CONSUME(T.CREG) }]);
+    const name = this.SUBRULE(this.identifier);
+    const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.OldStyleDeclaration>(
+        { kind: 'OldStyleDeclaration', keyword: keyword.image as 'qreg' | 'creg', name, size },
+        a,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  constDeclarationStatement = this.rule('constDeclarationStatement', (a: Annotations): N.ConstDeclaration => {
+    const keyword = this.CONSUME(T.CONST);
+    const type = this.SUBRULE(this.classicalType);
+    const name = this.SUBRULE(this.identifier);
+    this.CONSUME(T.EQUALS);
+    const init = this.SUBRULE(this.declarationExpression);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.ConstDeclaration>(
+        { kind: 'ConstDeclaration', type, name, init: init as N.Expression | N.ArrayLiteral },
+        a,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  ioDeclarationStatement = this.rule('ioDeclarationStatement', (a: Annotations): N.IODeclaration => {
+    const keyword = this.OR([{ ALT: () => this.CONSUME(T.INPUT) }, { ALT: () => this.CONSUME(T.OUTPUT) }]);
+    const type = this.SUBRULE(this.classicalType);
+    const name = this.SUBRULE(this.identifier);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.IODeclaration>(
+        { kind: 'IODeclaration', direction: keyword.image as 'input' | 'output', type, name },
+        a,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  aliasDeclarationStatement = this.rule('aliasDeclarationStatement', (a: Annotations): N.AliasDeclaration => {
+    const keyword = this.CONSUME(T.LET);
+    const name = this.SUBRULE(this.identifier);
+    this.CONSUME(T.EQUALS);
+    const value = this.SUBRULE(this.expression);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.AliasDeclaration>({ kind: 'AliasDeclaration', name, value }, a, keyword.startOffset, this.endAt(semi)),
+    );
+  });
+
+  gateStatement = this.rule('gateStatement', (a: Annotations): N.GateDefinition => {
+    const keyword = this.CONSUME(T.GATE);
+    const name = this.SUBRULE(this.identifier);
+    let params: readonly N.Identifier[] = emptyList();
+    this.OPTION(() => {
+      this.CONSUME(T.LPAREN);
+      params = this.OPTION2(() => this.SUBRULE(this.identifierList)) ?? emptyList();
+      this.CONSUME(T.RPAREN);
+    });
+    const qubits = this.SUBRULE2(this.identifierList);
+    const body = this.SUBRULE(this.scope);
+    return this.ACTION(() =>
+      this.b.statement<N.GateDefinition>(
+        { kind: 'GateDefinition', name, params, qubits, body },
+        a,
+        keyword.startOffset,
+        this.previousEnd(),
+      ),
+    );
+  });
+
+  defStatement = this.rule('defStatement', (a: Annotations): N.SubroutineDefinition => {
+    const keyword = this.CONSUME(T.DEF);
+    const name = this.SUBRULE(this.identifier);
+    this.CONSUME(T.LPAREN);
+    const params: N.ArgumentDefinition[] = [];
+    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.argumentDefinition)) });
+    this.CONSUME(T.RPAREN);
+    const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
+    const body = this.SUBRULE(this.scope);
+    return this.ACTION(() =>
+      this.b.statement<N.SubroutineDefinition>(
+        { kind: 'SubroutineDefinition', name, params, returnType, body },
+        a,
+        keyword.startOffset,
+        this.previousEnd(),
+      ),
+    );
+  });
+
+  externStatement = this.rule('externStatement', (a: Annotations): N.ExternDeclaration => {
+    const keyword = this.CONSUME(T.EXTERN);
+    const name = this.SUBRULE(this.identifier);
+    this.CONSUME(T.LPAREN);
+    const params: (N.ClassicalType | N.ArrayReferenceType)[] = [];
+    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.externArgument)) });
+    this.CONSUME(T.RPAREN);
+    const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.ExternDeclaration>(
+        { kind: 'ExternDeclaration', name, params, returnType },
+        a,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  returnStatement = this.rule('returnStatement', (a: Annotations): N.Return => {
+    const keyword = this.CONSUME(T.RETURN);
+    const value =
+      this.OPTION(() =>
+        this.OR([{ ALT: () => this.SUBRULE(this.measureExpression) }, { ALT: () => this.SUBRULE(this.expression) }]),
+      ) ?? null;
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.Return>({ kind: 'Return', value }, a, keyword.startOffset, this.endAt(semi)));
+  });
+
+  /** `break;`, `continue;`, `end;` */
+  jumpStatement = this.rule('jumpStatement', (a: Annotations): N.Break | N.Continue | N.End => {
+    const keyword = this.OR([
+      { ALT: () => this.CONSUME(T.BREAK) },
+      { ALT: () => this.CONSUME(T.CONTINUE) },
+      { ALT: () => this.CONSUME(T.END) },
+    ]);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => {
+      const kind = keyword.tokenType === T.BREAK ? 'Break' : keyword.tokenType === T.CONTINUE ? 'Continue' : 'End';
+      return this.b.statement<N.Break | N.Continue | N.End>({ kind }, a, keyword.startOffset, this.endAt(semi));
+    });
+  });
+
+  ifStatement = this.rule('ifStatement', (a: Annotations): N.If => {
+    const keyword = this.CONSUME(T.IF);
+    this.CONSUME(T.LPAREN);
+    const condition = this.SUBRULE(this.expression);
+    this.CONSUME(T.RPAREN);
+    const body = this.SUBRULE(this.body);
+    const elseBody =
+      this.OPTION(() => {
+        this.CONSUME(T.ELSE);
+        return this.SUBRULE2(this.body);
+      }) ?? null;
+    return this.ACTION(() =>
+      this.b.statement<N.If>({ kind: 'If', condition, body, elseBody }, a, keyword.startOffset, this.previousEnd()),
+    );
+  });
+
+  forStatement = this.rule('forStatement', (a: Annotations): N.For => {
+    const keyword = this.CONSUME(T.FOR);
+    const variableType = this.SUBRULE(this.scalarType);
+    const variable = this.SUBRULE(this.identifier);
+    this.CONSUME(T.IN);
+    const iterable = this.OR<N.For['iterable']>([
+      { ALT: () => this.SUBRULE(this.setExpression) },
+      {
+        ALT: () => {
+          const open = this.CONSUME(T.LBRACKET);
+          const range = this.SUBRULE(this.rangeOrExpression);
+          const close = this.CONSUME(T.RBRACKET);
+          return this.ACTION(() =>
+            range.kind === 'RangeExpression' ? this.b.range(range.start, range.step, range.end, open.startOffset, this.endAt(close)) : range,
+          );
+        },
+      },
+      { ALT: () => this.SUBRULE(this.expression) },
+    ]);
+    const body = this.SUBRULE(this.body);
+    return this.ACTION(() =>
+      this.b.statement<N.For>({ kind: 'For', variableType, variable, iterable, body }, a, keyword.startOffset, this.previousEnd()),
+    );
+  });
+
+  whileStatement = this.rule('whileStatement', (a: Annotations): N.While => {
+    const keyword = this.CONSUME(T.WHILE);
+    this.CONSUME(T.LPAREN);
+    const condition = this.SUBRULE(this.expression);
+    this.CONSUME(T.RPAREN);
+    const body = this.SUBRULE(this.body);
+    return this.ACTION(() => this.b.statement<N.While>({ kind: 'While', condition, body }, a, keyword.startOffset, this.previousEnd()));
+  });
+
+  switchStatement = this.rule('switchStatement', (a: Annotations): N.Switch => {
+    const keyword = this.CONSUME(T.SWITCH);
+    this.CONSUME(T.LPAREN);
+    const subject = this.SUBRULE(this.expression);
+    this.CONSUME(T.RPAREN);
+    this.CONSUME(T.LBRACE);
+    const cases: N.SwitchCase[] = [];
+    this.MANY(() => cases.push(this.SUBRULE(this.switchCaseItem)));
+    const close = this.CONSUME(T.RBRACE);
+    return this.ACTION(() => this.b.statement<N.Switch>({ kind: 'Switch', subject, cases }, a, keyword.startOffset, this.endAt(close)));
+  });
+
+  switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
+    return this.OR([
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.CASE);
+          const values = this.SUBRULE(this.expressionList);
+          const body = this.SUBRULE(this.scope);
+          return this.ACTION(() => this.b.switchCase(values, body, keyword.startOffset, this.previousEnd()));
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.DEFAULT);
+          const body = this.SUBRULE2(this.scope);
+          return this.ACTION(() => this.b.switchCase(null, body, keyword.startOffset, this.previousEnd()));
+        },
+      },
+    ]);
+  });
+
+  barrierStatement = this.rule('barrierStatement', (a: Annotations): N.Barrier => {
+    const keyword = this.CONSUME(T.BARRIER);
+    const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.Barrier>({ kind: 'Barrier', operands }, a, keyword.startOffset, this.endAt(semi)));
+  });
+
+  boxStatement = this.rule('boxStatement', (a: Annotations): N.Box => {
+    const keyword = this.CONSUME(T.BOX);
+    const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+    const body = this.SUBRULE(this.scope);
+    return this.ACTION(() => this.b.statement<N.Box>({ kind: 'Box', duration, body }, a, keyword.startOffset, this.previousEnd()));
+  });
+
+  delayStatement = this.rule('delayStatement', (a: Annotations): N.Delay => {
+    const keyword = this.CONSUME(T.DELAY);
+    const duration = this.SUBRULE(this.designator);
+    const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.Delay>({ kind: 'Delay', duration, operands }, a, keyword.startOffset, this.endAt(semi)),
+    );
+  });
+
+  /** `nop q;` (OpenQASM 3.1) has no node of its own: it is a gate call named `nop`. */
+  nopStatement = this.rule('nopStatement', (a: Annotations): N.GateCall => {
+    const keyword = this.CONSUME(T.NOP);
+    const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.GateCall>(
+        {
+          kind: 'GateCall',
+          modifiers: emptyList(),
+          name: this.b.identifier(keyword.image, keyword.startOffset),
+          args: null,
+          designator: null,
+          qubits,
+        },
+        a,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  resetStatement = this.rule('resetStatement', (a: Annotations): N.Reset => {
+    const keyword = this.CONSUME(T.RESET);
+    const operand = this.SUBRULE(this.gateOperand);
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.Reset>({ kind: 'Reset', operand }, a, keyword.startOffset, this.endAt(semi)));
+  });
+
+  measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (a: Annotations): N.MeasureStatement => {
+    const measure = this.SUBRULE(this.measureExpression);
+    const target =
+      this.OPTION(() => {
+        this.CONSUME(T.ARROW);
+        return this.SUBRULE(this.indexedIdentifier);
+      }) ?? null;
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.MeasureStatement>({ kind: 'MeasureStatement', measure, target }, a, startOf(measure), this.endAt(semi)),
+    );
+  });
+
+  /** A gate call with modifiers (`ctrl @ x a, b;`), or `gphase`. */
+  modifiedGateCallStatement = this.rule('modifiedGateCallStatement', (a: Annotations): N.GateCall => {
+    const first = this.LA(1);
+    return this.OR([
+      {
+        ALT: () => {
+          const modifiers: N.GateModifier[] = [];
+          this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
+          return this.OR2([
+            { ALT: () => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, a, first] }) },
+            { ALT: () => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, a, first] }) },
+          ]);
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), a, first] }) },
+    ]);
+  });
+
+  private namedGateCall = this.rule(
+    'namedGateCall',
+    (modifiers: readonly N.GateModifier[], a: Annotations, first: IToken): N.GateCall => {
+      const name = this.SUBRULE(this.identifier);
+      const args = this.OPTION(() => this.SUBRULE(this.callArguments)) ?? null;
+      const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
+      const qubits = this.SUBRULE(this.gateOperandList);
+      const semi = this.CONSUME(T.SEMICOLON);
+      return this.ACTION(() =>
+        this.b.statement<N.GateCall>(
+          { kind: 'GateCall', modifiers, name, args, designator, qubits },
+          a,
+          this.startAt(first),
+          this.endAt(semi),
+        ),
+      );
+    },
+  );
+
+  private gphaseCall = this.rule('gphaseCall', (modifiers: readonly N.GateModifier[], a: Annotations, first: IToken): N.GateCall => {
+    const keyword = this.CONSUME(T.GPHASE);
+    const args = this.OPTION(() => this.SUBRULE(this.callArguments)) ?? null;
+    const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
+    const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.GateCall>(
+        { kind: 'GateCall', modifiers, name: this.b.identifier(keyword.image, keyword.startOffset), args, designator, qubits },
+        a,
+        this.startAt(first),
+        this.endAt(semi),
+      ),
+    );
+  });
+
+  gateModifier = this.rule('gateModifier', (): N.GateModifier => {
+    const result = this.OR([
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.INV);
+          return { keyword, argument: null as N.Expression | null };
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.POW);
+          this.CONSUME(T.LPAREN);
+          const argument = this.SUBRULE(this.expression);
+          this.CONSUME(T.RPAREN);
+          return { keyword, argument };
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.OR2([{ ALT: () => this.CONSUME(T.CTRL) }, { ALT: () => this.CONSUME(T.NEGCTRL) }]);
+          const argument =
+            this.OPTION(() => {
+              this.CONSUME2(T.LPAREN);
+              const count = this.SUBRULE2(this.expression);
+              this.CONSUME2(T.RPAREN);
+              return count;
+            }) ?? null;
+          return { keyword, argument };
+        },
+      },
+    ]);
+    const at = this.CONSUME(T.AT);
+    return this.ACTION(() =>
+      this.b.modifier(result.keyword.image as N.GateModifier['modifier'], result.argument, result.keyword.startOffset, this.endAt(at)),
+    );
+  });
+
+  /** A declaration `int[32] x = 1;` or a cast used as a statement `int[32](x);`. */
+  typeLedStatement = this.rule('typeLedStatement', (a: Annotations): N.ClassicalDeclaration | N.ExpressionStatement => {
+    const type = this.SUBRULE(this.classicalType);
+    return this.OR([
+      {
+        ALT: () => {
+          const name = this.SUBRULE(this.identifier);
+          const init =
+            this.OPTION(() => {
+              this.CONSUME(T.EQUALS);
+              return this.SUBRULE(this.declarationExpression);
+            }) ?? null;
+          const semi = this.CONSUME(T.SEMICOLON);
+          return this.ACTION(() =>
+            this.b.statement<N.ClassicalDeclaration>(
+              { kind: 'ClassicalDeclaration', type, name, init },
+              a,
+              startOf(type),
+              this.endAt(semi),
+            ),
+          );
+        },
+      },
+      {
+        ALT: () => {
+          const cast = this.SUBRULE(this.castArgument, { ARGS: [type] });
+          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: cast }] });
+          const semi = this.CONSUME2(T.SEMICOLON);
+          return this.ACTION(() =>
+            this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, startOf(type), this.endAt(semi)),
+          );
+        },
+      },
+    ]);
+  });
+
+  /**
+   * A statement that starts with a name: a gate call (`h q;`, `rz(t) q;`,
+   * `U(a, b, c)[2] q;`), an assignment (`c[0] = measure q[0];`, `x += 1;`)
+   * or an expression (`f(x);`).
+   */
+  identifierLedStatement = this.rule('identifierLedStatement', (a: Annotations): N.Statement => {
+    const name = this.SUBRULE(this.identifier);
+    let args: readonly N.Expression[] | null = null;
+    const indices: N.IndexOperator[] = [];
+    this.OPTION(() => {
+      args = this.SUBRULE(this.callArguments);
+    });
+    this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
+    return this.OR<N.Statement>([
+      {
+        ALT: () => {
+          const qubits = this.SUBRULE(this.gateOperandList);
+          const semi = this.CONSUME(T.SEMICOLON);
+          return this.ACTION(() =>
+            this.b.statement<N.GateCall>(
+              { kind: 'GateCall', modifiers: emptyList(), name, args, designator: this.designatorOf(indices), qubits },
+              a,
+              startOf(name),
+              this.endAt(semi),
+            ),
+          );
+        },
+      },
+      {
+        ALT: () => {
+          const op = this.OR2([{ ALT: () => this.CONSUME(T.EQUALS) }, { ALT: () => this.CONSUME(T.CompoundAssignmentOperator) }]);
+          const value = this.SUBRULE(this.declarationExpression);
+          const semi = this.CONSUME2(T.SEMICOLON);
+          return this.ACTION(() => {
+            const target = this.b.indexedIdentifier(name, indices, indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0);
+            if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
+            return this.b.statement<N.Assignment>(
+              { kind: 'Assignment', target, op: op.image as N.AssignmentOperator, value },
+              a,
+              startOf(name),
+              this.endAt(semi),
+            );
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const head = this.ACTION(() => {
+            let value: N.Expression = args === null ? name : this.b.call(name, args, this.endOfCall(indices));
+            for (const index of indices) value = this.b.index(value, index);
+            return value;
+          });
+          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
+          const semi = this.CONSUME3(T.SEMICOLON);
+          return this.ACTION(() =>
+            this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, startOf(name), this.endAt(semi)),
+          );
+        },
+      },
+    ]);
+  });
+
+  /** An expression statement that does not start with a name or a type (`(a) + 1;`, `-x;`, `durationof(...)`). */
+  expressionStatement = this.rule('expressionStatement', (a: Annotations): N.ExpressionStatement => {
+    const first = this.LA(1);
+    const head = this.OR<OperandWithPrefixes>([
+      { ALT: () => this.SUBRULE(this.prefixedOperand) },
+      {
+        ALT: () => {
+          const operand = this.SUBRULE(this.nonNameOperand);
+          return { prefixes: NO_PREFIXES, operand };
+        },
+      },
+    ]);
+    const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() =>
+      this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, this.startAt(first), this.endAt(semi)),
+    );
+  });
+
+  emptyStatement = this.rule('emptyStatement', (a: Annotations): N.EmptyStatement => {
+    const semi = this.CONSUME(T.SEMICOLON);
+    return this.ACTION(() => this.b.statement<N.EmptyStatement>({ kind: 'EmptyStatement' }, a, semi.startOffset, this.endAt(semi)));
+  });
+
+  // --- expressions ------------------------------------------------------------------------
+
+  /** `operand (op operand)*`, folded by precedence in the builder. */
+  expression = this.rule('expression', (): N.Expression => {
+    const first = this.SUBRULE(this.unaryOperand);
+    const operands: OperandWithPrefixes[] = [first];
+    const ops: N.BinaryOperator[] = [];
+    this.MANY(() => {
+      const op = this.CONSUME(T.BinaryOperator);
+      const operand = this.SUBRULE2(this.unaryOperand);
+      this.ACTION(() => {
+        ops.push(op.image as N.BinaryOperator);
+        operands.push(operand);
+      });
+    });
+    return this.ACTION(() => this.b.expression(operands, ops));
+  });
+
+  /** Continues an expression whose first operand is already built (statements led by a name). */
+  private expressionTail = this.rule('expressionTail', (head: OperandWithPrefixes): N.Expression => {
+    const operands: OperandWithPrefixes[] = [head];
+    const ops: N.BinaryOperator[] = [];
+    this.MANY(() => {
+      const op = this.CONSUME(T.BinaryOperator);
+      const operand = this.SUBRULE(this.unaryOperand);
+      this.ACTION(() => {
+        ops.push(op.image as N.BinaryOperator);
+        operands.push(operand);
+      });
+    });
+    return this.ACTION(() => this.b.expression(operands, ops));
+  });
+
+  unaryOperand = this.rule('unaryOperand', (): OperandWithPrefixes => {
+    return this.OR([
+      { ALT: () => this.SUBRULE(this.prefixedOperand) },
+      { ALT: () => ({ prefixes: NO_PREFIXES, operand: this.SUBRULE(this.postfixExpression) }) },
+    ]);
+  });
+
+  /** `-x`, `!b`, `~m`, `- -x`: prefix operators and their operand. */
+  private prefixedOperand = this.rule('prefixedOperand', (): OperandWithPrefixes => {
+    const prefixes: PrefixOperator[] = [];
+    this.AT_LEAST_ONE(() => {
+      const op = this.OR([
+        { ALT: () => this.CONSUME(T.MINUS) },
+        { ALT: () => this.CONSUME(T.TILDE) },
+        { ALT: () => this.CONSUME(T.EXCLAMATION_POINT) },
+      ]);
+      this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
+    });
+    const operand = this.SUBRULE(this.postfixExpression);
+    return { prefixes, operand };
+  });
+
+  postfixExpression = this.rule('postfixExpression', (): N.Expression => {
+    let value = this.SUBRULE(this.primaryExpression);
+    this.MANY(() => {
+      const index = this.SUBRULE(this.indexOperator);
+      this.ACTION(() => {
+        value = this.b.index(value, index);
+      });
+    });
+    return value;
+  });
+
+  primaryExpression = this.rule('primaryExpression', (): N.Expression => {
+    return this.OR([
+      {
+        ALT: () => {
+          const name = this.SUBRULE(this.identifier);
+          const args = this.OPTION(() => this.SUBRULE(this.callArguments));
+          return this.ACTION(() => (args === undefined ? name : this.b.call(name, args, this.previousEnd())));
+        },
+      },
+      {
+        ALT: () => {
+          const type = this.SUBRULE(this.classicalType);
+          return this.SUBRULE(this.castArgument, { ARGS: [type] });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.nonNameOperand) },
+    ]);
+  });
+
+  /** Operands that do not start with a name or a type: literals, `( ... )`, `durationof`, `$n`. */
+  private nonNameOperand = this.rule('nonNameOperand', (): N.Expression => {
+    return this.OR([
+      {
+        ALT: () => {
+          const open = this.CONSUME(T.LPAREN);
+          this.ACTION(() => this.enter(open));
+          const inner = this.SUBRULE(this.expression);
+          this.CONSUME(T.RPAREN);
+          this.ACTION(() => this.leave());
+          return inner;
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.DURATIONOF);
+          this.CONSUME2(T.LPAREN);
+          const body = this.SUBRULE(this.scope);
+          const close = this.CONSUME2(T.RPAREN);
+          return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
+        },
+      },
+      { ALT: () => this.SUBRULE(this.literal) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.HardwareQubit);
+          return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
+        },
+      },
+    ]);
+  });
+
+  literal = this.rule('literal', (): N.Expression => {
+    return this.OR([
+      { ALT: () => this.literalOf(this.CONSUME(T.DecimalIntegerLiteral), 'integer') },
+      { ALT: () => this.literalOf(this.CONSUME(T.HexIntegerLiteral), 'integer') },
+      { ALT: () => this.literalOf(this.CONSUME(T.OctalIntegerLiteral), 'integer') },
+      { ALT: () => this.literalOf(this.CONSUME(T.BinaryIntegerLiteral), 'integer') },
+      { ALT: () => this.literalOf(this.CONSUME(T.FloatLiteral), 'float') },
+      { ALT: () => this.literalOf(this.CONSUME(T.ImaginaryLiteral), 'imaginary') },
+      { ALT: () => this.literalOf(this.CONSUME(T.TimingLiteral), 'duration') },
+      { ALT: () => this.literalOf(this.CONSUME(T.BooleanLiteral), 'boolean') },
+      { ALT: () => this.literalOf(this.CONSUME(T.BitstringLiteral), 'bitstring') },
+    ]);
+  });
+
+  private literalOf(token: IToken, kind: 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring'): N.Expression {
+    return this.ACTION(() => this.b[kind](token.image, token.startOffset));
+  }
+
+  private castArgument = this.rule('castArgument', (type: N.ScalarType | N.ArrayType): N.Cast => {
+    const open = this.CONSUME(T.LPAREN);
+    this.ACTION(() => this.enter(open));
+    const argument = this.SUBRULE(this.expression);
+    const close = this.CONSUME(T.RPAREN);
+    this.ACTION(() => this.leave());
+    return this.ACTION(() => this.b.cast(type, argument, this.endAt(close)));
+  });
+
+  private callArguments = this.rule('callArguments', (): readonly N.Expression[] => {
+    const open = this.CONSUME(T.LPAREN);
+    this.ACTION(() => this.enter(open));
+    const args = this.OPTION(() => this.SUBRULE(this.expressionList)) ?? emptyList<N.Expression>();
+    this.CONSUME(T.RPAREN);
+    this.ACTION(() => this.leave());
+    return args;
+  });
+
+  expressionList = this.rule('expressionList', (): N.Expression[] => {
+    const items: N.Expression[] = [this.SUBRULE(this.expression)];
+    this.MANY(() => {
+      this.CONSUME(T.COMMA);
+      items.push(this.SUBRULE2(this.expression));
+    });
+    this.OPTION(() => this.CONSUME2(T.COMMA));
+    return items;
+  });
+
+  /** `measure q[0]` */
+  measureExpression = this.rule('measureExpression', (): N.MeasureExpression => {
+    const keyword = this.CONSUME(T.MEASURE);
+    const operand = this.SUBRULE(this.gateOperand);
+    return this.ACTION(() => this.b.measure(operand, keyword.startOffset));
+  });
+
+  /** The right side of a declaration or assignment: an expression, `measure q`, or an array literal. */
+  declarationExpression = this.rule('declarationExpression', (): N.Expression | N.MeasureExpression | N.ArrayLiteral => {
+    return this.OR<N.Expression | N.MeasureExpression | N.ArrayLiteral>([
+      { ALT: () => this.SUBRULE(this.arrayLiteral) },
+      { ALT: () => this.SUBRULE(this.measureExpression) },
+      { ALT: () => this.SUBRULE(this.expression) },
+    ]);
+  });
+
+  arrayLiteral = this.rule('arrayLiteral', (): N.ArrayLiteral => {
+    const open = this.CONSUME(T.LBRACE);
+    this.ACTION(() => this.enter(open));
+    const items: (N.Expression | N.ArrayLiteral)[] = [];
+    const item = () =>
+      this.OR([{ ALT: () => this.SUBRULE(this.arrayLiteral) }, { ALT: () => this.SUBRULE(this.expression) }]) as N.Expression | N.ArrayLiteral;
+    this.OPTION(() => {
+      items.push(item());
+      this.MANY(() => {
+        this.CONSUME(T.COMMA);
+        items.push(
+          this.OR2([{ ALT: () => this.SUBRULE2(this.arrayLiteral) }, { ALT: () => this.SUBRULE2(this.expression) }]) as
+            | N.Expression
+            | N.ArrayLiteral,
+        );
+      });
+      this.OPTION2(() => this.CONSUME2(T.COMMA));
+    });
+    const close = this.CONSUME(T.RBRACE);
+    this.ACTION(() => this.leave());
+    return this.ACTION(() => this.b.arrayLiteral(items, open.startOffset, this.endAt(close)));
+  });
+
+  /** `{a, b, c}` */
+  setExpression = this.rule('setExpression', (): N.DiscreteSet => {
+    const open = this.CONSUME(T.LBRACE);
+    this.ACTION(() => this.enter(open));
+    const values = this.SUBRULE(this.expressionList);
+    const close = this.CONSUME(T.RBRACE);
+    this.ACTION(() => this.leave());
+    return this.ACTION(() => this.b.discreteSet(values, open.startOffset, this.endAt(close)));
+  });
+
+  /** `[0]`, `[0:2]`, `[1, 2:3]`, `[{0, 1}]` */
+  indexOperator = this.rule('indexOperator', (): N.IndexOperator => {
+    const open = this.CONSUME(T.LBRACKET);
+    this.ACTION(() => this.enter(open));
+    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>([
+      { ALT: () => this.SUBRULE(this.setExpression) },
+      {
+        ALT: () => {
+          const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
+          this.MANY(() => {
+            this.CONSUME(T.COMMA);
+            items.push(this.SUBRULE2(this.rangeOrExpression));
+          });
+          this.OPTION(() => this.CONSUME2(T.COMMA));
+          return items;
+        },
+      },
+    ]);
+    const close = this.CONSUME(T.RBRACKET);
+    this.ACTION(() => this.leave());
+    return this.ACTION(() =>
+      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : (result as N.DiscreteSet),
+    );
+  });
+
+  /** `a`, or a range `a:b`, `a:s:b`, `:`, `a:`, `:b`. */
+  rangeOrExpression = this.rule('rangeOrExpression', (): N.Expression | N.RangeExpression => {
+    const firstToken = this.LA(1);
+    return this.OR<N.Expression | N.RangeExpression>([
+      {
+        ALT: () => {
+          const rest = this.SUBRULE(this.rangeRest);
+          return this.ACTION(() => this.rangeOf(null, rest, this.startAt(firstToken)));
+        },
+      },
+      {
+        ALT: () => {
+          const first = this.SUBRULE(this.expression);
+          const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
+          return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
+        },
+      },
+    ]);
+  });
+
+  /** The part of a range from its first `:`. */
+  private rangeRest = this.rule('rangeRest', (): { second: N.Expression | null; third: N.Expression | null } => {
+    this.CONSUME(T.COLON);
+    const second = this.OPTION(() => this.SUBRULE(this.expression)) ?? null;
+    const third =
+      this.OPTION2(() => {
+        this.CONSUME2(T.COLON);
+        return this.SUBRULE2(this.expression);
+      }) ?? null;
+    return { second, third };
+  });
+
+  designator = this.rule('designator', (): N.Expression => {
+    const open = this.CONSUME(T.LBRACKET);
+    this.ACTION(() => this.enter(open));
+    const value = this.SUBRULE(this.expression);
+    this.CONSUME(T.RBRACKET);
+    this.ACTION(() => this.leave());
+    return value;
+  });
+
+  identifier = this.rule('identifier', (): N.Identifier => {
+    const token = this.CONSUME(T.Identifier);
+    return this.ACTION(() => this.b.identifier(token.image, this.startAt(token)));
+  });
+
+  identifierList = this.rule('identifierList', (): N.Identifier[] => {
+    const items: N.Identifier[] = [this.SUBRULE(this.identifier)];
+    this.MANY(() => {
+      this.CONSUME(T.COMMA);
+      items.push(this.SUBRULE2(this.identifier));
+    });
+    this.OPTION(() => this.CONSUME2(T.COMMA));
+    return items;
+  });
+
+  indexedIdentifier = this.rule('indexedIdentifier', (): N.IndexedIdentifier => {
+    const name = this.SUBRULE(this.identifier);
+    const indices: N.IndexOperator[] = [];
+    this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
+    return this.ACTION(() => this.b.indexedIdentifier(name, indices, this.previousEnd()));
+  });
+
+  gateOperand = this.rule('gateOperand', (): N.GateOperand => {
+    return this.OR([
+      { ALT: () => this.SUBRULE(this.indexedIdentifier) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.HardwareQubit);
+          return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
+        },
+      },
+    ]);
+  });
+
+  gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
+    const items: N.GateOperand[] = [this.SUBRULE(this.gateOperand)];
+    this.MANY(() => {
+      this.CONSUME(T.COMMA);
+      items.push(this.SUBRULE2(this.gateOperand));
+    });
+    this.OPTION(() => this.CONSUME2(T.COMMA));
+    return items;
+  });
+
+  // --- types ------------------------------------------------------------------------------
+
+  returnSignature = this.rule('returnSignature', (): N.ScalarType => {
+    this.CONSUME(T.ARROW);
+    return this.SUBRULE(this.scalarType);
+  });
+
+  /** `int[32]`, `complex[float[64]]`, `bool`, ... */
+  scalarType = this.rule('scalarType', (): N.ScalarType => {
+    return this.OR([
+      {
+        ALT: () => {
+          const keyword = this.OR2([
+            { ALT: () => this.CONSUME(T.BIT) },
+            { ALT: () => this.CONSUME(T.INT) },
+            { ALT: () => this.CONSUME(T.UINT) },
+            { ALT: () => this.CONSUME(T.FLOAT_TYPE) },
+            { ALT: () => this.CONSUME(T.ANGLE) },
+          ]);
+          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+          return this.ACTION(() => this.scalarOf(keyword, size, null));
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.OR3([
+            { ALT: () => this.CONSUME(T.BOOL) },
+            { ALT: () => this.CONSUME(T.DURATION) },
+            { ALT: () => this.CONSUME(T.STRETCH) },
+          ]);
+          return this.ACTION(() => this.scalarOf(keyword, null, null));
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.COMPLEX);
+          const component =
+            this.OPTION2(() => {
+              const open = this.CONSUME(T.LBRACKET);
+              this.ACTION(() => this.enter(open));
+              const inner = this.SUBRULE(this.scalarType);
+              this.CONSUME(T.RBRACKET);
+              this.ACTION(() => this.leave());
+              return inner;
+            }) ?? null;
+          return this.ACTION(() => this.scalarOf(keyword, null, component));
+        },
+      },
+    ]);
+  });
+
+  /** `array[int[32], 2, 3]` */
+  arrayType = this.rule('arrayType', (): N.ArrayType => {
+    const keyword = this.CONSUME(T.ARRAY);
+    this.CONSUME(T.LBRACKET);
+    const elementType = this.SUBRULE(this.scalarType);
+    this.CONSUME(T.COMMA);
+    const dimensions = this.SUBRULE(this.expressionList);
+    const close = this.CONSUME(T.RBRACKET);
+    return this.ACTION(() => this.b.arrayType(elementType, dimensions, keyword.startOffset, this.endAt(close)));
+  });
+
+  classicalType = this.rule('classicalType', (): N.ClassicalType => {
+    return this.OR<N.ClassicalType>([{ ALT: () => this.SUBRULE(this.scalarType) }, { ALT: () => this.SUBRULE(this.arrayType) }]);
+  });
+
+  /** `readonly array[int, 2]`, `mutable array[int, #dim = 2]` */
+  arrayReferenceType = this.rule('arrayReferenceType', (): N.ArrayReferenceType => {
+    const keyword = this.OR([{ ALT: () => this.CONSUME(T.READONLY) }, { ALT: () => this.CONSUME(T.MUTABLE) }]);
+    this.CONSUME(T.ARRAY);
+    this.CONSUME(T.LBRACKET);
+    const elementType = this.SUBRULE(this.scalarType);
+    this.CONSUME(T.COMMA);
+    const shape = this.OR2([
+      { ALT: () => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.DIM);
+          this.CONSUME(T.EQUALS);
+          return { dimensions: null as N.Expression[] | null, count: this.SUBRULE(this.expression) };
+        },
+      },
+    ]);
+    const close = this.CONSUME(T.RBRACKET);
+    return this.ACTION(() =>
+      this.b.arrayReferenceType(
+        keyword.image as 'readonly' | 'mutable',
+        elementType,
+        shape.dimensions,
+        shape.count,
+        keyword.startOffset,
+        this.endAt(close),
+      ),
+    );
+  });
+
+  /** A `def` parameter. */
+  argumentDefinition = this.rule('argumentDefinition', (): N.ArgumentDefinition => {
+    const first = this.LA(1);
+    return this.OR([
+      {
+        ALT: () => {
+          const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
+            { ALT: () => this.SUBRULE(this.scalarType) },
+            { ALT: () => this.SUBRULE(this.qubitType) },
+            { ALT: () => this.SUBRULE(this.arrayReferenceType) },
+          ]);
+          const name = this.SUBRULE(this.identifier);
+          return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
+        },
+      },
+      {
+        ALT: () => {
+          const keyword = this.OR3([{ ALT: () => this.CONSUME(T.CREG) }, { ALT: () => this.CONSUME(T.QREG) }]);
+          const name = this.SUBRULE2(this.identifier);
+          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+          return this.ACTION(() => {
+            const end = this.previousEnd();
+            const type =
+              keyword.tokenType === T.QREG
+                ? this.b.qubitType(size, keyword.startOffset, end)
+                : this.b.scalarType('bit', size, null, keyword.startOffset, end);
+            return this.b.argument(type, name, keyword.image as 'qreg' | 'creg', keyword.startOffset, end);
+          });
+        },
+      },
+    ]);
+  });
+
+  qubitType = this.rule('qubitType', (): N.QubitType => {
+    const keyword = this.CONSUME(T.QUBIT);
+    const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+    return this.ACTION(() => this.b.qubitType(size, keyword.startOffset, this.previousEnd()));
+  });
+
+  /** An `extern` parameter: a scalar type, an array reference, or `creg[n]`. */
+  externArgument = this.rule('externArgument', (): N.ClassicalType | N.ArrayReferenceType => {
+    return this.OR<N.ClassicalType | N.ArrayReferenceType>([
+      { ALT: () => this.SUBRULE(this.scalarType) },
+      { ALT: () => this.SUBRULE(this.arrayReferenceType) },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.CREG);
+          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+          return this.ACTION(() => this.b.scalarType('bit', size, null, keyword.startOffset, this.previousEnd()));
+        },
+      },
+    ]);
+  });
+
+  // --- action helpers -----------------------------------------------------------------------
+
+  private designatorOf(indices: readonly N.IndexOperator[]): N.Expression | null {
+    if (indices.length === 0) return null;
+    const only = indices[0] as N.IndexOperator;
+    if (indices.length === 1 && only.kind === 'IndexList' && only.items.length === 1 && only.items[0]?.kind !== 'RangeExpression') {
+      return only.items[0] as N.Expression;
+    }
+    this.note('a gate designator is one expression in brackets, like `[4]`', startOf(only), endOf(indices[indices.length - 1] as N.Node));
+    return null;
+  }
+
+  private scalarOf(keyword: IToken, size: N.Expression | null, component: N.ScalarType | null): N.ScalarType {
+    const name = SCALAR_TYPE_TOKENS.get(keyword.tokenType) as N.ScalarTypeName;
+    return this.b.scalarType(name, size, component, keyword.startOffset, this.previousEnd());
+  }
+
+  private endOfCall(indices: readonly N.IndexOperator[]): number {
+    if (indices.length === 0) return this.previousEnd();
+    return startOf(indices[0] as N.Node);
+  }
+
+  private note(reason: string, startOffset: number, endOffset: number): void {
+    this.notes.push({ reason, startOffset, endOffset });
+  }
+
+  /** `a:b` has no step; `a:s:b` has one. */
+  private rangeOf(
+    first: N.Expression | null,
+    rest: { second: N.Expression | null; third: N.Expression | null },
+    start: number,
+  ): N.RangeExpression {
+    const end = this.previousEnd();
+    return rest.third === null ? this.b.range(first, null, rest.second, start, end) : this.b.range(first, rest.second, rest.third, start, end);
+  }
+}
+
+function pushStatements(list: N.Statement[], result: StatementResult): void {
+  if (result === undefined) return;
+  if (Array.isArray(result)) list.push(...(result as N.Statement[]));
+  else list.push(result as N.Statement);
+}
