@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { runCircuit, type RunOptions } from '../../src/simulator/run.js';
+import { RESULT_FORMATS } from '../../src/simulator/artifacts.js';
+import { circuit, gate, measure, reset } from './helpers.js';
+import type { IrCircuit } from '../../src/ir/types.js';
+
+const options: RunOptions = { seed: 7, memoryBudgetBytes: 1e9, maxBranches: 64 };
+
+type Probs = { probabilities: { registers: Record<string, Record<string, number>> } };
+const probabilities = (c: IrCircuit) => (runCircuit(c, options)[RESULT_FORMATS.probabilities] as Probs).probabilities.registers;
+const v03 = (c: IrCircuit) => runCircuit(c, options)[RESULT_FORMATS.v03] as Record<string, number>;
+
+function expectDistribution(actual: Record<string, number> | undefined, expected: Record<string, number>): void {
+  expect(Object.keys(actual ?? {}).sort()).toEqual(Object.keys(expected).sort());
+  for (const [k, p] of Object.entries(expected)) expect(actual?.[k]).toBeCloseTo(p, 12);
+}
+
+const c2 = { name: 'c', size: 2, offset: 0 };
+
+describe('probabilities artifact', () => {
+  it('Bell pair: 00 and 11 at one half, in output_all and in c', () => {
+    const bell = circuit(2, [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)], [c2]);
+    const regs = probabilities(bell);
+    expectDistribution(regs.output_all, { '00': 0.5, '11': 0.5 });
+    expectDistribution(regs.c, { '00': 0.5, '11': 0.5 });
+    expectDistribution(v03(bell), { '0': 0.5, '3': 0.5 });
+  });
+
+  it('GHZ on 5 qubits', () => {
+    const ops = [gate('h', [0]), ...[1, 2, 3, 4].map((q) => gate('x', [q], [q - 1]))];
+    expectDistribution(probabilities(circuit(5, ops)).output_all, { '00000': 0.5, '11111': 0.5 });
+    expectDistribution(v03(circuit(5, ops)), { '0': 0.5, '31': 0.5 });
+  });
+
+  it('bit order: x q[0] on 3 qubits is 100 in v2 and "1" in v0.3', () => {
+    const c = circuit(3, [gate('x', [0])]);
+    expectDistribution(probabilities(c).output_all, { '100': 1 });
+    expectDistribution(v03(c), { '1': 1 });
+  });
+
+  it('bit order on an asymmetric superposition: ry on q[2] only', () => {
+    const theta = 2 * Math.acos(Math.sqrt(0.8)); // P(q2 = 1) = 0.2
+    const c = circuit(3, [gate('ry', [2], [], theta)]);
+    expectDistribution(probabilities(c).output_all, { '000': 0.8, '001': 0.2 });
+    expectDistribution(v03(c), { '0': 0.8, '4': 0.2 });
+  });
+
+  it('a register per qubit: each holds its own bit; unwritten bits read 0', () => {
+    const regs = [
+      { name: 'a', size: 1, offset: 0 },
+      { name: 'b', size: 1, offset: 1 },
+      { name: 'wide', size: 3, offset: 2 },
+    ];
+    const theta = 2 * Math.acos(Math.sqrt(0.75)); // P(1) = 0.25
+    const c = circuit(3, [gate('x', [0]), gate('ry', [1], [], theta), gate('h', [2]), measure(0, 0), measure(1, 1), measure(2, 3)], regs);
+    const r = probabilities(c);
+    expectDistribution(r.a, { '1': 1 });
+    expectDistribution(r.b, { '0': 0.75, '1': 0.25 });
+    // wide[0] unwritten (0), wide[1] = q[2], wide[2] unwritten.
+    expectDistribution(r.wide, { '000': 0.5, '010': 0.5 });
+    expectDistribution(r.output_all, { '100': 0.375, '101': 0.375, '110': 0.125, '111': 0.125 });
+  });
+
+  it('mid-circuit measurement with reset: exact mixture, record kept', () => {
+    // q0 = |+>, measured into c[0] then reset and flipped by x; q1 copies the first outcome.
+    const c = circuit(
+      2,
+      [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), reset(0), gate('x', [0]), measure(1, 1)],
+      [c2],
+    );
+    const r = probabilities(c);
+    expectDistribution(r.c, { '00': 0.5, '11': 0.5 });
+    expectDistribution(r.output_all, { '10': 0.5, '11': 0.5 });
+  });
+
+  it('reset merges branches: h, reset leaves the pure |0> with probability 1', () => {
+    const c = circuit(1, [gate('h', [0]), reset(0)]);
+    expectDistribution(probabilities(c).output_all, { '0': 1 });
+  });
+
+  it('mid-circuit measurement changes later interference: h, measure, h gives 50/50', () => {
+    const c = circuit(1, [gate('h', [0]), measure(0, 0), gate('h', [0])], [{ name: 'c', size: 1, offset: 0 }]);
+    const r = probabilities(c);
+    expectDistribution(r.output_all, { '0': 0.5, '1': 0.5 });
+    expectDistribution(r.c, { '0': 0.5, '1': 0.5 });
+    // Without the measurement, h h is the identity.
+    expectDistribution(probabilities(circuit(1, [gate('h', [0]), gate('h', [0])])).output_all, { '0': 1 });
+  });
+
+  it('leaves out states under 1e-12', () => {
+    const c = circuit(1, [gate('rx', [0], [], 1e-7)]);
+    expectDistribution(probabilities(c).output_all, { '0': 1 - Math.sin(0.5e-7) ** 2 });
+  });
+});
+
+describe('shots and histogram artifacts', () => {
+  it('Bell shots: every shot has equal bits; element i is bit i; counts add up', () => {
+    const bell = circuit(3, [gate('h', [0]), gate('x', [1], [0]), gate('x', [2]), measure(0, 0), measure(1, 1)], [c2]);
+    const out = runCircuit(bell, { ...options, shots: 200 });
+    const shots = (out[RESULT_FORMATS.shots] as { shots: { registers: Record<string, number[]> }[] }).shots;
+    expect(shots).toHaveLength(200);
+    for (const s of shots) {
+      expect(s.registers.output_all).toHaveLength(3);
+      expect(s.registers.output_all![2]).toBe(1);
+      expect(s.registers.output_all![0]).toBe(s.registers.output_all![1]);
+      expect(s.registers.c).toEqual(s.registers.output_all!.slice(0, 2));
+    }
+    const hist = (out[RESULT_FORMATS.histogram] as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers;
+    expect(Object.keys(hist.output_all!).sort()).toEqual(['001', '111']);
+    expect((hist.output_all!['001'] ?? 0) + (hist.output_all!['111'] ?? 0)).toBe(200);
+    expect(hist.c!['00']).toBe(hist.output_all!['001']);
+  });
+
+  it('same seed, same shots; another seed, other shots', () => {
+    const c = circuit(4, [gate('h', [0]), gate('h', [1]), gate('h', [2]), gate('h', [3])]);
+    const a = runCircuit(c, { ...options, shots: 100, seed: 42 })[RESULT_FORMATS.shots];
+    const b = runCircuit(c, { ...options, shots: 100, seed: 42 })[RESULT_FORMATS.shots];
+    const other = runCircuit(c, { ...options, shots: 100, seed: 43 })[RESULT_FORMATS.shots];
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(other);
+  });
+});
