@@ -9,12 +9,19 @@
  *   linear in n;
  * - the determinant phase e^{iα} on all-ones controls: P(α) controlled by
  *   the remaining controls, recursively (halving angles);
- * - multi-controlled X with a spare wire in the circuit: lemma 7.3 (the
- *   spare as one dirty ancilla, two halves): linear in n.
+ * - multi-controlled reflections (x, y, z, h) with a spare wire in the
+ *   circuit: lemma 7.3 (the spare as one dirty ancilla, two halves): linear
+ *   in n. Without a spare wire the determinant phase recursion makes the
+ *   count grow quadratically (n ≤ 7 keeps it small).
+ * Ladders use Margolus' relative-phase Toffolis where an exact inverse
+ * follows, exact Toffolis (lemma 6.1, five entangling gates) elsewhere.
  */
 import { EPS } from './angles.js';
-import { abs, dagger, mul, phaseGate, rotation, ry, rz, scale, toSpecialUnitary, X, type Mat2 } from './complex2.js';
+import { abs, dagger, det, H, mul, phaseGate, rotation, ry, rz, scale, toSpecialUnitary, X, type Mat2 } from './complex2.js';
 import { AXIS_Z, pp, u, type Axis, type Step } from './steps.js';
+
+/** From this many controls on, a borrowed spare wire beats the phase-corrected commutator. */
+const SPARE_WIRE_FROM = 5;
 
 /** What controlled decompositions need from their caller. */
 export interface ControlContext {
@@ -71,13 +78,19 @@ export function controlledUnitary(controls: readonly number[], target: number, m
   if (scalar !== null) return phaseOnAllOnes(controls, scalar, ctx);
   if (controls.length === 1) return singleControlled(controls[0] as number, target, matrix);
   if (controls.length === 2) return doublyControlled(controls[0] as number, controls[1] as number, target, matrix, ctx);
-  if (isPauliX(matrix) && spareWire(controls, target, ctx) !== undefined) return multiControlledX(controls, target, ctx);
   const { alphaRad, axis, omegaRad } = axisAngle(matrix);
+  if (isReflection(matrix) && controls.length >= SPARE_WIRE_FROM && spareWire(controls, target, ctx) !== undefined) {
+    // n·σ = G X G†: conjugate a multi-controlled X.
+    const g = mul(zOnto(axis), H);
+    return [u(target, dagger(g)), ...multiControlledX(controls, target, ctx), u(target, g)];
+  }
   return [...specialControlled(controls, target, axis, omegaRad, ctx), ...phaseOnAllOnes(controls, alphaRad, ctx)];
 }
 
-function isPauliX(m: Mat2): boolean {
-  return abs(m, 0, 0) < EPS && abs(m, 1, 1) < EPS && Math.abs(m[2] - 1) < EPS && Math.abs(m[4] - 1) < EPS;
+/** A Hermitian unitary n·σ (x, y, z, h): trace 0, determinant -1. */
+function isReflection(m: Mat2): boolean {
+  const [dr, di] = det(m);
+  return Math.hypot(m[0] + m[6], m[1] + m[7]) < EPS && Math.abs(dr + 1) < EPS && Math.abs(di) < EPS;
 }
 
 function singleControlled(control: number, target: number, matrix: Mat2): Step[] {
@@ -157,6 +170,20 @@ function toffoli(a: number, b: number, target: number, ctx: ControlContext): Ste
 }
 
 /**
+ * Margolus' relative-phase Toffoli: a Toffoli times a diagonal phase, with
+ * three CNOTs. Usable wherever it is later undone by its exact inverse.
+ */
+function relativePhaseToffoli(a: number, b: number, target: number, ctx: ControlContext): Step[] {
+  const quarter = Math.PI / 4;
+  return [u(target, ry(quarter)), ...ctx.cx(b, target), u(target, ry(quarter)), ...ctx.cx(a, target), u(target, ry(-quarter)), ...ctx.cx(b, target), u(target, ry(-quarter))];
+}
+
+/** The inverse of a step list: reversed, each step inverted. */
+export function inverseSteps(steps: readonly Step[]): Step[] {
+  return [...steps].reverse().map((s) => (s.kind === 'u' ? u(s.qubit, dagger(s.matrix)) : { ...s, angleRad: -s.angleRad }));
+}
+
+/**
  * Lemma 7.2: C^m X with m - 2 borrowed wires (any state, restored), 4(m - 2)
  * Toffolis for m ≥ 3. The wires are taken from the circuit outside the gate.
  */
@@ -171,10 +198,12 @@ export function dirtyMultiControlledX(controls: readonly number[], target: numbe
   if (borrowed.length < m - 2) throw new Error(`C^${m}X needs ${m - 2} borrowed wires; ${borrowed.length} are free`);
   const c = (i: number) => controls[i] as number;
   const anc = (i: number) => borrowed[i] as number;
-  const ladder: Step[][] = [];
-  for (let i = m - 1; i >= 2; i--) ladder.push(toffoli(c(i), anc(i - 2), i === m - 1 ? target : anc(i - 1), ctx));
-  const base = toffoli(c(0), c(1), anc(0), ctx);
-  const inner = ladder.slice(1);
-  return [...ladder.flat(), ...base, ...[...ladder].reverse().flat(), ...inner.flat(), ...base, ...[...inner].reverse().flat()];
+  // t ^= c[m-1]·a[m-3] around a block X that flips a[m-3] by the AND of the rest, then X again:
+  // X never touches t, so relative phases inside it cancel against its exact inverse.
+  const inner: Step[] = [];
+  for (let i = m - 2; i >= 2; i--) inner.push(...relativePhaseToffoli(c(i), anc(i - 2), anc(i - 1), ctx));
+  const block = [...inner, ...relativePhaseToffoli(c(0), c(1), anc(0), ctx), ...inverseSteps(inner)];
+  const outer = toffoli(c(m - 1), anc(m - 3), target, ctx);
+  return [...outer, ...block, ...outer, ...inverseSteps(block)];
 }
 
