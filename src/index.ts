@@ -10,6 +10,22 @@ export type { Target, AcceptedGate, RejectedGate, QisGateName, NativeGateName } 
 export { TARGETS as targets, ACCEPTED_GATES as acceptedGates, REJECTED_GATES as rejectedGates } from './tables/index.js';
 
 /**
+ * Validates an OpenQASM 3 program as the service's preflight would: syntax,
+ * the subset rules (docs/rules.md) with gate definitions inlined, then the
+ * target's capabilities. Returns `{ ok, diagnostics, failure }`; `failure` is
+ * what a job's `failure` field would hold (null when accepted). Never throws.
+ * Options: `target` (name or Target object, default `simulator`),
+ * `maxErrors` (default 100), `maxGates` (default 1,000,000),
+ * `maxSourceLength` (default 10 MB; `Infinity` lifts it).
+ */
+export { validate } from './validate.js';
+/** Options and result of {@link validate}. */
+export type { ValidateOptions, ValidateResult } from './validate.js';
+/** The subset rules in registry order: id, failure code and a one-line description each. */
+export { PREFLIGHT_RULES as preflightRules } from './preflight/index.js';
+export type { PreflightRule } from './preflight/index.js';
+
+/**
  * Checks a `svc.circuit.v0` JSON job input (single circuit or multicircuit,
  * QIS or native gateset) against its schema, the native ranges and a target;
  * returns `{ ok, diagnostics, failure }` like `validate`. Each diagnostic

@@ -321,8 +321,10 @@ export function wholeRegisterReset(operand: string): string {
   return `Whole-register reset of ${operand} is not supported: reset each qubit, like reset ${operand}[0];`;
 }
 
-export function measureInDeclaration(name: string): string {
-  return `Measurement in the declaration of ${name} is not supported: declare the bit register first, then write ${name}[0] = measure q[0];`;
+export function measureInDeclaration(name: string, isBitRegister: boolean): string {
+  return isBitRegister
+    ? `Measurement in the declaration of ${name} is not supported: declare the bit register first, then write ${name}[0] = measure q[0];`
+    : `Measurement into ${name}, which is not a bit register, is not supported: measure into a bit register, like c[0] = measure q[0];`;
 }
 
 export function compoundMeasureAssignment(op: string): string {
@@ -346,8 +348,8 @@ export function statementNotSupported(what: string, instead: string | null): str
   return instead === null ? `${what} is not supported` : `${what} is not supported: ${instead}`;
 }
 
-export function tooManyGates(limit: number, construct: string): string {
-  return `Program expands to more than ${limit} gate applications, reached at ${construct}: split it into smaller jobs`;
+export function tooManyGates(limit: number, total: number, construct: string): string {
+  return `Program expands to more than ${limit} gate applications (${total} with ${construct}): split it into smaller jobs`;
 }
 
 export function sourceTooLarge(length: number, limit: number): string {
@@ -358,6 +360,11 @@ export function wholeRegisterDestination(register: string): string {
   return `Measurement into the whole register ${register} is not supported: measure into one bit, like ${register}[0] = measure q[0];`;
 }
 
+/** A bug of ours, reported as a diagnostic rather than thrown at the caller. */
+export function internalError(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Internal error in qasm3-preflight (please report it): ${detail}`;
+}
 
 // --- simulator ----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@
 import { designatorNotSupported, wrongParameterCount, wrongQubitCount } from '../../diagnostics/index.js';
 import { modifierControls, textOf } from '../../inline/index.js';
 import { callName } from '../call-text.js';
+import { MAX_CONTROLS } from '../../tables/index.js';
 import type { PreflightRule } from '../rule.js';
 
 export const gateArityRule: PreflightRule = {
@@ -34,7 +35,10 @@ export const gateArityRule: PreflightRule = {
           return;
         }
         if (!controlsAreLiteral(call.modifiers)) return;
-        const expectedQubits = signature.qubits + modifierControls(call.modifiers);
+        const controls = modifierControls(call.modifiers);
+        // too-many-controls already explains a call with more controls than allowed
+        if (controls > MAX_CONTROLS) return;
+        const expectedQubits = signature.qubits + controls;
         if (call.qubits.length !== expectedQubits) {
           context.report({ reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length), at: call });
         }

@@ -45,7 +45,9 @@ export const measurementFormRule: PreflightRule = {
         checkMeasurement(statement, statement.value.operand, statement.target);
       },
       ClassicalDeclaration(statement) {
-        if (statement.init?.kind === 'MeasureExpression') context.report({ reason: measureInDeclaration(statement.name.name), at: statement.init });
+        if (statement.init?.kind !== 'MeasureExpression') return;
+        const isBitRegister = statement.type.kind === 'ScalarType' && statement.type.name === 'bit';
+        context.report({ reason: measureInDeclaration(statement.name.name, isBitRegister), at: statement.init });
       },
       Reset(statement) {
         if (isWhole(statement.operand, 'qubit')) context.report({ reason: wholeRegisterReset(textOf(context.source, statement.operand)), at: statement.operand });

@@ -78,7 +78,7 @@ function checkDistinct(context: RuleContext, call: GateCall, resolutions: readon
     for (let i = 0; i < j; i++) {
       const earlier = resolutions[i] as OperandResolution;
       if (overlaps(earlier, current)) {
-        context.report({ reason: qubitUsedTwice(describe(current, operand), callName(context.source, call)), at: operand });
+        context.report({ reason: qubitUsedTwice(sharedQubit(earlier as Resolved, call.qubits[i] as GateOperand, current, operand), callName(context.source, call)), at: operand });
         break;
       }
     }
@@ -96,6 +96,11 @@ function overlaps(a: OperandResolution, b: Resolved): boolean {
     default:
       return false;
   }
+}
+
+/** The qubit two overlapping operands share, as written: the single one when there is one. */
+function sharedQubit(earlier: Resolved, earlierOperand: GateOperand, current: Resolved, operand: GateOperand): string {
+  return current.kind !== 'single' && earlier.kind === 'single' ? describe(earlier, earlierOperand) : describe(current, operand);
 }
 
 function describe(resolution: Resolved, operand: GateOperand): string {

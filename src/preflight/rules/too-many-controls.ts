@@ -8,7 +8,7 @@
  */
 import { tooManyControls } from '../../diagnostics/index.js';
 import { MAX_CONTROLS } from '../../tables/index.js';
-import { modifierText } from '../call-text.js';
+import { callName } from '../call-text.js';
 import type { PreflightRule } from '../rule.js';
 
 export const tooManyControlsRule: PreflightRule = {
@@ -22,7 +22,7 @@ export const tooManyControlsRule: PreflightRule = {
           const count = modifier.argument;
           if (modifier.modifier !== 'ctrl' || count === null || count.kind !== 'IntegerLiteral') continue;
           if (count.value > BigInt(MAX_CONTROLS)) {
-            context.report({ reason: tooManyControls(modifierText(context.source, modifier), count.value, MAX_CONTROLS), at: modifier });
+            context.report({ reason: tooManyControls(callName(context.source, call), count.value, MAX_CONTROLS), at: modifier });
           }
         }
       },

@@ -24,7 +24,7 @@ export const tooManyGatesRule: PreflightRule = {
       total += size;
       if (reported || total <= context.maxGates) return;
       reported = true;
-      context.report({ reason: tooManyGates(context.maxGates, construct()), at });
+      context.report({ reason: tooManyGates(context.maxGates, total, construct()), at });
     };
     return {
       GateCall(call, scope) {

@@ -1,0 +1,78 @@
+/**
+ * `validate` end to end (lex, parse, inline, subset rules, capability checks)
+ * on programs of 10k, 100k and 1M gate statements over `qubit[20] q;`, and on
+ * a program whose 1,000 gate-definition calls expand to 1M gate applications.
+ * Prints medians, statements/s, the ratio to the issue's reference figures,
+ * and peak RSS of a fresh process per size.
+ *
+ * `npx tsx bench/validate.bench.ts` (small sizes) or `BENCH_SIZE=full ...`.
+ * The source-size limit (10 MB) is lifted: the 1M-statement program is larger.
+ */
+import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
+import { validate } from '../src/validate.js';
+
+/** Reference throughputs the issue quotes for this machine (statements/s). */
+const REFERENCES = [
+  { name: 'ANTLR reference grammar (parse only)', statementsPerSecond: 33_000 },
+  { name: 'qsharp-lang OpenQASM compile', statementsPerSecond: 37_000 },
+];
+
+const OPTIONS = { maxSourceLength: Infinity } as const;
+
+/** `count` gate statements cycling through h, cx and rz over 20 qubits. */
+export function gateProgram(count: number): string {
+  const lines = ['OPENQASM 3.0;', 'include "stdgates.inc";', 'qubit[20] q;'];
+  for (let n = 0; n < count; n++) {
+    const i = n % 20;
+    const j = (n * 7 + 3) % 20 === i ? (i + 1) % 20 : (n * 7 + 3) % 20;
+    lines.push(n % 3 === 0 ? `h q[${i}];` : n % 3 === 1 ? `cx q[${i}], q[${j}];` : `rz(pi/4) q[${i}];`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** `calls` calls of a definition whose body holds 1,000 gates. */
+export function expansionProgram(calls: number): string {
+  const body: string[] = [];
+  for (let n = 0; n < 1000; n++) body.push(n % 2 === 0 ? 'h a;' : n % 4 === 1 ? 'cx a, b;' : 'rz(theta / 2) b;');
+  const lines = ['qubit[20] q;', `gate block(theta) a, b { ${body.join(' ')} }`];
+  for (let n = 0; n < calls; n++) lines.push(`block(pi/${(n % 7) + 1}) q[${n % 20}], q[${(n + 1) % 20}];`);
+  return lines.join('\n') + '\n';
+}
+
+function programFor(kind: string, size: number): string {
+  return kind === 'expand' ? expansionProgram(size) : gateProgram(size);
+}
+
+function runChild(kind: string, size: number): void {
+  const result = validate(programFor(kind, size), OPTIONS);
+  if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
+  reportMaxRss();
+}
+
+async function main(): Promise<void> {
+  const gateSizes = BENCH_SIZE === 'full' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const expandCalls = BENCH_SIZE === 'full' ? 1_000 : 100;
+  const rows: (string | number)[][] = [];
+  const cases = [...gateSizes.map((s) => ({ kind: 'gates', size: s, statements: s, label: `${s.toLocaleString('en-US')} gate statements` })),
+    { kind: 'expand', size: expandCalls, statements: expandCalls, label: `${expandCalls.toLocaleString('en-US')} calls -> ${(expandCalls * 1000).toLocaleString('en-US')} gates` }];
+  for (const c of cases) {
+    const source = programFor(c.kind, c.size);
+    const repeats = c.statements >= 1_000_000 || c.kind === 'expand' ? 3 : 5;
+    const ms = await medianMs(() => {
+      const result = validate(source, OPTIONS);
+      if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
+    }, repeats);
+    const perSecond = c.statements / (ms / 1000);
+    const rss = peakRssMb(import.meta.filename, ['--child', c.kind, String(c.size)]);
+    rows.push([c.label, (source.length / 1e6).toFixed(1) + ' MB', ms, Math.round(perSecond), ...REFERENCES.map((r) => (perSecond / r.statementsPerSecond).toFixed(1) + 'x'), rss]);
+  }
+  printTable(
+    `validate end to end (${BENCH_SIZE}; medians; machine shared with other work)`,
+    ['program', 'source', 'median ms', 'statements/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
+    rows,
+  );
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') runChild(args[1] as string, Number(args[2]));
+else await main();

@@ -1,0 +1,130 @@
+/**
+ * `validate`: the service's preflight, end to end. Pipeline: source size,
+ * syntax (stop on syntax errors), subset rules with inlining, then target
+ * capability checks (only when the subset rules found nothing). `failure` is
+ * the first diagnostic in that order.
+ */
+import type { Program } from './ast/nodes.js';
+import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/index.js';
+import { DiagnosticCollector, createDiagnostic, internalError, SourceText, startOfText } from './diagnostics/index.js';
+import type { Diagnostic, Failure } from './diagnostics/index.js';
+import type { InlinedProgram } from './inline/types.js';
+import { parse } from './parser/index.js';
+import { checkSourceSize, preflight } from './preflight/index.js';
+import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
+import type { Target } from './tables/index.js';
+
+export interface ValidateOptions {
+  /** Backend name from the targets table, or a Target object; `simulator` by default. */
+  readonly target?: string | Target;
+  /** Diagnostics reported before one closing "limit reached" diagnostic (default 100). */
+  readonly maxErrors?: number;
+  /** Gate applications after inlining before TooManyGates (default 1,000,000). */
+  readonly maxGates?: number;
+  /**
+   * Longest accepted source, in UTF-16 code units (default 10 MB, the
+   * service's request-body limit); `Infinity` lifts it.
+   */
+  readonly maxSourceLength?: number;
+}
+
+export interface ValidateResult {
+  /** True when the service would accept the program. */
+  readonly ok: boolean;
+  /** Every problem found, in pipeline order then source order, up to `maxErrors` plus one closing diagnostic. */
+  readonly diagnostics: Diagnostic[];
+  /** What the job's `failure` field would hold: the first diagnostic, or null when accepted. */
+  readonly failure: Failure | null;
+}
+
+/** {@link ValidateResult} plus what later stages (IR lowering, the CLI) need. */
+export interface ValidatedProgram extends ValidateResult {
+  readonly source: SourceText;
+  /** Null when the pipeline stopped before parsing or at syntax errors. */
+  readonly program: Program | null;
+  /** The inlined program; complete only when there are no subset diagnostics. Null when not reached. */
+  readonly inlined: InlinedProgram | null;
+  /** The resolved target (the default one when the option named no known target). */
+  readonly target: Target;
+}
+
+const INTERNAL_ERROR_RULE = 'internal-error';
+
+/**
+ * Validates an OpenQASM 3 program as the service's preflight would
+ * (service-api.md "Job input (v0.4, type svc.qasm3.v1)"; decisions.md).
+ * Never throws: an internal failure becomes a diagnostic too.
+ *
+ * @example
+ * validate('qubit[2] q; cnto q[0], q[1];').failure
+ * // { code: 'PreflightError', message: 'Circuit failed preflight validation: Unknown gate: cnto' }
+ */
+export function validate(source: string, options: ValidateOptions = {}): ValidateResult {
+  const { ok, diagnostics, failure } = validateProgram(source, options);
+  return { ok, diagnostics, failure };
+}
+
+/** {@link validate}, also returning the source, AST, inlined program and target. Never throws. */
+export function validateProgram(source: string, options: ValidateOptions = {}): ValidatedProgram {
+  const text = typeof source === 'string' ? source : String(source);
+  let sourceText = new SourceText('');
+  let target = TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target;
+  try {
+    sourceText = new SourceText(text);
+    return runPipeline(sourceText, options);
+  } catch (error) {
+    const diagnostic = createDiagnostic({ code: 'PreflightError', rule: INTERNAL_ERROR_RULE, reason: internalError(error), span: startOfText(sourceText) });
+    try {
+      const resolved = resolveTarget(options?.target);
+      if (!isDiagnostic(resolved)) target = resolved;
+    } catch {
+      // keep the default target: this path must not throw
+    }
+    return finish([diagnostic], { source: sourceText, program: null, inlined: null, target });
+  }
+}
+
+function runPipeline(source: SourceText, options: ValidateOptions): ValidatedProgram {
+  const resolved = resolveTarget(options.target);
+  const targetOk = !isDiagnostic(resolved);
+  const target = targetOk ? resolved : (TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target);
+  const optionProblems = targetOk ? [] : [resolved];
+  const maxErrors = Math.max(1, Math.floor(positiveOr(options.maxErrors, LIMITS.maxErrors)));
+
+  const tooLarge = checkSourceSize(source, options.maxSourceLength ?? LIMITS.maxSourceLength);
+  if (tooLarge !== null) return finish([...optionProblems, tooLarge], { source, program: null, inlined: null, target });
+
+  const parsed = parse(source.text, { maxErrors });
+  const program = parsed.program;
+  if (parsed.diagnostics.length > 0) {
+    return finish([...optionProblems, ...budget(parsed.diagnostics, maxErrors)], { source: parsed.source, program, inlined: null, target });
+  }
+  const subset = preflight(program, parsed.source, { maxErrors, maxGates: positiveOr(options.maxGates, LIMITS.maxGates) });
+  if (subset.diagnostics.length > 0 || !targetOk) {
+    return finish([...optionProblems, ...subset.diagnostics], { source: parsed.source, program, inlined: subset.inlined, target });
+  }
+  const capabilities = checkCapabilities({ program, inlined: subset.inlined, source: parsed.source }, target);
+  return finish(budget(capabilities, maxErrors), { source: parsed.source, program, inlined: subset.inlined, target });
+}
+
+function finish(diagnostics: Diagnostic[], rest: Omit<ValidatedProgram, keyof ValidateResult>): ValidatedProgram {
+  const first = diagnostics[0];
+  return {
+    ok: diagnostics.length === 0,
+    diagnostics,
+    failure: first === undefined ? null : { code: first.code, message: first.message },
+    ...rest,
+  };
+}
+
+/** Keeps at most `maxErrors` diagnostics, then one closing diagnostic (for stages that report everything). */
+function budget(diagnostics: readonly Diagnostic[], maxErrors: number): Diagnostic[] {
+  if (diagnostics.length <= maxErrors) return [...diagnostics];
+  const collector = new DiagnosticCollector(maxErrors);
+  for (const d of diagnostics) collector.report(d);
+  return collector.toArray();
+}
+
+function positiveOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? value : fallback;
+}
