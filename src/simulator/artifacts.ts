@@ -63,17 +63,20 @@ function sortedDistribution(entries: Iterable<[string, number]>, keep: (p: numbe
 
 const aboveCutoff = (p: number) => p >= PROBABILITY_CUTOFF;
 
+/** Probabilities keep 14 significant digits: h's 1/√2 squared reads 0.5, not 0.5000000000000001. */
+const rounded = (p: number) => Number(p.toPrecision(14));
+
 export function probabilitiesArtifact(circuit: IrCircuit, dist: ExactDistribution): ProbabilitiesArtifact {
   const registers: Record<string, Distribution> = {
     [OUTPUT_ALL]: sortedDistribution(
-      [...dist.outputAll].map(([i, p]) => [indexToBitstring(i, circuit.qubits), p] as [string, number]),
+      [...dist.outputAll].map(([i, p]) => [indexToBitstring(i, circuit.qubits), rounded(p)] as [string, number]),
       aboveCutoff,
     ),
   };
   for (const reg of circuit.bitRegisters) {
     const values = dist.registers.get(reg.name) ?? new Map<RegisterValue, number>();
     registers[reg.name] = sortedDistribution(
-      [...values].map(([v, p]) => [registerValueToBitstring(v, reg.size), p] as [string, number]),
+      [...values].map(([v, p]) => [registerValueToBitstring(v, reg.size), rounded(p)] as [string, number]),
       aboveCutoff,
     );
   }
@@ -84,7 +87,7 @@ export function v03Artifact(circuit: IrCircuit, dist: ExactDistribution): V03Art
   const entries = [...dist.outputAll].filter(([, p]) => aboveCutoff(p)).sort(([a], [b]) => a - b);
   // The simulator's index already has qubit k as binary digit k: the v0.3 key is that index in decimal.
   void circuit;
-  return Object.fromEntries(entries.map(([i, p]) => [String(i), p]));
+  return Object.fromEntries(entries.map(([i, p]) => [String(i), rounded(p)]));
 }
 
 /** Per shot, the bit arrays of output_all and of each classical register (element i = bit i). */
