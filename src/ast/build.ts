@@ -19,7 +19,6 @@ export function emptyList<T>(): readonly T[] {
 }
 
 type Annotations = readonly N.Annotation[];
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Builds nodes for one source text. */
 export class AstBuilder implements ExpressionFactory {
@@ -65,41 +64,39 @@ export class AstBuilder implements ExpressionFactory {
 
   // --- statements ------------------------------------------------------------------
 
-  /** Adds the common statement fields to a statement body. */
-  statement<S extends N.Statement>(
-    body: Omit<S, 'span' | 'annotations'>,
-    annotations: Annotations,
-    start: number,
-    end: number,
-  ): S {
-    const node = body as Mutable<S>;
-    node.span = this.span(start, end);
-    node.annotations = annotations.length === 0 ? NO_ANNOTATIONS : annotations;
-    return node as S;
+  /** The annotations of a statement: the shared empty list when there are none. */
+  annotations(annotations: Annotations): Annotations {
+    return annotations.length === 0 ? NO_ANNOTATIONS : annotations;
   }
 
   /** `pragma ...` / `#pragma ...` from the token text. */
   pragma(image: string, annotations: Annotations, start: number): N.Pragma {
     const hash = image.startsWith('#');
     const content = image.slice(hash ? 7 : 6).trim();
-    return this.statement<N.Pragma>({ kind: 'Pragma', hash, content }, annotations, start, start + image.length);
+    return { kind: 'Pragma', span: this.span(start, start + image.length), annotations: this.annotations(annotations), hash, content };
   }
 
   /** `cal { body }` from the token text. */
   cal(image: string, annotations: Annotations, start: number): N.Cal {
     const open = image.indexOf('{');
-    return this.statement<N.Cal>({ kind: 'Cal', body: image.slice(open + 1, -1) }, annotations, start, start + image.length);
+    return {
+      kind: 'Cal',
+      span: this.span(start, start + image.length),
+      annotations: this.annotations(annotations),
+      body: image.slice(open + 1, -1),
+    };
   }
 
   /** `defcal header { body }` from the token text. */
   defcal(image: string, annotations: Annotations, start: number): N.Defcal {
     const open = defcalBodyStart(image);
-    return this.statement<N.Defcal>(
-      { kind: 'Defcal', header: image.slice(6, open).trim(), body: image.slice(open + 1, -1) },
-      annotations,
-      start,
-      start + image.length,
-    );
+    return {
+      kind: 'Defcal',
+      span: this.span(start, start + image.length),
+      annotations: this.annotations(annotations),
+      header: image.slice(6, open).trim(),
+      body: image.slice(open + 1, -1),
+    };
   }
 
   // --- expressions -------------------------------------------------------------------

@@ -35,6 +35,15 @@ export interface ParserNote {
 }
 
 type Annotations = readonly N.Annotation[];
+
+/**
+ * One alternative of an OR. A helper rather than an `{ ALT }` literal so that
+ * tools keeping function names (tsx, esbuild `keepNames`) do not rename a
+ * fresh closure on every call of a hot rule.
+ */
+function alt<T>(fn: () => T): { ALT: () => T } {
+  return { ALT: fn };
+}
 type Body = readonly N.Statement[];
 /** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
 export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
@@ -215,8 +224,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   statementOrScope = this.rule('statementOrScope', (): StatementResult => {
     return this.OR([
-      { ALT: () => this.SUBRULE(this.scope) },
-      { ALT: () => this.SUBRULE(this.statement) },
+      alt(() => this.SUBRULE(this.scope)),
+      alt(() => this.SUBRULE(this.statement)),
     ]);
   });
 
@@ -251,37 +260,37 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     });
     const a: Annotations = annotations.length === 0 ? emptyList() : annotations;
     return this.OR<StatementResult>([
-      { ALT: () => this.SUBRULE(this.pragma, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.version) },
-      { ALT: () => this.SUBRULE(this.includeStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.calibrationGrammarStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.calStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.defcalStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.quantumDeclarationStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.oldStyleDeclarationStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.constDeclarationStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.ioDeclarationStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.aliasDeclarationStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.gateStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.defStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.externStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.returnStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.jumpStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.ifStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.forStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.whileStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.switchStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.barrierStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.boxStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.delayStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.resetStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.measureArrowAssignmentStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.modifiedGateCallStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.typeLedStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.identifierLedStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.expressionStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.nopStatement, { ARGS: [a] }) },
-      { ALT: () => this.SUBRULE(this.emptyStatement, { ARGS: [a] }) },
+      alt(() => this.SUBRULE(this.pragma, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.version)),
+      alt(() => this.SUBRULE(this.includeStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.calibrationGrammarStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.calStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.defcalStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.quantumDeclarationStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.oldStyleDeclarationStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.constDeclarationStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.ioDeclarationStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.aliasDeclarationStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.gateStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.defStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.externStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.returnStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.jumpStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.ifStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.forStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.whileStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.switchStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.barrierStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.boxStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.delayStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.resetStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.measureArrowAssignmentStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.modifiedGateCallStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.typeLedStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.identifierLedStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.expressionStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.nopStatement, { ARGS: [a] })),
+      alt(() => this.SUBRULE(this.emptyStatement, { ARGS: [a] })),
     ]);
   });
 
@@ -292,7 +301,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   version = this.rule('version', (): N.Version => {
     const keyword = this.CONSUME(T.OPENQASM);
-    const number = this.OR([{ ALT: () => this.CONSUME(T.FloatLiteral) }, { ALT: () => this.CONSUME(T.DecimalIntegerLiteral) }]);
+    const number = this.OR([alt(() => this.CONSUME(T.FloatLiteral)), alt(() => this.CONSUME(T.DecimalIntegerLiteral))]);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() => this.b.version(number.image, keyword.startOffset, this.endAt(semi)));
   });
@@ -301,19 +310,19 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.INCLUDE);
     const path = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.Include>({ kind: 'Include', path }, a, keyword.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'Include', path, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Include));
   });
 
   calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (a: Annotations): N.Defcalgrammar => {
     const keyword = this.CONSUME(T.DEFCALGRAMMAR);
     const name = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.Defcalgrammar>({ kind: 'Defcalgrammar', name }, a, keyword.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'Defcalgrammar', name, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Defcalgrammar));
   });
 
   /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
   private stringLiteral = this.rule('stringLiteral', (): string => {
-    const token = this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(T.BitstringLiteral) }]);
+    const token = this.OR([alt(() => this.CONSUME(T.StringLiteral)), alt(() => this.CONSUME(T.BitstringLiteral))]);
     return this.ACTION(() => token.image.slice(1, -1));
   });
 
@@ -333,22 +342,17 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.QubitDeclaration>({ kind: 'QubitDeclaration', name, size }, a, keyword.startOffset, this.endAt(semi)),
+      ({ kind: 'QubitDeclaration', name, size, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.QubitDeclaration),
     );
   });
 
   oldStyleDeclarationStatement = this.rule('oldStyleDeclarationStatement', (a: Annotations): N.OldStyleDeclaration => {
-    const keyword = this.OR([{ ALT: () => this.CONSUME(T.QREG) }, { ALT: () => this.CONSUME(T.CREG) }]);
+    const keyword = this.OR([alt(() => this.CONSUME(T.QREG)), alt(() => this.CONSUME(T.CREG))]);
     const name = this.SUBRULE(this.identifier);
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.OldStyleDeclaration>(
-        { kind: 'OldStyleDeclaration', keyword: keyword.image as 'qreg' | 'creg', name, size },
-        a,
-        keyword.startOffset,
-        this.endAt(semi),
-      ),
+      ({ kind: 'OldStyleDeclaration', keyword: keyword.image as 'qreg' | 'creg', name, size, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.OldStyleDeclaration),
     );
   });
 
@@ -360,27 +364,17 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const init = this.SUBRULE(this.declarationExpression);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.ConstDeclaration>(
-        { kind: 'ConstDeclaration', type, name, init: init as N.Expression | N.ArrayLiteral },
-        a,
-        keyword.startOffset,
-        this.endAt(semi),
-      ),
+      ({ kind: 'ConstDeclaration', type, name, init: init as N.Expression | N.ArrayLiteral, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ConstDeclaration),
     );
   });
 
   ioDeclarationStatement = this.rule('ioDeclarationStatement', (a: Annotations): N.IODeclaration => {
-    const keyword = this.OR([{ ALT: () => this.CONSUME(T.INPUT) }, { ALT: () => this.CONSUME(T.OUTPUT) }]);
+    const keyword = this.OR([alt(() => this.CONSUME(T.INPUT)), alt(() => this.CONSUME(T.OUTPUT))]);
     const type = this.SUBRULE(this.classicalType);
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.IODeclaration>(
-        { kind: 'IODeclaration', direction: keyword.image as 'input' | 'output', type, name },
-        a,
-        keyword.startOffset,
-        this.endAt(semi),
-      ),
+      ({ kind: 'IODeclaration', direction: keyword.image as 'input' | 'output', type, name, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.IODeclaration),
     );
   });
 
@@ -391,7 +385,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const value = this.SUBRULE(this.expression);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.AliasDeclaration>({ kind: 'AliasDeclaration', name, value }, a, keyword.startOffset, this.endAt(semi)),
+      ({ kind: 'AliasDeclaration', name, value, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.AliasDeclaration),
     );
   });
 
@@ -407,12 +401,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const qubits = this.SUBRULE2(this.identifierList);
     const body = this.SUBRULE(this.scope);
     return this.ACTION(() =>
-      this.b.statement<N.GateDefinition>(
-        { kind: 'GateDefinition', name, params, qubits, body },
-        a,
-        keyword.startOffset,
-        this.previousEnd(),
-      ),
+      ({ kind: 'GateDefinition', name, params, qubits, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.GateDefinition),
     );
   });
 
@@ -426,12 +415,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
     return this.ACTION(() =>
-      this.b.statement<N.SubroutineDefinition>(
-        { kind: 'SubroutineDefinition', name, params, returnType, body },
-        a,
-        keyword.startOffset,
-        this.previousEnd(),
-      ),
+      ({ kind: 'SubroutineDefinition', name, params, returnType, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.SubroutineDefinition),
     );
   });
 
@@ -445,12 +429,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.ExternDeclaration>(
-        { kind: 'ExternDeclaration', name, params, returnType },
-        a,
-        keyword.startOffset,
-        this.endAt(semi),
-      ),
+      ({ kind: 'ExternDeclaration', name, params, returnType, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExternDeclaration),
     );
   });
 
@@ -458,23 +437,23 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.RETURN);
     const value =
       this.OPTION(() =>
-        this.OR([{ ALT: () => this.SUBRULE(this.measureExpression) }, { ALT: () => this.SUBRULE(this.expression) }]),
+        this.OR([alt(() => this.SUBRULE(this.measureExpression)), alt(() => this.SUBRULE(this.expression))]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.Return>({ kind: 'Return', value }, a, keyword.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'Return', value, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Return));
   });
 
   /** `break;`, `continue;`, `end;` */
   jumpStatement = this.rule('jumpStatement', (a: Annotations): N.Break | N.Continue | N.End => {
     const keyword = this.OR([
-      { ALT: () => this.CONSUME(T.BREAK) },
-      { ALT: () => this.CONSUME(T.CONTINUE) },
-      { ALT: () => this.CONSUME(T.END) },
+      alt(() => this.CONSUME(T.BREAK)),
+      alt(() => this.CONSUME(T.CONTINUE)),
+      alt(() => this.CONSUME(T.END)),
     ]);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() => {
       const kind = keyword.tokenType === T.BREAK ? 'Break' : keyword.tokenType === T.CONTINUE ? 'Continue' : 'End';
-      return this.b.statement<N.Break | N.Continue | N.End>({ kind }, a, keyword.startOffset, this.endAt(semi));
+      return ({ kind, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Break | N.Continue | N.End);
     });
   });
 
@@ -490,7 +469,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         return this.SUBRULE2(this.body);
       }) ?? null;
     return this.ACTION(() =>
-      this.b.statement<N.If>({ kind: 'If', condition, body, elseBody }, a, keyword.startOffset, this.previousEnd()),
+      ({ kind: 'If', condition, body, elseBody, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.If),
     );
   });
 
@@ -500,7 +479,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const variable = this.SUBRULE(this.identifier);
     this.CONSUME(T.IN);
     const iterable = this.OR<N.For['iterable']>([
-      { ALT: () => this.SUBRULE(this.setExpression) },
+      alt(() => this.SUBRULE(this.setExpression)),
       {
         ALT: () => {
           const open = this.CONSUME(T.LBRACKET);
@@ -511,11 +490,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           );
         },
       },
-      { ALT: () => this.SUBRULE(this.expression) },
+      alt(() => this.SUBRULE(this.expression)),
     ]);
     const body = this.SUBRULE(this.body);
     return this.ACTION(() =>
-      this.b.statement<N.For>({ kind: 'For', variableType, variable, iterable, body }, a, keyword.startOffset, this.previousEnd()),
+      ({ kind: 'For', variableType, variable, iterable, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.For),
     );
   });
 
@@ -525,7 +504,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const condition = this.SUBRULE(this.expression);
     this.CONSUME(T.RPAREN);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(() => this.b.statement<N.While>({ kind: 'While', condition, body }, a, keyword.startOffset, this.previousEnd()));
+    return this.ACTION(() => ({ kind: 'While', condition, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.While));
   });
 
   switchStatement = this.rule('switchStatement', (a: Annotations): N.Switch => {
@@ -537,7 +516,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const cases: N.SwitchCase[] = [];
     this.MANY(() => cases.push(this.SUBRULE(this.switchCaseItem)));
     const close = this.CONSUME(T.RBRACE);
-    return this.ACTION(() => this.b.statement<N.Switch>({ kind: 'Switch', subject, cases }, a, keyword.startOffset, this.endAt(close)));
+    return this.ACTION(() => ({ kind: 'Switch', subject, cases, span: this.b.span(keyword.startOffset, this.endAt(close)), annotations: this.b.annotations(a) } satisfies N.Switch));
   });
 
   switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
@@ -564,14 +543,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.Barrier>({ kind: 'Barrier', operands }, a, keyword.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'Barrier', operands, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Barrier));
   });
 
   boxStatement = this.rule('boxStatement', (a: Annotations): N.Box => {
     const keyword = this.CONSUME(T.BOX);
     const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(() => this.b.statement<N.Box>({ kind: 'Box', duration, body }, a, keyword.startOffset, this.previousEnd()));
+    return this.ACTION(() => ({ kind: 'Box', duration, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.Box));
   });
 
   delayStatement = this.rule('delayStatement', (a: Annotations): N.Delay => {
@@ -580,7 +559,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.Delay>({ kind: 'Delay', duration, operands }, a, keyword.startOffset, this.endAt(semi)),
+      ({ kind: 'Delay', duration, operands, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Delay),
     );
   });
 
@@ -590,19 +569,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.GateCall>(
-        {
-          kind: 'GateCall',
+      ({ kind: 'GateCall',
           modifiers: emptyList(),
           name: this.b.identifier(keyword.image, keyword.startOffset),
           args: null,
           designator: null,
-          qubits,
-        },
-        a,
-        keyword.startOffset,
-        this.endAt(semi),
-      ),
+          qubits, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
     );
   });
 
@@ -610,7 +582,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.Reset>({ kind: 'Reset', operand }, a, keyword.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'Reset', operand, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Reset));
   });
 
   measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (a: Annotations): N.MeasureStatement => {
@@ -622,7 +594,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       }) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.MeasureStatement>({ kind: 'MeasureStatement', measure, target }, a, startOf(measure), this.endAt(semi)),
+      ({ kind: 'MeasureStatement', measure, target, span: this.b.span(startOf(measure), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.MeasureStatement),
     );
   });
 
@@ -635,12 +607,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const modifiers: N.GateModifier[] = [];
           this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
           return this.OR2([
-            { ALT: () => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, a, first] }) },
-            { ALT: () => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, a, first] }) },
+            alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, a, first] })),
+            alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, a, first] })),
           ]);
         },
       },
-      { ALT: () => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), a, first] }) },
+      alt(() => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), a, first] })),
     ]);
   });
 
@@ -653,12 +625,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       const qubits = this.SUBRULE(this.gateOperandList);
       const semi = this.CONSUME(T.SEMICOLON);
       return this.ACTION(() =>
-        this.b.statement<N.GateCall>(
-          { kind: 'GateCall', modifiers, name, args, designator, qubits },
-          a,
-          this.startAt(first),
-          this.endAt(semi),
-        ),
+        ({ kind: 'GateCall', modifiers, name, args, designator, qubits, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
       );
     },
   );
@@ -670,12 +637,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.GateCall>(
-        { kind: 'GateCall', modifiers, name: this.b.identifier(keyword.image, keyword.startOffset), args, designator, qubits },
-        a,
-        this.startAt(first),
-        this.endAt(semi),
-      ),
+      ({ kind: 'GateCall', modifiers, name: this.b.identifier(keyword.image, keyword.startOffset), args, designator, qubits, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
     );
   });
 
@@ -698,7 +660,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       },
       {
         ALT: () => {
-          const keyword = this.OR2([{ ALT: () => this.CONSUME(T.CTRL) }, { ALT: () => this.CONSUME(T.NEGCTRL) }]);
+          const keyword = this.OR2([alt(() => this.CONSUME(T.CTRL)), alt(() => this.CONSUME(T.NEGCTRL))]);
           const argument =
             this.OPTION(() => {
               this.CONSUME2(T.LPAREN);
@@ -730,12 +692,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
             }) ?? null;
           const semi = this.CONSUME(T.SEMICOLON);
           return this.ACTION(() =>
-            this.b.statement<N.ClassicalDeclaration>(
-              { kind: 'ClassicalDeclaration', type, name, init },
-              a,
-              startOf(type),
-              this.endAt(semi),
-            ),
+            ({ kind: 'ClassicalDeclaration', type, name, init, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ClassicalDeclaration),
           );
         },
       },
@@ -745,7 +702,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: cast }] });
           const semi = this.CONSUME2(T.SEMICOLON);
           return this.ACTION(() =>
-            this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, startOf(type), this.endAt(semi)),
+            ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
           );
         },
       },
@@ -771,29 +728,19 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const qubits = this.SUBRULE(this.gateOperandList);
           const semi = this.CONSUME(T.SEMICOLON);
           return this.ACTION(() =>
-            this.b.statement<N.GateCall>(
-              { kind: 'GateCall', modifiers: emptyList(), name, args, designator: this.designatorOf(indices), qubits },
-              a,
-              startOf(name),
-              this.endAt(semi),
-            ),
+            ({ kind: 'GateCall', modifiers: emptyList(), name, args, designator: this.designatorOf(indices), qubits, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
           );
         },
       },
       {
         ALT: () => {
-          const op = this.OR2([{ ALT: () => this.CONSUME(T.EQUALS) }, { ALT: () => this.CONSUME(T.CompoundAssignmentOperator) }]);
+          const op = this.OR2([alt(() => this.CONSUME(T.EQUALS)), alt(() => this.CONSUME(T.CompoundAssignmentOperator))]);
           const value = this.SUBRULE(this.declarationExpression);
           const semi = this.CONSUME2(T.SEMICOLON);
           return this.ACTION(() => {
             const target = this.b.indexedIdentifier(name, indices, indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0);
             if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
-            return this.b.statement<N.Assignment>(
-              { kind: 'Assignment', target, op: op.image as N.AssignmentOperator, value },
-              a,
-              startOf(name),
-              this.endAt(semi),
-            );
+            return ({ kind: 'Assignment', target, op: op.image as N.AssignmentOperator, value, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Assignment);
           });
         },
       },
@@ -807,7 +754,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
           const semi = this.CONSUME3(T.SEMICOLON);
           return this.ACTION(() =>
-            this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, startOf(name), this.endAt(semi)),
+            ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
           );
         },
       },
@@ -818,7 +765,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   expressionStatement = this.rule('expressionStatement', (a: Annotations): N.ExpressionStatement => {
     const first = this.LA(1);
     const head = this.OR<OperandWithPrefixes>([
-      { ALT: () => this.SUBRULE(this.prefixedOperand) },
+      alt(() => this.SUBRULE(this.prefixedOperand)),
       {
         ALT: () => {
           const operand = this.SUBRULE(this.nonNameOperand);
@@ -829,13 +776,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      this.b.statement<N.ExpressionStatement>({ kind: 'ExpressionStatement', expression }, a, this.startAt(first), this.endAt(semi)),
+      ({ kind: 'ExpressionStatement', expression, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
     );
   });
 
   emptyStatement = this.rule('emptyStatement', (a: Annotations): N.EmptyStatement => {
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => this.b.statement<N.EmptyStatement>({ kind: 'EmptyStatement' }, a, semi.startOffset, this.endAt(semi)));
+    return this.ACTION(() => ({ kind: 'EmptyStatement', span: this.b.span(semi.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.EmptyStatement));
   });
 
   // --- expressions ------------------------------------------------------------------------
@@ -873,8 +820,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   unaryOperand = this.rule('unaryOperand', (): OperandWithPrefixes => {
     return this.OR([
-      { ALT: () => this.SUBRULE(this.prefixedOperand) },
-      { ALT: () => ({ prefixes: NO_PREFIXES, operand: this.SUBRULE(this.postfixExpression) }) },
+      alt(() => this.SUBRULE(this.prefixedOperand)),
+      alt(() => ({ prefixes: NO_PREFIXES, operand: this.SUBRULE(this.postfixExpression) })),
     ]);
   });
 
@@ -883,9 +830,9 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const prefixes: PrefixOperator[] = [];
     this.AT_LEAST_ONE(() => {
       const op = this.OR([
-        { ALT: () => this.CONSUME(T.MINUS) },
-        { ALT: () => this.CONSUME(T.TILDE) },
-        { ALT: () => this.CONSUME(T.EXCLAMATION_POINT) },
+        alt(() => this.CONSUME(T.MINUS)),
+        alt(() => this.CONSUME(T.TILDE)),
+        alt(() => this.CONSUME(T.EXCLAMATION_POINT)),
       ]);
       this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
     });
@@ -919,7 +866,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           return this.SUBRULE(this.castArgument, { ARGS: [type] });
         },
       },
-      { ALT: () => this.SUBRULE(this.nonNameOperand) },
+      alt(() => this.SUBRULE(this.nonNameOperand)),
     ]);
   });
 
@@ -945,7 +892,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
         },
       },
-      { ALT: () => this.SUBRULE(this.literal) },
+      alt(() => this.SUBRULE(this.literal)),
       {
         ALT: () => {
           const t = this.CONSUME(T.HardwareQubit);
@@ -957,15 +904,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   literal = this.rule('literal', (): N.Expression => {
     return this.OR([
-      { ALT: () => this.literalOf(this.CONSUME(T.DecimalIntegerLiteral), 'integer') },
-      { ALT: () => this.literalOf(this.CONSUME(T.HexIntegerLiteral), 'integer') },
-      { ALT: () => this.literalOf(this.CONSUME(T.OctalIntegerLiteral), 'integer') },
-      { ALT: () => this.literalOf(this.CONSUME(T.BinaryIntegerLiteral), 'integer') },
-      { ALT: () => this.literalOf(this.CONSUME(T.FloatLiteral), 'float') },
-      { ALT: () => this.literalOf(this.CONSUME(T.ImaginaryLiteral), 'imaginary') },
-      { ALT: () => this.literalOf(this.CONSUME(T.TimingLiteral), 'duration') },
-      { ALT: () => this.literalOf(this.CONSUME(T.BooleanLiteral), 'boolean') },
-      { ALT: () => this.literalOf(this.CONSUME(T.BitstringLiteral), 'bitstring') },
+      alt(() => this.literalOf(this.CONSUME(T.DecimalIntegerLiteral), 'integer')),
+      alt(() => this.literalOf(this.CONSUME(T.HexIntegerLiteral), 'integer')),
+      alt(() => this.literalOf(this.CONSUME(T.OctalIntegerLiteral), 'integer')),
+      alt(() => this.literalOf(this.CONSUME(T.BinaryIntegerLiteral), 'integer')),
+      alt(() => this.literalOf(this.CONSUME(T.FloatLiteral), 'float')),
+      alt(() => this.literalOf(this.CONSUME(T.ImaginaryLiteral), 'imaginary')),
+      alt(() => this.literalOf(this.CONSUME(T.TimingLiteral), 'duration')),
+      alt(() => this.literalOf(this.CONSUME(T.BooleanLiteral), 'boolean')),
+      alt(() => this.literalOf(this.CONSUME(T.BitstringLiteral), 'bitstring')),
     ]);
   });
 
@@ -1011,9 +958,9 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   /** The right side of a declaration or assignment: an expression, `measure q`, or an array literal. */
   declarationExpression = this.rule('declarationExpression', (): N.Expression | N.MeasureExpression | N.ArrayLiteral => {
     return this.OR<N.Expression | N.MeasureExpression | N.ArrayLiteral>([
-      { ALT: () => this.SUBRULE(this.arrayLiteral) },
-      { ALT: () => this.SUBRULE(this.measureExpression) },
-      { ALT: () => this.SUBRULE(this.expression) },
+      alt(() => this.SUBRULE(this.arrayLiteral)),
+      alt(() => this.SUBRULE(this.measureExpression)),
+      alt(() => this.SUBRULE(this.expression)),
     ]);
   });
 
@@ -1022,13 +969,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     this.ACTION(() => this.enter(open));
     const items: (N.Expression | N.ArrayLiteral)[] = [];
     const item = () =>
-      this.OR([{ ALT: () => this.SUBRULE(this.arrayLiteral) }, { ALT: () => this.SUBRULE(this.expression) }]) as N.Expression | N.ArrayLiteral;
+      this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as N.Expression | N.ArrayLiteral;
     this.OPTION(() => {
       items.push(item());
       this.MANY(() => {
         this.CONSUME(T.COMMA);
         items.push(
-          this.OR2([{ ALT: () => this.SUBRULE2(this.arrayLiteral) }, { ALT: () => this.SUBRULE2(this.expression) }]) as
+          this.OR2([alt(() => this.SUBRULE2(this.arrayLiteral)), alt(() => this.SUBRULE2(this.expression))]) as
             | N.Expression
             | N.ArrayLiteral,
         );
@@ -1055,7 +1002,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const open = this.CONSUME(T.LBRACKET);
     this.ACTION(() => this.enter(open));
     const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>([
-      { ALT: () => this.SUBRULE(this.setExpression) },
+      alt(() => this.SUBRULE(this.setExpression)),
       {
         ALT: () => {
           const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
@@ -1140,7 +1087,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   gateOperand = this.rule('gateOperand', (): N.GateOperand => {
     return this.OR([
-      { ALT: () => this.SUBRULE(this.indexedIdentifier) },
+      alt(() => this.SUBRULE(this.indexedIdentifier)),
       {
         ALT: () => {
           const t = this.CONSUME(T.HardwareQubit);
@@ -1173,11 +1120,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const keyword = this.OR2([
-            { ALT: () => this.CONSUME(T.BIT) },
-            { ALT: () => this.CONSUME(T.INT) },
-            { ALT: () => this.CONSUME(T.UINT) },
-            { ALT: () => this.CONSUME(T.FLOAT_TYPE) },
-            { ALT: () => this.CONSUME(T.ANGLE) },
+            alt(() => this.CONSUME(T.BIT)),
+            alt(() => this.CONSUME(T.INT)),
+            alt(() => this.CONSUME(T.UINT)),
+            alt(() => this.CONSUME(T.FLOAT_TYPE)),
+            alt(() => this.CONSUME(T.ANGLE)),
           ]);
           const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
           return this.ACTION(() => this.scalarOf(keyword, size, null));
@@ -1186,9 +1133,9 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const keyword = this.OR3([
-            { ALT: () => this.CONSUME(T.BOOL) },
-            { ALT: () => this.CONSUME(T.DURATION) },
-            { ALT: () => this.CONSUME(T.STRETCH) },
+            alt(() => this.CONSUME(T.BOOL)),
+            alt(() => this.CONSUME(T.DURATION)),
+            alt(() => this.CONSUME(T.STRETCH)),
           ]);
           return this.ACTION(() => this.scalarOf(keyword, null, null));
         },
@@ -1223,18 +1170,18 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   classicalType = this.rule('classicalType', (): N.ClassicalType => {
-    return this.OR<N.ClassicalType>([{ ALT: () => this.SUBRULE(this.scalarType) }, { ALT: () => this.SUBRULE(this.arrayType) }]);
+    return this.OR<N.ClassicalType>([alt(() => this.SUBRULE(this.scalarType)), alt(() => this.SUBRULE(this.arrayType))]);
   });
 
   /** `readonly array[int, 2]`, `mutable array[int, #dim = 2]` */
   arrayReferenceType = this.rule('arrayReferenceType', (): N.ArrayReferenceType => {
-    const keyword = this.OR([{ ALT: () => this.CONSUME(T.READONLY) }, { ALT: () => this.CONSUME(T.MUTABLE) }]);
+    const keyword = this.OR([alt(() => this.CONSUME(T.READONLY)), alt(() => this.CONSUME(T.MUTABLE))]);
     this.CONSUME(T.ARRAY);
     this.CONSUME(T.LBRACKET);
     const elementType = this.SUBRULE(this.scalarType);
     this.CONSUME(T.COMMA);
     const shape = this.OR2([
-      { ALT: () => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null }) },
+      alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
       {
         ALT: () => {
           this.CONSUME(T.DIM);
@@ -1263,9 +1210,9 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
-            { ALT: () => this.SUBRULE(this.scalarType) },
-            { ALT: () => this.SUBRULE(this.qubitType) },
-            { ALT: () => this.SUBRULE(this.arrayReferenceType) },
+            alt(() => this.SUBRULE(this.scalarType)),
+            alt(() => this.SUBRULE(this.qubitType)),
+            alt(() => this.SUBRULE(this.arrayReferenceType)),
           ]);
           const name = this.SUBRULE(this.identifier);
           return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
@@ -1273,7 +1220,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       },
       {
         ALT: () => {
-          const keyword = this.OR3([{ ALT: () => this.CONSUME(T.CREG) }, { ALT: () => this.CONSUME(T.QREG) }]);
+          const keyword = this.OR3([alt(() => this.CONSUME(T.CREG)), alt(() => this.CONSUME(T.QREG))]);
           const name = this.SUBRULE2(this.identifier);
           const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
           return this.ACTION(() => {
@@ -1298,8 +1245,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   /** An `extern` parameter: a scalar type, an array reference, or `creg[n]`. */
   externArgument = this.rule('externArgument', (): N.ClassicalType | N.ArrayReferenceType => {
     return this.OR<N.ClassicalType | N.ArrayReferenceType>([
-      { ALT: () => this.SUBRULE(this.scalarType) },
-      { ALT: () => this.SUBRULE(this.arrayReferenceType) },
+      alt(() => this.SUBRULE(this.scalarType)),
+      alt(() => this.SUBRULE(this.arrayReferenceType)),
       {
         ALT: () => {
           const keyword = this.CONSUME(T.CREG);
