@@ -73,6 +73,9 @@ async function main(): Promise<void> {
   );
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--child') runChild(args[1] as string, Number(args[2]));
-else await main();
+// Runs only as a script, so that other scripts may import the program generators.
+if (process.argv[1] === import.meta.filename) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') runChild(args[1] as string, Number(args[2]));
+  else await main();
+}

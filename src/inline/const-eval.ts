@@ -67,26 +67,22 @@ const UNSUPPORTED_EXPRESSIONS: Partial<Record<Expression['kind'], string>> = {
 
 /** Evaluates a gate argument in radians, or says what in it is not allowed. */
 export function evaluateConstant(expression: Expression, scope: EvaluationScope, source: SourceText): ConstantResult {
-  const problem = (node: Expression, reason: string): ConstantResult => ({ ok: false, problem: { node, reason } });
-  const finite = (node: Expression, value: number | null): ConstantResult =>
-    value === null || Number.isFinite(value) ? { ok: true, value } : problem(node, nonFiniteArgument(textOf(source, node)));
-
   switch (expression.kind) {
     case 'IntegerLiteral':
-      return finite(expression, Number(expression.value));
+      return finite(expression, Number(expression.value), source);
     case 'FloatLiteral':
-      return finite(expression, expression.value);
+      return finite(expression, expression.value, source);
     case 'Identifier': {
       const name = expression.name;
       if (scope.params?.has(name)) return { ok: true, value: scope.params.get(name) ?? null };
-      if (PI_NAMES.has(name)) return { ok: true, value: Math.PI };
+      if (PI_NAMES.has(name)) return PI;
       const instead = REFUSED_CONSTANTS.get(name);
-      if (instead !== undefined) return problem(expression, constantNotSupported(name, instead));
-      if (scope.isClassicalVariable(name)) return problem(expression, classicalVariableInArgument(name));
-      return problem(expression, unknownIdentifierInArgument(name));
+      if (instead !== undefined) return refuse(expression, constantNotSupported(name, instead));
+      if (scope.isClassicalVariable(name)) return refuse(expression, classicalVariableInArgument(name));
+      return refuse(expression, unknownIdentifierInArgument(name));
     }
     case 'Unary': {
-      if (expression.op !== '-') return problem(expression, operatorNotSupported(expression.op, textOf(source, expression)));
+      if (expression.op !== '-') return refuse(expression, operatorNotSupported(expression.op, textOf(source, expression)));
       const operand = evaluateConstant(expression.operand, scope, source);
       if (!operand.ok || operand.value === null) return operand;
       return { ok: true, value: -operand.value };
@@ -95,11 +91,21 @@ export function evaluateConstant(expression: Expression, scope: EvaluationScope,
       return evaluateBinary(expression, scope, source);
     default: {
       const literal = NON_NUMERIC_LITERALS[expression.kind];
-      if (literal !== undefined) return problem(expression, nonNumericLiteral(literal, textOf(source, expression)));
+      if (literal !== undefined) return refuse(expression, nonNumericLiteral(literal, textOf(source, expression)));
       const what = UNSUPPORTED_EXPRESSIONS[expression.kind] ?? expression.kind;
-      return problem(expression, expressionNotSupportedInArgument(what, textOf(source, expression)));
+      return refuse(expression, expressionNotSupportedInArgument(what, textOf(source, expression)));
     }
   }
+}
+
+const PI: ConstantResult = Object.freeze({ ok: true, value: Math.PI });
+
+function refuse(node: Expression, reason: string): ConstantResult {
+  return { ok: false, problem: { node, reason } };
+}
+
+function finite(node: Expression, value: number, source: SourceText): ConstantResult {
+  return Number.isFinite(value) ? { ok: true, value } : refuse(node, nonFiniteArgument(textOf(source, node)));
 }
 
 function evaluateBinary(expression: Expression & { kind: 'Binary' }, scope: EvaluationScope, source: SourceText): ConstantResult {

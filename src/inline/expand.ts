@@ -204,7 +204,7 @@ export class Inliner {
     if (body === null) return null;
     const bindings = new Map<string, number>();
     gate.params.forEach((name, i) => bindings.set(name, args[i] as number));
-    const scope: EvaluationScope = { params: bindings, isClassicalVariable: () => false };
+    const scope: EvaluationScope = { params: bindings, isClassicalVariable: noClassicalVariables };
     for (const item of body) {
       if (item.kind === 'barrier') {
         this.ops.push({ kind: 'barrier', span: site });
@@ -255,4 +255,9 @@ export function declaredSize(size: Expression | null): number | null {
   if (size === null) return 1;
   if (size.kind !== 'IntegerLiteral' || size.value < 1n) return null;
   return Number(size.value);
+}
+
+/** Inside a definition only parameters are in scope: no classical variable is visible. */
+function noClassicalVariables(): boolean {
+  return false;
 }
