@@ -8,7 +8,7 @@
  * Imports: chevrotain, src/diagnostics (nothing else).
  */
 import { Lexer, type IToken } from 'chevrotain';
-import { INVALID_GROUP, KEYWORDS, LEXER_TOKENS, UnterminatedBlockComment, Identifier } from './tokens.js';
+import { INVALID_GROUP, KEYWORDS, LEXER_TOKENS, UnterminatedBlockComment, UnterminatedString, Identifier } from './tokens.js';
 
 export * from './tokens.js';
 
@@ -58,7 +58,12 @@ export function tokenize(text: string, baseOffset = 0): LexResult {
   const invalid = result.groups[INVALID_GROUP] ?? [];
   for (const token of invalid) {
     problems.push({
-      kind: token.tokenType === UnterminatedBlockComment ? 'unterminated-comment' : 'unterminated-string',
+      kind:
+        token.tokenType === UnterminatedBlockComment
+          ? 'unterminated-comment'
+          : token.tokenType === UnterminatedString
+            ? 'unterminated-string'
+            : 'unexpected-character',
       startOffset: token.startOffset + baseOffset,
       endOffset: token.startOffset + baseOffset + token.image.length,
     });

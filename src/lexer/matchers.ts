@@ -171,3 +171,34 @@ export function matchDefcalBlock(text: string, offset: number): Match {
   const end = balancedBraceEnd(text, i);
   return end < 0 ? null : [text.slice(offset, end)];
 }
+
+/** True for a code unit no token can start with (control characters, `?`, `` ` ``, `\\`, `#`, non-letters above ASCII). */
+function isInvalidStart(text: string, offset: number): boolean {
+  const c = text.charCodeAt(offset);
+  if (c < 0x20) return c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13;
+  if (c === 0x7f || c === 63 /* ? */ || c === 96 /* ` */ || c === 92 /* \\ */) return true;
+  if (c === 35 /* # */) return !text.startsWith('#pragma', offset) && !text.startsWith('#dim', offset);
+  if (c < 0x80) return false;
+  return c !== 0xfeff && c !== 0xb5 && identifierEnd(text, offset) < 0;
+}
+
+/**
+ * A run of characters that cannot start any token, as one token: the lexer
+ * reports it once, and a megabyte of garbage costs one scan, not one
+ * recovery attempt per character.
+ */
+export function matchInvalidCharacters(text: string, offset: number): Match {
+  let i = offset;
+  while (i < text.length && isInvalidStart(text, i)) i++;
+  return i === offset ? null : [text.slice(offset, i)];
+}
+
+/** Start characters of {@link matchInvalidCharacters}, for Chevrotain's first-character index. */
+export const INVALID_START_HINT: readonly number[] = (() => {
+  const hint: number[] = [];
+  for (let c = 0; c < 0x20; c++) if (c < 9 || c > 13) hint.push(c);
+  hint.push(0x7f, 63, 96, 92, 35);
+  for (let c = 128; c < 256; c++) hint.push(c);
+  for (let c = 256; c < 0x10000; c += 256) hint.push(c);
+  return hint;
+})();

@@ -10,6 +10,8 @@
 import { createToken, Lexer, type TokenType } from 'chevrotain';
 import {
   IDENTIFIER_START_HINT,
+  INVALID_START_HINT,
+  matchInvalidCharacters,
   matchAnnotation,
   matchCalBlock,
   matchDefcalBlock,
@@ -79,6 +81,15 @@ export const Identifier = createToken({
   name: 'Identifier',
   pattern: custom(matchIdentifier),
   start_chars_hint: [...IDENTIFIER_START_HINT],
+  line_breaks: false,
+});
+
+/** Characters no token starts with, reported as one lexical problem per run. */
+export const InvalidCharacters = createToken({
+  name: 'InvalidCharacters',
+  pattern: custom(matchInvalidCharacters),
+  start_chars_hint: [...INVALID_START_HINT],
+  group: INVALID_GROUP,
   line_breaks: false,
 });
 
@@ -292,6 +303,7 @@ export const LEXER_TOKENS: readonly TokenType[] = [
   SEMICOLON,
   DOT,
   COMMA,
+  InvalidCharacters,
 ];
 
 /** Every token type the parser knows: lexed ones, keywords and categories. */

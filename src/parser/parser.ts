@@ -160,7 +160,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       } else if (error instanceof RangeError) {
         const token = this.LA(1);
         const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
-        this.notes.push({ reason: nestingTooDeep(LIMITS.maxNestingDepth), startOffset: at, endOffset: at });
+        // The call stack ran out before the depth limit: report the depth actually reached.
+        this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, LIMITS.maxNestingDepth)), startOffset: at, endOffset: at });
       } else if (!isRecognitionException(error as Error)) throw error;
       this.depth = depthBefore;
       this.statementStart = outerStatementStart;
