@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/tables/index.js';
+import { parse } from '../../src/parser/index.js';
+
+const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile');
+
+function summary(source: string) {
+  const result = parse(source);
+  return {
+    diagnostics: result.diagnostics.map((d) => ({ message: d.message, line: d.span.start.line, column: d.span.start.column })),
+    statements: result.program.statements.map((s) => s.kind),
+  };
+}
+
+function expectSaneSpans(source: string): void {
+  for (const d of parse(source).diagnostics) {
+    for (const p of [d.span.start, d.span.end]) {
+      expect(Number.isInteger(p.offset) && p.offset >= 0 && p.offset <= source.length).toBe(true);
+      expect(Number.isInteger(p.line) && p.line >= 1).toBe(true);
+      expect(Number.isInteger(p.column) && p.column >= 1).toBe(true);
+    }
+  }
+}
+
+describe('hostile input: a result or a diagnostic, never a crash', () => {
+  for (const file of readdirSync(DIR).filter((f) => f.endsWith('.qasm'))) {
+    it(`fixture ${file}`, () => {
+      const source = readFileSync(join(DIR, file), 'utf8');
+      const expected = JSON.parse(readFileSync(join(DIR, file.replace(/\.qasm$/, '.expected.json')), 'utf8'));
+      expect(summary(source)).toEqual(expected);
+      expectSaneSpans(source);
+    });
+  }
+
+  it('100,000 nested parentheses: one nesting diagnostic, and the next statement still parses', () => {
+    const source = 'x = ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000) + ';\nh q;';
+    const result = parse(source);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]?.reason).toMatch(/^nesting deeper than \d+ levels of brackets or blocks$/);
+    expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
+    expectSaneSpans(source);
+  });
+
+  it('100,000 unclosed parentheses and braces', () => {
+    for (const source of ['('.repeat(100_000), 'gate g a ' + '{'.repeat(100_000)]) {
+      const result = parse(source);
+      expect(result.diagnostics.length).toBeGreaterThan(0);
+      expect(result.diagnostics.length).toBeLessThanOrEqual(LIMITS.maxErrors + 1);
+      expectSaneSpans(source);
+    }
+  });
+
+  it('nesting within the limit parses', () => {
+    const source = 'x = ' + '('.repeat(100) + '1' + ')'.repeat(100) + ';';
+    expect(parse(source).diagnostics).toEqual([]);
+  });
+
+  it('a 10 MB line of garbage is one diagnostic, quickly', () => {
+    const source = '\u0001'.repeat(10_000_000);
+    const started = performance.now();
+    const result = parse(source);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual(['unexpected character U+0001']);
+    expect(result.diagnostics[0]?.span.end.offset).toBe(10_000_000);
+  });
+
+  it('a 1 MB single line of statements parses completely', () => {
+    const source = 'qubit[2] q; ' + 'h q[1]; '.repeat(125_000);
+    const result = parse(source);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.program.statements).toHaveLength(125_001);
+    const last = result.program.statements[125_000];
+    expect(last?.span.start.line).toBe(1);
+    expect(last?.span.end.column).toBe(source.length);
+  });
+
+  it('lone surrogates, NUL and other control characters are diagnostics', () => {
+    for (const source of ['\ud800', '\udc00x', 'h q;\u0000', '\u0007\u0008', 'θ\ud83d', 'x = "\ud800";']) {
+      expect(() => parse(source)).not.toThrow();
+      expectSaneSpans(source);
+    }
+    expect(parse('qubit q;\ud800').diagnostics.map((d) => d.reason)).toEqual(['unexpected character U+D800']);
+  });
+
+  it('non-string input does not throw', () => {
+    expect(() => parse(undefined as unknown as string)).not.toThrow();
+    expect(() => parse(42 as unknown as string)).not.toThrow();
+  });
+});
