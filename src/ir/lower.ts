@@ -8,6 +8,7 @@ import { QIS_JSON_GATES } from '../tables/index.js';
 import type { QisGateName } from '../tables/index.js';
 import type { IrCircuit, IrGate, IrOp, IrRegister } from './types.js';
 
+const NO_CONTROLS: readonly number[] = Object.freeze([]);
 const TAKES_ROTATION: ReadonlySet<QisGateName> = new Set(QIS_JSON_GATES.filter((g) => g.rotation).map((g) => g.name));
 
 /** The circuit IR of a validated, inlined program (the program must have passed preflight). */
@@ -47,11 +48,12 @@ function lowerGate(op: InlinedGate): IrGate | null {
   const target = op.gate.lowersTo;
   if (target === null) return null;
   const controlCount = op.modifierControls + target.controls;
+  // Most gates have no controls: share the operand array instead of copying a million of them.
   return {
     kind: 'gate',
     name: target.gate,
-    targets: op.qubits.slice(controlCount),
-    controls: op.qubits.slice(0, controlCount),
+    targets: controlCount === 0 ? op.qubits : op.qubits.slice(controlCount),
+    controls: controlCount === 0 ? NO_CONTROLS : op.qubits.slice(0, controlCount),
     rotation: TAKES_ROTATION.has(target.gate) ? (op.params[0] ?? 0) : null,
     span: op.span,
   };

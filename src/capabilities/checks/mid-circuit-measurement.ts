@@ -14,13 +14,6 @@ import type { Diagnostic, RelatedLocation, Span } from '../../diagnostics/index.
 import type { InlinedOp } from '../../inline/types.js';
 import type { CapabilityCheck } from '../context.js';
 
-/** What last happened to a qubit; an absent entry means untouched. */
-interface QubitHistory {
-  readonly op: InlinedOp;
-  /** The measurement not yet followed by anything, if the last op was one. */
-  readonly openMeasure: boolean;
-}
-
 const RULE = 'mid-circuit-measurement';
 
 function midCircuit(span: Span, related: RelatedLocation): Diagnostic {
@@ -31,18 +24,6 @@ function midCircuit(span: Span, related: RelatedLocation): Diagnostic {
     span,
     related: [related],
   });
-}
-
-function qubitsOf(op: InlinedOp): readonly number[] {
-  switch (op.kind) {
-    case 'gate':
-      return op.qubits;
-    case 'measure':
-    case 'reset':
-      return [op.qubit];
-    case 'barrier':
-      return [];
-  }
 }
 
 const LATER_OP_NAMES: Record<InlinedOp['kind'], string> = {
@@ -58,18 +39,20 @@ export const midCircuitMeasurement: CapabilityCheck = {
   run({ inlined, target, report }) {
     if (target.midCircuitMeasurement) return;
     const found: Diagnostic[] = [];
-    const history = new Map<number, QubitHistory>();
-    for (const op of inlined.ops) {
-      for (const qubit of qubitsOf(op)) {
-        const previous = history.get(qubit);
-        if (previous?.openMeasure) {
-          found.push(midCircuit(previous.op.span, { message: `The measured qubit is used again here, by ${LATER_OP_NAMES[op.kind]}`, span: op.span }));
-        } else if (previous && op.kind === 'reset') {
-          found.push(midCircuit(op.span, { message: 'The qubit was already used here', span: previous.op.span }));
-        }
-        if (op.kind === 'reset' && previous === undefined) continue;
-        history.set(qubit, { op, openMeasure: op.kind === 'measure' });
+    /** The last operation on each qubit; absent means untouched (a reset of an untouched qubit leaves it so). */
+    const lastOp = new Map<number, InlinedOp>();
+    const visit = (op: InlinedOp, qubit: number) => {
+      const previous = lastOp.get(qubit);
+      if (previous?.kind === 'measure') {
+        found.push(midCircuit(previous.span, { message: `The measured qubit is used again here, by ${LATER_OP_NAMES[op.kind]}`, span: op.span }));
+      } else if (previous && op.kind === 'reset') {
+        found.push(midCircuit(op.span, { message: 'The qubit was already used here', span: previous.span }));
       }
+      if (op.kind !== 'reset' || previous !== undefined) lastOp.set(qubit, op);
+    };
+    for (const op of inlined.ops) {
+      if (op.kind === 'gate') for (const qubit of op.qubits) visit(op, qubit);
+      else if (op.kind !== 'barrier') visit(op, op.qubit);
     }
     found.sort((a, b) => a.span.start.offset - b.span.start.offset);
     for (const diagnostic of found) report(diagnostic);

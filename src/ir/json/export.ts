@@ -58,14 +58,15 @@ function spanOf(op: IrOp): Span {
 }
 
 function qisGateJson(gate: IrGate): QisGateJson {
-  const name = gate.name === 'x' && gate.controls.length > 0 ? 'cnot' : gate.name;
-  const placed = gate.targets.length === 1 ? { target: gate.targets[0] as number } : { targets: [...gate.targets] };
-  return {
-    gate: name,
-    ...(gate.controls.length > 0 ? { controls: [...gate.controls] } : {}),
-    ...placed,
-    ...(gate.rotation !== null ? { rotation: gate.rotation } : {}),
+  const json: { -readonly [K in keyof QisGateJson]: QisGateJson[K] } = {
+    gate: gate.name === 'x' && gate.controls.length > 0 ? 'cnot' : gate.name,
   };
+  // Both sides are readonly: share the IR's index arrays rather than copy one per gate.
+  if (gate.controls.length > 0) json.controls = gate.controls;
+  if (gate.targets.length === 1) json.target = gate.targets[0] as number;
+  else json.targets = gate.targets;
+  if (gate.rotation !== null) json.rotation = gate.rotation;
+  return json;
 }
 
 function nativeGateJson(gate: IrNativeGate): NativeGateJson {
@@ -87,20 +88,6 @@ function measurementMapping(qubit: number, bit: number, registers: readonly IrRe
   return { qubit, bit, register: register?.name ?? '', index: register ? bit - register.offset : bit };
 }
 
-function qubitsOf(op: IrOp): readonly number[] {
-  switch (op.kind) {
-    case 'gate':
-      return [...op.controls, ...op.targets];
-    case 'native':
-      return op.targets;
-    case 'measure':
-    case 'reset':
-      return [op.qubit];
-    case 'barrier':
-      return [];
-  }
-}
-
 const OP_NAMES: Record<IrOp['kind'], string> = { gate: 'a gate', native: 'a gate', measure: 'a second measurement', reset: 'a reset', barrier: 'a barrier' };
 
 /** Measurements followed by more work on their qubit, and resets of used qubits (decisions.md section 2). */
@@ -118,13 +105,20 @@ function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
         related: related.span ? [{ message: 'used again here', span: related.span }] : [],
       }),
     );
+  const visit = (op: IrOp, qubit: number) => {
+    const previous = last.get(qubit);
+    if (previous?.kind === 'measure') report(previous, `qubit ${qubit} is measured and then used by ${OP_NAMES[op.kind]}`, op);
+    else if (previous && op.kind === 'reset') report(op, `qubit ${qubit} is reset after it was used`, previous);
+    if (op.kind !== 'reset' || previous !== undefined) last.set(qubit, op);
+  };
   for (const op of circuit.ops) {
-    for (const qubit of qubitsOf(op)) {
-      const previous = last.get(qubit);
-      if (previous?.kind === 'measure') report(previous, `qubit ${qubit} is measured and then used by ${OP_NAMES[op.kind]}`, op);
-      else if (previous && op.kind === 'reset') report(op, `qubit ${qubit} is reset after it was used`, previous);
-      if (op.kind === 'reset' && previous === undefined) continue;
-      last.set(qubit, op);
+    if (op.kind === 'gate') {
+      for (const qubit of op.controls) visit(op, qubit);
+      for (const qubit of op.targets) visit(op, qubit);
+    } else if (op.kind === 'native') {
+      for (const qubit of op.targets) visit(op, qubit);
+    } else if (op.kind !== 'barrier') {
+      visit(op, op.qubit);
     }
   }
   return found;
