@@ -6,8 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import ajvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
+
+// Both are CommonJS: under NodeNext the default import is module.exports, whose `default` is the export.
+const AjvDraft04 = ajvDraft04.default;
+const addFormats = ajvFormats.default;
 
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('@microsoft/jest-sarif/package.json'));

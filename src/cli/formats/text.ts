@@ -9,10 +9,13 @@ import { SourceText, formatDiagnostic } from '../../diagnostics/index.js';
 import type { FileReport } from '../check/report.js';
 import { summarize, summaryLine } from '../check/report.js';
 import type { Style } from '../style.js';
+import type { Diagnostic } from '../../diagnostics/index.js';
 
 export interface TextOptions {
   readonly style: Style;
   readonly quiet: boolean;
+  /** The closing summary line (default true; compile and simulate leave it out). */
+  readonly summary?: boolean;
 }
 
 export function formatText(reports: readonly FileReport[], options: TextOptions): string {
@@ -26,7 +29,7 @@ export function formatText(reports: readonly FileReport[], options: TextOptions)
     const source = new SourceText(report.source ?? '', report.file);
     for (const d of report.diagnostics) {
       if (quiet && d.severity !== 'error') continue;
-      const block = formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
+      const block = d.path !== undefined ? jsonBlock(report.file, d, style) : formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
       blocks.push(quiet ? (block.split('\n')[0] ?? '') : block);
     }
   }
@@ -34,6 +37,14 @@ export function formatText(reports: readonly FileReport[], options: TextOptions)
   const line = summaryLine(summary);
   const failed = summary.errors > 0 || summary.uncheckedFiles > 0;
   const closing = failed ? style.bold(style.red(line)) : summary.warnings > 0 ? style.yellow(line) : style.green(line);
+  if (options.summary === false) return blocks.length === 0 ? '' : blocks.join(quiet ? '\n' : '\n\n') + '\n';
   if (blocks.length === 0) return closing + '\n';
   return blocks.join(quiet ? '\n' : '\n\n') + (quiet ? '\n' : '\n\n') + closing + '\n';
+}
+
+/** JSON circuit input has no meaningful line: its diagnostics name the JSON path in the message instead of a code frame. */
+function jsonBlock(file: string, d: Diagnostic, style: Style): string {
+  const paint = d.severity === 'error' ? style.red : style.yellow;
+  const header = `${style.bold(file)}  ${paint(d.severity === 'error' ? d.code : 'warning')}  ${style.dim(d.rule)}  ${d.message}`;
+  return d.hint === undefined ? header : `${header}\n  hint: ${d.hint}`;
 }

@@ -1,0 +1,81 @@
+/** `qasm3-preflight compile <file>`: to the service's JSON circuit (QIS or native gates) or OpenQASM 3 text. */
+import { Command, Option } from 'commander';
+import type { CompileResult } from '../../compile.js';
+import { EXIT_ERRORS } from '../check/report.js';
+import { UsageError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { diagnosticsText, readProgram } from '../read-program.js';
+import { targetOption } from '../target-option.js';
+
+interface CompileFlags {
+  target: string;
+  gateset: 'qis' | 'native';
+  format: 'json' | 'qasm';
+  verify?: boolean;
+  output?: string;
+}
+
+const EXAMPLES = `
+Examples:
+  $ qasm3-preflight compile examples/bell.qasm                          native gates (gpi, gpi2, ms) as svc.circuit.v0 JSON
+  $ qasm3-preflight compile examples/ghz.qasm --target qpu.forte-1 --verify
+  $ qasm3-preflight compile examples/bell.qasm --gateset qis -o bell.json
+  $ qasm3-preflight compile examples/ghz.qasm --format qasm             OpenQASM 3 with the native gates defined
+  $ qasm3-preflight compile circuit.json --gateset native               svc.circuit.v0 JSON input
+
+Stats (qubits, one- and two-qubit gate counts) go to standard error.
+Exit codes: 0 compiled (and verified), 1 program rejected or not equivalent, 2 usage error.
+`;
+
+export function compileCommand(io: CliIo, setExitCode: (code: number) => void, colorFlag: () => boolean | undefined): Command {
+  return new Command('compile')
+    .description('compile a program (OpenQASM 3 or svc.circuit.v0 JSON; - for standard input) for a target')
+    .argument('<file>', 'program to compile')
+    .option('-t, --target <backend>', 'target backend: picks ms (Harmony, Aria, simulator) or zz (Forte)', 'simulator')
+    .addOption(new Option('-g, --gateset <gateset>', 'qis: the validated circuit; native: gpi, gpi2 and ms or zz').choices(['qis', 'native']).default('native'))
+    .addOption(new Option('-f, --format <format>', 'json: svc.circuit.v0; qasm: OpenQASM 3 text').choices(['json', 'qasm']).default('json'))
+    .option('--verify', 'prove the compiled circuit equal to the source (up to global phase) and report maxDeviation')
+    .option('-o, --output <file>', 'write the result to a file instead of standard output')
+    .addHelpText('after', EXAMPLES)
+    .action(async (file: string, flags: CompileFlags) => {
+      const target = targetOption(flags.target);
+      const input = await readProgram(file, io);
+      const { compile } = await import('../../compile.js');
+      const result = compile(input.text, { target: target.name, gateset: flags.gateset });
+      const errStyle = io.stderrStyle(colorFlag());
+      if (!result.ok) {
+        io.stderr(diagnosticsText(input, result.diagnostics, errStyle));
+        setExitCode(EXIT_ERRORS);
+        return;
+      }
+      if (result.diagnostics.length > 0) io.stderr(diagnosticsText(input, result.diagnostics, errStyle));
+      const output = rendered(result, flags.format);
+      io.stderr(statsLine(result, flags.gateset, target.name));
+      if (flags.verify) {
+        const { verifyCompiled } = await import('../verify.js');
+        const verdict = verifyCompiled(input.text, result, target.name);
+        io.stderr(verdict.line + '\n');
+        if (!verdict.equivalent) setExitCode(EXIT_ERRORS);
+      }
+      if (flags.output !== undefined) {
+        try {
+          io.writeFile(flags.output, output);
+        } catch (error) {
+          throw new UsageError(`cannot write ${flags.output}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } else io.stdout(output);
+    });
+}
+
+function rendered(result: CompileResult, format: 'json' | 'qasm'): string {
+  if (format === 'json') return JSON.stringify(result.circuit, null, 2) + '\n';
+  if (result.qasm === null) throw new UsageError('--format qasm needs a single circuit; this input is a multicircuit job: use --format json');
+  return result.qasm.endsWith('\n') ? result.qasm : result.qasm + '\n';
+}
+
+function statsLine(result: CompileResult, gateset: string, target: string): string {
+  const stats = result.stats;
+  if (stats === null) return '';
+  const circuits = stats.circuits === 1 ? '' : `, ${stats.circuits} circuits`;
+  return `${stats.qubits} qubits${circuits}, ${stats.gate_counts['1q']} 1q gates, ${stats.gate_counts['2q']} 2q gates (${gateset} gateset, target ${target})\n`;
+}
