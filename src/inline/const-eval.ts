@@ -23,7 +23,10 @@ import { textOf } from './text.js';
  * Parameter values by name. A value of `null` stands for a parameter whose
  * value is not known yet (checking a definition before any call).
  */
-export type Bindings = ReadonlyMap<string, number | null>;
+export interface Bindings {
+  has(name: string): boolean;
+  get(name: string): number | null | undefined;
+}
 
 /** What the evaluator needs to know about names outside the expression. */
 export interface EvaluationScope {

@@ -7,9 +7,11 @@
  */
 import type { Assignment, Barrier, ClassicalDeclaration, Expression, GateCall, GateOperand, MeasureStatement, Reset, Statement } from '../ast/nodes.js';
 import type { RelatedLocation, SourceText, Span } from '../diagnostics/index.js';
-import { expandedFrom, inDefinitionOf } from '../diagnostics/index.js';
-import type { ConstantProblem, EvaluationScope } from './const-eval.js';
+import { inDefinitionOf } from '../diagnostics/index.js';
+import type { Bindings, ConstantProblem, EvaluationScope } from './const-eval.js';
 import { evaluateConstant } from './const-eval.js';
+import { chainLocations, ExpandedGate, extendChain } from './call-chain.js';
+import type { CallChain } from './call-chain.js';
 import { GateTable, modifierControls } from './gate-definitions.js';
 import type { BodyItem, UserGate } from './gate-definitions.js';
 import { aliasOperand, resolveOperand } from './operands.js';
@@ -26,7 +28,6 @@ export interface ExpansionProblem {
   readonly related: readonly RelatedLocation[];
 }
 
-const NO_RELATED: readonly RelatedLocation[] = Object.freeze([]);
 const NO_PARAMS: readonly number[] = Object.freeze([]);
 
 export class Inliner {
@@ -35,8 +36,8 @@ export class Inliner {
   readonly ops: InlinedOp[] = [];
   /** Operations counted so far (what {@link sizeOf} said for each expanded statement). */
   total = 0;
-  /** Related-location chains shared between calls that take the same path through definitions. */
-  private readonly chains = new Map<readonly RelatedLocation[], Map<BodyItem, readonly RelatedLocation[]>>();
+  /** Chains of the first call inside a definition called at top level, shared by all such calls. */
+  private readonly topLevelChains = new Map<BodyItem, CallChain>();
   readonly topLevelScope: EvaluationScope;
 
   constructor(
@@ -190,63 +191,81 @@ export class Inliner {
         qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
       }
       if (found.kind === 'builtin') {
-        this.ops.push({ kind: 'gate', gate: found.gate, modifierControls: modifierControls(call.modifiers), params: args.length ? args : NO_PARAMS, qubits: qubits.slice(), span: call.span, related: NO_RELATED });
+        this.ops.push(new ExpandedGate(found.gate, modifierControls(call.modifiers), args.length ? args : NO_PARAMS, qubits.slice(), call.span, null, null));
       } else if (found.kind === 'user') {
-        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, NO_RELATED);
+        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, null);
         if (problem !== null) return problem;
       }
     }
     return null;
   }
 
-  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: Span, chain: readonly RelatedLocation[]): ExpansionProblem | null {
+  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: Span, chain: CallChain | null): ExpansionProblem | null {
     const body = gate.body;
     if (body === null) return null;
-    const bindings = new Map<string, number>();
-    gate.params.forEach((name, i) => bindings.set(name, args[i] as number));
-    const scope: EvaluationScope = { params: bindings, isClassicalVariable: noClassicalVariables };
+    const scope: EvaluationScope | null = gate.params.length === 0 ? null : { params: new ParameterValues(gate.params, args), isClassicalVariable: noClassicalVariables };
     for (const item of body) {
       if (item.kind === 'barrier') {
         this.ops.push({ kind: 'barrier', span: site });
         continue;
       }
-      const values: number[] = [];
-      for (const arg of item.call.args ?? NO_PARAMS_EXPR) {
-        const value = evaluateConstant(arg, scope, this.source);
-        if (!value.ok) return this.problemAt(site, chain, item, gate, value.problem);
-        values.push(value.value as number);
+      let values: readonly number[] = NO_PARAMS;
+      const itemArgs = item.call.args;
+      if (itemArgs !== null && itemArgs.length > 0) {
+        const evaluated: number[] = [];
+        for (const arg of itemArgs) {
+          const value = evaluateConstant(arg, scope ?? CONSTANTS_ONLY, this.source);
+          if (!value.ok) return this.problemAt(site, chain, item, gate, value.problem);
+          evaluated.push(value.value as number);
+        }
+        values = evaluated;
       }
-      const itemQubits = item.operands.map((p) => qubits[p] as number);
-      const itemChain = this.chainThrough(chain, item, gate);
+      const operands = item.operands;
+      const itemQubits = new Array<number>(operands.length);
+      for (let i = 0; i < operands.length; i++) itemQubits[i] = qubits[operands[i] as number] as number;
       if (item.kind === 'builtin') {
-        this.ops.push({ kind: 'gate', gate: item.gate, modifierControls: item.controls, params: values.length ? values : NO_PARAMS, qubits: itemQubits, span: site, related: itemChain });
+        this.ops.push(new ExpandedGate(item.gate, item.controls, values, itemQubits, site, chain, item.location));
       } else {
-        const problem = this.expandUser(item.gate, values, itemQubits, site, itemChain);
+        const problem = this.expandUser(item.gate, values, itemQubits, site, this.chainThrough(chain, item));
         if (problem !== null) return problem;
       }
     }
     return null;
   }
 
-  private chainThrough(chain: readonly RelatedLocation[], item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate): readonly RelatedLocation[] {
-    let byItem = this.chains.get(chain);
-    if (byItem === undefined) this.chains.set(chain, (byItem = new Map()));
-    let next = byItem.get(item);
-    if (next === undefined) {
-      next = Object.freeze([...chain, { message: expandedFrom(item.call.name.name, gate.name), span: item.call.span }]);
-      byItem.set(item, next);
-    }
+  /** The chain one call deeper; top-level chains are shared by every call of the same gate. */
+  private chainThrough(chain: CallChain | null, item: BodyItem & { kind: 'builtin' | 'user' }): CallChain {
+    if (chain !== null) return extendChain(chain, item.location);
+    let next = this.topLevelChains.get(item);
+    if (next === undefined) this.topLevelChains.set(item, (next = extendChain(null, item.location)));
     return next;
   }
 
-  private problemAt(site: Span, chain: readonly RelatedLocation[], item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
+  private problemAt(site: Span, chain: CallChain | null, item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
     return {
       reason: problem.reason,
       span: site,
-      related: [...this.chainThrough(chain, item, gate), { message: inDefinitionOf(gate.name), span: problem.node.span }],
+      related: [...chainLocations(this.chainThrough(chain, item)), { message: inDefinitionOf(gate.name), span: problem.node.span }],
     };
   }
 }
+
+/** A definition's parameter values by name, without building a map per expansion. */
+class ParameterValues implements Bindings {
+  constructor(
+    private readonly names: readonly string[],
+    private readonly values: readonly number[],
+  ) {}
+  has(name: string): boolean {
+    return this.names.includes(name);
+  }
+  get(name: string): number | undefined {
+    const i = this.names.indexOf(name);
+    return i < 0 ? undefined : this.values[i];
+  }
+}
+
+const CONSTANTS_ONLY: EvaluationScope = { params: null, isClassicalVariable: noClassicalVariables };
 
 const NO_PARAMS_EXPR: readonly never[] = Object.freeze([]);
 

@@ -5,6 +5,8 @@
  * size is computed once, so that counting a call never expands it.
  */
 import type { Barrier, GateCall, GateDefinition, GateModifier } from '../ast/nodes.js';
+import { expandedFrom } from '../diagnostics/index.js';
+import type { RelatedLocation } from '../diagnostics/index.js';
 import { ACCEPTED_GATES_BY_NAME, REJECTED_GATES_BY_NAME } from '../tables/index.js';
 import type { AcceptedGate, RejectedGate } from '../tables/index.js';
 
@@ -22,8 +24,8 @@ export interface UserGate {
 
 /** One statement of a compiled body; `operands` are positions in the gate's qubit arguments. */
 export type BodyItem =
-  | { readonly kind: 'builtin'; readonly call: GateCall; readonly gate: AcceptedGate; readonly controls: number; readonly operands: readonly number[] }
-  | { readonly kind: 'user'; readonly call: GateCall; readonly gate: UserGate; readonly operands: readonly number[] }
+  | { readonly kind: 'builtin'; readonly call: GateCall; readonly gate: AcceptedGate; readonly controls: number; readonly operands: readonly number[]; readonly location: RelatedLocation }
+  | { readonly kind: 'user'; readonly call: GateCall; readonly gate: UserGate; readonly operands: readonly number[]; readonly location: RelatedLocation }
   | { readonly kind: 'barrier'; readonly node: Barrier };
 
 export type GateLookup =
@@ -91,12 +93,13 @@ export class GateTable {
       const operands = statement.qubits.map((q) => (q.kind === 'IndexedIdentifier' ? qubits.indexOf(q.name.name) : -1));
       if (operands.some((p) => p < 0)) return null;
       const found = this.lookup(statement.name.name);
+      const location = { message: expandedFrom(statement.name.name, definition.name.name), span: statement.span };
       if (found.kind === 'builtin') {
         if (found.gate.qubits === 0) continue;
-        items.push({ kind: 'builtin', call: statement, gate: found.gate, controls: modifierControls(statement.modifiers), operands });
+        items.push({ kind: 'builtin', call: statement, gate: found.gate, controls: modifierControls(statement.modifiers), operands, location });
       } else if (found.kind === 'user') {
         if (found.gate.body === null) return null;
-        items.push({ kind: 'user', call: statement, gate: found.gate, operands });
+        items.push({ kind: 'user', call: statement, gate: found.gate, operands, location });
       } else return null;
     }
     return items;
