@@ -6,13 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateCircuitJson } from '../../src/ir/circuit-json.js';
+import { JSON_RULES, validateCircuitJson } from '../../src/ir/circuit-json.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'json');
 const inputs = readdirSync(DIR).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'));
 
 interface Expected {
-  options: { target?: string };
+  options: { target?: string; maxGates?: number };
   ok: boolean;
   failure: { code: string; message: string } | null;
   diagnostics: { code: string; rule: string; path: string; message: string; hint?: string }[];
@@ -21,6 +21,14 @@ interface Expected {
 describe('fixtures/json', () => {
   it('has fixtures, each with an expected file', () => {
     expect(inputs.length).toBeGreaterThan(20);
+  });
+
+  it('covers every JSON rule, both native families on the wrong target, and an accepted input per gateset', () => {
+    const expectations = inputs.map((f) => JSON.parse(readFileSync(join(DIR, f.replace(/\.json$/, '.expected.json')), 'utf8')) as Expected);
+    const rules = new Set(expectations.flatMap((e) => e.diagnostics.map((d) => d.rule)));
+    for (const rule of Object.values(JSON_RULES)) expect(rules).toContain(rule);
+    expect(expectations.filter((e) => e.ok).length).toBeGreaterThanOrEqual(3);
+    expect(inputs).toEqual(expect.arrayContaining(['ms-on-forte.json', 'zz-on-aria.json', 'multicircuit-gateset-inheritance.json']));
   });
 
   for (const file of inputs) {
