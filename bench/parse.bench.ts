@@ -1,0 +1,60 @@
+/**
+ * Parse throughput on generated programs of gate statements (a mix of
+ * `h q[i];`, `cx q[i], q[j];`, `rz(pi/4) q[i];` over `qubit[20] q;`):
+ * statements per second, the growth ratio t(1M)/t(100k), and peak RSS of a
+ * fresh process parsing the largest program.
+ *
+ * `BENCH_SIZE=small` (default): 10k and 100k statements, RSS at 100k.
+ * `BENCH_SIZE=full`: 10k, 100k and 1M statements, RSS at 1M.
+ * Goals (issue 2): >= 300,000 statements/s at 1M, ratio <= 11, RSS <= 600 MB.
+ */
+import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
+import { parse } from '../src/parser/index.js';
+
+/** The benchmark program with `n` gate statements. */
+export function gateProgram(n: number): string {
+  const parts: string[] = ['OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[20] q;\n'];
+  for (let i = 0; i < n; i++) {
+    const a = i % 20;
+    const b = (a + 1 + ((i * 7) % 19)) % 20;
+    const kind = i % 3;
+    parts.push(kind === 0 ? `h q[${a}];\n` : kind === 1 ? `cx q[${a}], q[${b}];\n` : `rz(pi/4) q[${a}];\n`);
+  }
+  return parts.join('');
+}
+
+const childSize = process.argv[2] === '--child' ? Number(process.argv[3]) : 0;
+
+if (childSize > 0) {
+  // Fresh process for peak RSS: build the source, parse it once, report.
+  const result = parse(gateProgram(childSize));
+  if (result.program.statements.length !== childSize + 2 || result.diagnostics.length > 0) throw new Error('bad parse');
+  reportMaxRss();
+} else {
+  const sizes = BENCH_SIZE === 'full' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const rows: (string | number)[][] = [];
+  const times = new Map<number, number>();
+  parse(gateProgram(5_000)); // warm the parser
+  for (const n of sizes) {
+    const source = gateProgram(n);
+    const repeats = n >= 1_000_000 ? 3 : 5;
+    const ms = await medianMs(() => {
+      const result = parse(source);
+      if (result.diagnostics.length > 0) throw new Error('unexpected diagnostics');
+    }, repeats, n >= 1_000_000 ? 0 : 1);
+    times.set(n, ms);
+    rows.push([n.toLocaleString('en-US'), (source.length / 1e6).toFixed(1), Math.round(ms), Math.round((n / ms) * 1000)]);
+  }
+  printTable('parse: generated gate programs (median)', ['statements', 'MB', 'ms', 'statements/s'], rows);
+
+  const largest = sizes[sizes.length - 1] as number;
+  const ratioRows: (string | number)[][] = [];
+  const t100k = times.get(100_000);
+  const t1m = times.get(1_000_000);
+  if (t100k !== undefined && t1m !== undefined) ratioRows.push(['t(1M) / t(100k)', (t1m / t100k).toFixed(2), '<= 11']);
+  const t10k = times.get(10_000);
+  if (t10k !== undefined && t100k !== undefined) ratioRows.push(['t(100k) / t(10k)', (t100k / t10k).toFixed(2), '<= 11']);
+  const rss = peakRssMb(import.meta.filename, ['--child', String(largest)]);
+  ratioRows.push([`peak RSS at ${largest.toLocaleString('en-US')} statements (MB, fresh process)`, Math.round(rss), '<= 600 at 1M']);
+  printTable('parse: growth and memory', ['measure', 'value', 'goal'], ratioRows);
+}
