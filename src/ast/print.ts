@@ -135,6 +135,7 @@ function printVersion(version: string): string {
 
 /** A statement at an indentation, annotations first, without a trailing newline. */
 function statementText(statement: Statement, indent: string): string {
+  if (statement.annotations.length === 0) return indent + statementBody(statement, indent);
   const annotations = statement.annotations.map((a) => indent + annotationText(a));
   return [...annotations, indent + statementBody(statement, indent)].join('\n');
 }

@@ -5,7 +5,7 @@
  * comparison. The walk keeps its own stack, so hostile nesting cannot
  * overflow the call stack.
  */
-import { CHILD_KEYS } from './keys.js';
+import { CHILD_KEYS, NODE_KINDS } from './keys.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
 /** Returned from an `enter` handler to stop the whole walk at once. */
@@ -45,32 +45,27 @@ interface KindHandlers {
   readonly leaves: readonly LeaveHandler<Node>[];
 }
 
+const NO_HANDLERS: KindHandlers = { enters: [], leaves: [] };
+
 /** Resolves a visitor's handlers per kind once, so a walk allocates nothing per node for them. */
 function handlerLookup(visitor: Visitor): (kind: NodeKind) => KindHandlers {
-  const cache = new Map<NodeKind, KindHandlers>();
+  const cache: Partial<Record<NodeKind, KindHandlers>> = {};
   return (kind) => {
-    let handlers = cache.get(kind);
+    let handlers = cache[kind];
     if (handlers === undefined) {
       const forKind = visitor[kind] as KindVisitor<Node> | undefined;
       const kindEnter = typeof forKind === 'function' ? forKind : forKind?.enter;
       const kindLeave = typeof forKind === 'function' ? undefined : forKind?.leave;
-      handlers = {
-        enters: [visitor.enter, kindEnter].filter((h) => h !== undefined),
-        leaves: [kindLeave, visitor.leave].filter((h) => h !== undefined),
-      };
-      cache.set(kind, handlers);
+      const enters = [visitor.enter, kindEnter].filter((h) => h !== undefined);
+      const leaves = [kindLeave, visitor.leave].filter((h) => h !== undefined);
+      handlers = enters.length === 0 && leaves.length === 0 ? NO_HANDLERS : { enters, leaves };
+      cache[kind] = handlers;
     }
     return handlers;
   };
 }
 
-/** One node being walked: where we are among its child properties. */
-interface Frame {
-  readonly node: Node;
-  readonly keys: readonly string[];
-  keyIndex: number;
-  itemIndex: number;
-}
+const NO_KEYS: readonly string[] = [];
 
 /**
  * Walks `root` depth-first in source order, calling the visitor's handlers.
@@ -79,52 +74,68 @@ interface Frame {
  */
 export function visit(root: Node, visitor: Visitor): void {
   const handlersOf = handlerLookup(visitor);
-  const frames: Frame[] = [];
+  // The walk's stack as parallel arrays: the open nodes (also the handlers'
+  // ancestors), and per node the child key and list item to visit next.
   const ancestors: Node[] = [];
+  const keyIndexes: number[] = [];
+  const itemIndexes: number[] = [];
 
   /** Enters a node; false when its subtree is skipped, BREAK to stop. */
   const enter = (node: Node): boolean | typeof BREAK => {
-    const parent = ancestors[ancestors.length - 1] ?? null;
-    for (const handler of handlersOf(node.kind).enters) {
-      const result = handler(node, parent, ancestors);
-      if (result === BREAK) return BREAK;
-      if (result === false) return false;
+    const enters = handlersOf(node.kind).enters;
+    if (enters.length > 0) {
+      const parent = ancestors.length > 0 ? (ancestors[ancestors.length - 1] as Node) : null;
+      for (const handler of enters) {
+        const result = handler(node, parent, ancestors);
+        if (result === BREAK) return BREAK;
+        if (result === false) return false;
+      }
     }
-    frames.push({ node, keys: CHILD_KEYS[node.kind] ?? [], keyIndex: 0, itemIndex: 0 });
     ancestors.push(node);
+    keyIndexes.push(0);
+    itemIndexes.push(0);
     return true;
   };
 
   if (enter(root) === BREAK) return;
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1] as Frame;
-    const child = nextChild(frame);
+  while (ancestors.length > 0) {
+    const top = ancestors.length - 1;
+    const node = ancestors[top] as Node;
+    const record = node as unknown as Record<string, unknown>;
+    const keys = CHILD_KEYS[node.kind] ?? NO_KEYS;
+    let keyIndex = keyIndexes[top] as number;
+    let itemIndex = itemIndexes[top] as number;
+    let child: Node | undefined;
+    while (keyIndex < keys.length) {
+      const value = record[keys[keyIndex] as string];
+      if (Array.isArray(value)) {
+        if (itemIndex < value.length) {
+          child = value[itemIndex++] as Node;
+          break;
+        }
+      } else if (value !== null && value !== undefined && itemIndex === 0) {
+        itemIndex = 1;
+        child = value as Node;
+        break;
+      }
+      keyIndex++;
+      itemIndex = 0;
+    }
+    keyIndexes[top] = keyIndex;
+    itemIndexes[top] = itemIndex;
     if (child !== undefined) {
       if (enter(child) === BREAK) return;
       continue;
     }
-    frames.pop();
     ancestors.pop();
-    const parent = ancestors[ancestors.length - 1] ?? null;
-    for (const handler of handlersOf(frame.node.kind).leaves) handler(frame.node, parent, ancestors);
-  }
-}
-
-/** The frame's next child node, advancing past nulls; undefined when done. */
-function nextChild(frame: Frame): Node | undefined {
-  const record = frame.node as unknown as Record<string, unknown>;
-  while (frame.keyIndex < frame.keys.length) {
-    const value = record[frame.keys[frame.keyIndex] as string];
-    if (Array.isArray(value)) {
-      if (frame.itemIndex < value.length) return value[frame.itemIndex++] as Node;
-    } else if (value !== null && value !== undefined && frame.itemIndex === 0) {
-      frame.itemIndex = 1;
-      return value as Node;
+    keyIndexes.pop();
+    itemIndexes.pop();
+    const leaves = handlersOf(node.kind).leaves;
+    if (leaves.length > 0) {
+      const parent = ancestors.length > 0 ? (ancestors[ancestors.length - 1] as Node) : null;
+      for (const handler of leaves) handler(node, parent, ancestors);
     }
-    frame.keyIndex++;
-    frame.itemIndex = 0;
   }
-  return undefined;
 }
 
 /**
@@ -136,26 +147,33 @@ export function visitInParallel(visitors: readonly Visitor[]): Visitor {
   /** Per visitor: the node whose subtree it skips, BREAK when finished, null when active. */
   const skipping: (Node | typeof BREAK | null)[] = visitors.map(() => null);
   const lookups = visitors.map(handlerLookup);
-  return {
-    enter(node, parent, ancestors) {
-      lookups.forEach((handlersOf, i) => {
-        if (skipping[i] !== null) return;
-        for (const handler of handlersOf(node.kind).enters) {
-          const result = handler(node, parent, ancestors);
-          if (result === BREAK || result === false) {
-            skipping[i] = result === BREAK ? BREAK : node;
-            return;
+  const combined: Partial<Record<NodeKind, { enter: EnterHandler<Node>; leave: LeaveHandler<Node> }>> = {};
+  for (const kind of NODE_KINDS) {
+    // Only visitors with a handler for this kind take part in its dispatch.
+    const interested = lookups.map((handlersOf, i) => ({ i, handlers: handlersOf(kind) })).filter(({ handlers }) => handlers !== NO_HANDLERS);
+    if (interested.length === 0) continue;
+    combined[kind] = {
+      enter(node, parent, ancestors) {
+        for (const { i, handlers } of interested) {
+          if (skipping[i] !== null) continue;
+          for (const handler of handlers.enters) {
+            const result = handler(node, parent, ancestors);
+            if (result === BREAK || result === false) {
+              skipping[i] = result === BREAK ? BREAK : node;
+              break;
+            }
           }
         }
-      });
-    },
-    leave(node, parent, ancestors) {
-      lookups.forEach((handlersOf, i) => {
-        if (skipping[i] === node) skipping[i] = null;
-        else if (skipping[i] === null) for (const handler of handlersOf(node.kind).leaves) handler(node, parent, ancestors);
-      });
-    },
-  };
+      },
+      leave(node, parent, ancestors) {
+        for (const { i, handlers } of interested) {
+          if (skipping[i] === node) skipping[i] = null;
+          else if (skipping[i] === null) for (const handler of handlers.leaves) handler(node, parent, ancestors);
+        }
+      },
+    };
+  }
+  return combined as Visitor;
 }
 
 /** A value with every `span` property removed, deeply. */
