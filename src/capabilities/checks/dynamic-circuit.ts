@@ -79,9 +79,9 @@ function firstBodyOffset(statement: DynamicStatement): number | null {
 }
 
 /**
- * The statement from its keyword up to where its body starts (`{` or the
- * first body statement), trailing whitespace trimmed; the whole statement
- * for `break`, `continue` and `end`.
+ * The statement from its keyword to the end of its condition, subject or
+ * iterable with the closing brackets that follow it (`if (c[0])`,
+ * `for int i in [0:3]`); the whole statement for `break`, `continue` and `end`.
  */
 function headerSpan(statement: DynamicStatement, source: SourceText): Span {
   const whole = statement.span;
@@ -89,8 +89,12 @@ function headerSpan(statement: DynamicStatement, source: SourceText): Span {
   if (endNode === null) return whole;
   const text = source.text;
   const stop = Math.min(whole.end.offset, firstBodyOffset(statement) ?? whole.end.offset);
+  // Parentheses and brackets leave no node, so the closers after the last header node belong to the header.
   let end = endNode.span.end.offset;
-  while (end < stop && text[end] !== '{') end++;
-  while (end > endNode.span.end.offset && /\s/.test(text[end - 1] ?? '')) end--;
+  for (let i = end; i < stop; i++) {
+    const c = text[i] as string;
+    if (c === ')' || c === ']' || c === '}') end = i + 1;
+    else if (!/\s/.test(c)) break;
+  }
   return source.span(whole.start.offset, end);
 }
