@@ -195,7 +195,7 @@ function statementBody(s: Statement, indent: string): string {
     case 'Box':
       return `box${designator(s.duration, indent)} ${block(s.body)}`;
     case 'If':
-      return `if (${e(s.condition)}) ${block(s.body)}${s.elseBody === null ? '' : ` else ${block(s.elseBody)}`}`;
+      return `if (${e(s.condition)}) ${block(s.body)}${elseText(s.elseBody, indent)}`;
     case 'For':
       return `for ${scalarTypeText(s.variableType, indent)} ${s.variable.name} in ${iterableText(s.iterable, indent)} ${block(s.body)}`;
     case 'While':
@@ -224,6 +224,14 @@ function statementBody(s: Statement, indent: string): string {
     default:
       return unreachable(s);
   }
+}
+
+/** ` else { ... }`, or ` else if ...` when the else branch is one unannotated `if` (they parse alike). */
+function elseText(elseBody: readonly Statement[] | null, indent: string): string {
+  if (elseBody === null) return '';
+  const only = elseBody.length === 1 ? elseBody[0] : undefined;
+  if (only?.kind === 'If' && only.annotations.length === 0) return ` else ${statementBody(only, indent)}`;
+  return ` else ${blockText(elseBody, indent)}`;
 }
 
 /** `{}` when empty, else the statements one level deeper and `}` at `indent`. */

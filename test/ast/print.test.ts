@@ -82,7 +82,7 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   Box: [stmt('Box', { duration: null, body: [hq(), hq('q', 1)] }), 'box {\n  h q[0];\n  h q[1];\n}'],
   If: [
     stmt('If', { condition: bin('==', id('c'), int(1)), body: [hq()], elseBody: [stmt('If', { condition: x, body: [], elseBody: null })] }),
-    'if (c == 1) {\n  h q[0];\n} else {\n  if (x) {}\n}',
+    'if (c == 1) {\n  h q[0];\n} else if (x) {}',
   ],
   For: [
     stmt('For', { variableType: scalar('uint'), variable: id('i'), iterable: range(int(0), int(9), int(3)), body: [stmt('Break', {})] }),
@@ -185,6 +185,13 @@ describe('print: layout', () => {
     ]);
     const text = print(program(stmt('Pragma', { hash: false, content: 'hello world' }), annotated));
     expect(text).toBe('OPENQASM 3.0;\npragma hello world\n@a.b x y\nbox[5] {\n  @keep\n  reset q[0];\n}\n');
+  });
+
+  it('writes else-if chains flat, but keeps an annotated or longer else branch in braces', () => {
+    const chain = stmt('If', { condition: x, body: [], elseBody: [stmt('If', { condition: y, body: [hq()], elseBody: [hq('q', 1)] })] });
+    expect(print(chain)).toBe('if (x) {} else if (y) {\n  h q[0];\n} else {\n  h q[1];\n}');
+    const annotated = stmt('If', { condition: x, body: [], elseBody: [stmt('If', { condition: y, body: [], elseBody: null }, [node('Annotation', { name: 'a', content: '' })])] });
+    expect(print(annotated)).toBe('if (x) {} else {\n  @a\n  if (y) {}\n}');
   });
 
   it('indents nested blocks two spaces per level', () => {
