@@ -9,8 +9,12 @@ import { OPTION_SPAN } from '../../capabilities/target.js';
 import { createDiagnostic, jsonCannotExpress, jsonMixedGatesets, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
 import type { Diagnostic, Span } from '../../diagnostics/index.js';
 import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../types.js';
+import { JSON_RULES } from './checker.js';
 import { CIRCUIT_JSON_FORMAT } from './types.js';
 import type { GateJson, MeasurementMapping, NativeGateJson, QisGateJson, SingleCircuitJson } from './types.js';
+
+/** Export-only rule: the format measures every qubit once, at the end. */
+export const MID_CIRCUIT_RULE = 'circuit-json-mid-circuit-measurement';
 
 /** What {@link circuitToJson} returns: the JSON, where each measurement lands, and why it could not be exported. */
 export interface CircuitJsonExport {
@@ -41,7 +45,7 @@ export function circuitToJson(circuit: IrCircuit): CircuitJsonExport {
   if (firstQis && firstNative) {
     const later = spanOf(firstQis).start.offset > spanOf(firstNative).start.offset ? firstQis : firstNative;
     diagnostics.push(
-      createDiagnostic({ code: 'InvalidInput', rule: 'circuit-json-mixed-gatesets', reason: jsonMixedGatesets(firstQis.name, firstNative.name), span: spanOf(later) }),
+      createDiagnostic({ code: 'InvalidInput', rule: JSON_RULES.mixedGatesets, reason: jsonMixedGatesets(firstQis.name, firstNative.name), span: spanOf(later) }),
     );
   }
   const json: SingleCircuitJson = {
@@ -98,7 +102,7 @@ function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
     found.push(
       createDiagnostic({
         code: 'UnsupportedFeature',
-        rule: 'circuit-json-mid-circuit-measurement',
+        rule: MID_CIRCUIT_RULE,
         reason: jsonCannotExpress(detail),
         message: MID_CIRCUIT_MEASUREMENT_UNSUPPORTED,
         span: spanOf(blamed),
