@@ -8,7 +8,7 @@
 import type { Assignment, Barrier, ClassicalDeclaration, Expression, GateCall, GateOperand, MeasureStatement, Reset, Statement } from '../ast/nodes.js';
 import type { RelatedLocation, SourceText, Span } from '../diagnostics/index.js';
 import { inDefinitionOf } from '../diagnostics/index.js';
-import type { Bindings, ConstantProblem, EvaluationScope } from './const-eval.js';
+import type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from './const-eval.js';
 import { evaluateConstant } from './const-eval.js';
 import { chainLocations, ExpandedGate, extendChain } from './call-chain.js';
 import type { CallChain } from './call-chain.js';
@@ -39,6 +39,8 @@ export class Inliner {
   /** Chains of the first call inside a definition called at top level, shared by all such calls. */
   private readonly topLevelChains = new Map<BodyItem, CallChain>();
   readonly topLevelScope: EvaluationScope;
+  /** Operands and arguments of the current statement with their answers, flat: [node, kind, answer, ...]. */
+  private readonly statementCache: unknown[] = [];
 
   constructor(
     readonly source: SourceText,
@@ -54,6 +56,12 @@ export class Inliner {
    * when `valid`.
    */
   enter(statement: Statement, valid: boolean): ExpansionProblem | null {
+    const problem = this.take(statement, valid);
+    if (this.statementCache.length > 0) this.statementCache.length = 0;
+    return problem;
+  }
+
+  private take(statement: Statement, valid: boolean): ExpansionProblem | null {
     switch (statement.kind) {
       case 'QubitDeclaration':
         this.symbols.declareRegister('qubit', statement.name.name, declaredSize(statement.size), statement.span);
@@ -77,6 +85,32 @@ export class Inliner {
         return valid ? this.expand(statement) : null;
     }
   }
+
+  /**
+   * Resolves a top-level operand, remembering the answer until the statement
+   * has been expanded: rules and expansion ask about the same operands.
+   */
+  resolveTopLevel(operand: GateOperand, kind: 'qubit' | 'bit'): OperandResolution {
+    const cache = this.statementCache;
+    for (let i = 0; i < cache.length; i += 3) {
+      if (cache[i] === operand && cache[i + 1] === kind) return cache[i + 2] as OperandResolution;
+    }
+    const resolution = resolveOperand(operand, kind, this.symbols, this.source);
+    cache.push(operand, kind, resolution);
+    return resolution;
+  }
+
+  /** Evaluates a top-level gate argument, remembered like {@link resolveTopLevel}. */
+  evaluateTopLevel(expression: Expression): ConstantResult {
+    const cache = this.statementCache;
+    for (let i = 0; i < cache.length; i += 3) {
+      if (cache[i] === expression) return cache[i + 2] as ConstantResult;
+    }
+    const result = evaluateConstant(expression, this.topLevelScope, this.source);
+    cache.push(expression, 'value', result);
+    return result;
+  }
+
 
   /** The program inlined so far. */
   result(): InlinedProgram {
@@ -103,7 +137,7 @@ export class Inliner {
   private broadcastWidth(operands: readonly GateOperand[]): number {
     for (const operand of operands) {
       if (operand.kind !== 'IndexedIdentifier' || operand.indices.length > 0) continue;
-      const resolution = resolveOperand(operand, 'qubit', this.symbols, this.source);
+      const resolution = this.resolveTopLevel(operand, 'qubit');
       if (resolution.kind === 'register') return resolution.register.size;
     }
     return 1;
@@ -167,7 +201,7 @@ export class Inliner {
   }
 
   private resolve(operand: GateOperand, kind: 'qubit' | 'bit'): OperandResolution {
-    return resolveOperand(operand, kind, this.symbols, this.source);
+    return this.resolveTopLevel(operand, kind);
   }
 
   private expandCall(call: GateCall): ExpansionProblem | null {
@@ -178,7 +212,7 @@ export class Inliner {
     const found = this.gates.lookup(call.name.name);
     const args: number[] = [];
     for (const arg of call.args ?? NO_PARAMS_EXPR) {
-      const value = evaluateConstant(arg, this.topLevelScope, this.source);
+      const value = this.evaluateTopLevel(arg);
       if (!value.ok || value.value === null) return null;
       args.push(value.value);
     }

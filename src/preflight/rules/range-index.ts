@@ -24,13 +24,18 @@ export const rangeIndexRule: PreflightRule = {
   create(context) {
     const check = (operand: GateOperand | null) => {
       if (operand === null || operand.kind !== 'IndexedIdentifier') return;
-      for (const index of operand.indices) {
+      const indices = operand.indices;
+      for (let i = 0; i < indices.length; i++) {
+        const index = indices[i] as IndexOperator;
         if (isRangeIndex(index)) context.report({ reason: rangeIndex(formOf(index), textOf(context.source, operand)), at: index });
       }
     };
+    const checkAll = (operands: readonly GateOperand[]) => {
+      for (let i = 0; i < operands.length; i++) check(operands[i] as GateOperand);
+    };
     return {
       GateCall(call) {
-        call.qubits.forEach(check);
+        checkAll(call.qubits);
       },
       MeasureStatement(statement) {
         check(statement.measure.operand);
@@ -48,7 +53,7 @@ export const rangeIndexRule: PreflightRule = {
         check(statement.operand);
       },
       Barrier(statement) {
-        statement.operands.forEach(check);
+        checkAll(statement.operands);
       },
       AliasDeclaration(statement) {
         check(aliasOperand(statement.value));
