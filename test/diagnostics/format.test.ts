@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDiagnostic, type DiagnosticInit } from '../../src/diagnostics/diagnostic.js';
 import { formatDiagnostic } from '../../src/diagnostics/format.js';
@@ -180,5 +181,25 @@ describe('formatDiagnostic', () => {
     const empty = new SourceText('');
     const e = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: empty.span(0, 0) });
     expect(formatDiagnostic(e, empty).split('\n').slice(1)).toEqual(['  1 |', '    | ^']);
+  });
+});
+
+describe('formatDiagnostic on any text and span', () => {
+  const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ maxLength: 300 }));
+
+  it('never throws, shows one header, one line and at least one caret, and lets no control character through', () => {
+    fc.assert(
+      fc.property(anyText, fc.nat(), fc.nat(), fc.boolean(), (text, a, b, color) => {
+        const source = new SourceText(text, 'any.qasm');
+        const [start, end] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
+        const d = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: source.span(start, end) });
+        const lines = formatDiagnostic(d, source, { color }).replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+        expect(lines).toHaveLength(3);
+        expect(lines[0]).toMatch(/^any\.qasm:\d+:\d+ {2}PreflightError {2}r {2}/);
+        expect(lines[2]).toMatch(/^ +\| +\^+$/);
+        expect(lines[1]).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
