@@ -129,7 +129,7 @@ function freshName(base: string, taken: ReadonlySet<string>): string {
  * final measurement of every qubit, so the program means the same job.
  */
 export function circuitToQasm(circuit: IrCircuit): string {
-  const qubitRegisters = circuit.qubitRegisters.length > 0 ? circuit.qubitRegisters : [{ name: 'q', size: circuit.qubits, offset: 0 }];
+  const qubitRegisters = circuit.qubitRegisters.length > 0 || circuit.qubits === 0 ? circuit.qubitRegisters : [{ name: 'q', size: circuit.qubits, offset: 0 }];
   const taken = new Set([...qubitRegisters, ...circuit.bitRegisters].map((r) => r.name));
   const measureAll = circuit.clbits === 0 && !circuit.ops.some((op) => op.kind === 'measure') && circuit.qubits > 0;
   const bitRegisters = measureAll ? [{ name: freshName('c', taken), size: circuit.qubits, offset: 0 }] : circuit.bitRegisters;

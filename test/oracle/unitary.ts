@@ -40,30 +40,38 @@ function applyGate(u: Dense, qubitCount: number, gate: Matrix, qubits: readonly 
     offsets.push(off);
   }
   const N = u.n;
+  const mr = Float64Array.from(gr.flat());
+  const mi = Float64Array.from(gi.flat());
+  const re = u.re;
+  const im = u.im;
+  const rows = new Int32Array(dim);
   const vr = new Float64Array(dim);
   const vi = new Float64Array(dim);
-  for (let col = 0; col < N; col++) {
-    for (let base = 0; base < N; base++) {
-      if (base & targetMask || (base & controlMask) !== controlMask) continue;
+  // Row-major storage: walk each affected row group across all columns (contiguous).
+  for (let base = 0; base < N; base++) {
+    if (base & targetMask || (base & controlMask) !== controlMask) continue;
+    for (let j = 0; j < dim; j++) rows[j] = (base | offsets[j]!) * N;
+    for (let col = 0; col < N; col++) {
       for (let j = 0; j < dim; j++) {
-        const idx = (base | (offsets[j] as number)) * N + col;
-        vr[j] = u.re[idx] as number;
-        vi[j] = u.im[idx] as number;
+        const at = rows[j]! + col;
+        vr[j] = re[at]!;
+        vi[j] = im[at]!;
       }
       for (let r = 0; r < dim; r++) {
         let sr = 0;
         let si = 0;
-        const rr = gr[r] as number[];
-        const ri = gi[r] as number[];
+        const row = r * dim;
         for (let j = 0; j < dim; j++) {
-          const ar = rr[j] as number;
-          const ai = ri[j] as number;
-          sr += ar * (vr[j] as number) - ai * (vi[j] as number);
-          si += ar * (vi[j] as number) + ai * (vr[j] as number);
+          const ar = mr[row + j]!;
+          const ai = mi[row + j]!;
+          const xr = vr[j]!;
+          const xi = vi[j]!;
+          sr += ar * xr - ai * xi;
+          si += ar * xi + ai * xr;
         }
-        const idx = (base | (offsets[r] as number)) * N + col;
-        u.re[idx] = sr;
-        u.im[idx] = si;
+        const at = rows[r]! + col;
+        re[at] = sr;
+        im[at] = si;
       }
     }
   }

@@ -1,0 +1,66 @@
+/**
+ * Every accepted fixture, compiled for both families: the native circuit
+ * (final frames appended) equals the source up to global phase, and the
+ * emitted OpenQASM 3 passes our own validate and loads back to the same
+ * unitary. Circuits the oracle cannot hold (resets, more than 6 qubits, huge
+ * expansions) are counted and listed, never silently passed.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { globSync } from 'tinyglobby';
+import { compile } from '../../src/compile.js';
+import { loadCircuits } from '../../src/load.js';
+import { lowerToNative } from '../../src/native/index.js';
+import { validate } from '../../src/validate.js';
+import { withFrames } from '../oracle/circuits.js';
+import { expectEquivalent, oracleChecks } from '../oracle/count.js';
+import { expectNormalised, FAMILIES } from '../native/helpers.js';
+
+const files = globSync('fixtures/accept/**/*.qasm').sort();
+const MAX_OPS = 5_000;
+/** The dense oracle's cost grows as 4^n; past 6 qubits the multi-controlled tests in test/native cover the lowering. */
+const MAX_QUBITS = 6;
+const skipped: string[] = [];
+
+describe('accepted fixtures compile to equivalent native circuits', () => {
+  it('finds the fixtures', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it.each(files)('%s', (file) => {
+    const source = readFileSync(file, 'utf8');
+    // Fixtures that expand to the gate limit time the front end, not compilation: note them and move on.
+    const loaded = loadCircuits(source, { maxGates: MAX_OPS });
+    if (loaded.failure?.code === 'TooManyGates') {
+      skipped.push(`${file} (expands past ${MAX_OPS} gates)`);
+      return;
+    }
+    expect(loaded.ok, JSON.stringify(loaded.failure)).toBe(true);
+    const circuit = loaded.circuits[0];
+    if (!circuit) throw new Error('no circuit');
+    const why =
+      circuit.ops.some((op) => op.kind === 'reset') ? 'reset' : circuit.qubits > MAX_QUBITS ? `${circuit.qubits} qubits` : null;
+    for (const family of FAMILIES) {
+      const lowered = lowerToNative(circuit, family);
+      expectNormalised(lowered.circuit, family);
+      const compiled = compile(source, { family });
+      if (!compiled.ok) {
+        // The JSON format cannot hold a mid-circuit measurement or a reset after use; the text can.
+        expect(compiled.diagnostics.map((d) => d.rule)).toContain('circuit-json-mid-circuit-measurement');
+        expect(compiled.circuit).toBeNull();
+      }
+      const qasm = compiled.qasm as string;
+      expect(validate(qasm).diagnostics).toEqual([]);
+      if (why) continue;
+      expectEquivalent(withFrames(lowered.circuit, lowered.finalFrames), circuit, `${file} ${family}`);
+      const reloaded = loadCircuits(qasm);
+      expect(reloaded.ok).toBe(true);
+      expectEquivalent(withFrames(reloaded.circuits[0] as typeof circuit, lowered.finalFrames), circuit, `${file} ${family} via qasm`);
+    }
+    if (why) skipped.push(`${file} (${why})`);
+  });
+});
+
+afterAll(() => {
+  console.log(`fixtures: ${files.length} files, ${oracleChecks()} oracle checks; not checked by the oracle: ${skipped.join(', ') || 'none'}`);
+});
