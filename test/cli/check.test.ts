@@ -31,7 +31,7 @@ interface Diag {
 
 beforeAll(ensureBuilt, 240_000);
 
-describe('check: clean and failing files', () => {
+describe.concurrent('check: clean and failing files', () => {
   it('accepts a clean file with exit code 0', async () => {
     const r = await runCli(['check', BELL]);
     expect(r.stdout).toBe('no problems, 1 file checked\n');
@@ -109,7 +109,7 @@ describe('check: clean and failing files', () => {
   });
 });
 
-describe('check: inputs', () => {
+describe.concurrent('check: inputs', () => {
   it('checks every .qasm below a directory, sorted, and counts them', async () => {
     const r = await runCli(['check', fixture('clean'), '--format', 'json']);
     const report = JSON.parse(r.stdout) as JsonReport;
@@ -167,7 +167,7 @@ describe('check: inputs', () => {
   });
 });
 
-describe('check: usage errors', () => {
+describe.concurrent('check: usage errors', () => {
   it('an unknown target lists the known ones, exit 2, no stack trace', async () => {
     const r = await runCli(['check', BELL, '--target', 'qpu.aria']);
     expect(r.stderr).toContain('qasm3-preflight: Unknown target: qpu.aria; known targets are simulator, qpu.harmony, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1');
@@ -187,7 +187,7 @@ describe('check: usage errors', () => {
   });
 });
 
-describe('check: suppressions', () => {
+describe.concurrent('check: suppressions', () => {
   it('disable-next-line suppresses the named rule there', async () => {
     const r = await runCli(['check', fixture('suppress', 'next-line.qasm')]);
     expect(r.stdout).toBe('no problems, 1 file checked\n');
@@ -212,7 +212,7 @@ describe('check: suppressions', () => {
   });
 });
 
-describe('check: colour', () => {
+describe.concurrent('check: colour', () => {
   it('is off when output is not a terminal', async () => {
     const r = await runCli(['check', THREE_ERRORS]);
     expect(r.stdout).not.toContain(ESC);
@@ -230,7 +230,7 @@ describe('check: colour', () => {
   });
 });
 
-describe('check: sarif and github', () => {
+describe.concurrent('check: sarif and github', () => {
   it('writes SARIF 2.1.0 that the official schema accepts, with rules and regions', async () => {
     const r = await runCli(['check', THREE_ERRORS, BELL, 'missing.qasm', '--format', 'sarif']);
     expect(r.code).toBe(2);
@@ -265,7 +265,7 @@ describe('check: sarif and github', () => {
   });
 });
 
-describe('check: worker threads', () => {
+describe.concurrent('check: worker threads', () => {
   it('gives the same report on one thread and on several', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-cli-'));
     try {

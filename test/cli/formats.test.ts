@@ -12,6 +12,7 @@ import { buildJsonReport } from '../../src/cli/formats/json.js';
 import { escapeProperty, formatGithub } from '../../src/cli/formats/github.js';
 import { buildSarif } from '../../src/cli/formats/sarif.js';
 import { createStyle } from '../../src/cli/style.js';
+import { barChart } from '../../src/cli/formats/bar-chart.js';
 import { sarifValidator } from './sarif-schema.js';
 
 const text = 'qubit[2] q;\nbit[2] c;\nfoo q[0];\nc[0] = measure q[0];\nc[0] = measure q[1];\n';
@@ -152,5 +153,22 @@ describe('sarif format', () => {
     }
     expect(run.invocations?.[0]?.executionSuccessful).toBe(false);
     expect(run.invocations?.[0]?.toolExecutionNotifications?.[0]?.message.text).toBe('cannot read gone.qasm: no such file or directory');
+  });
+});
+
+describe('bar chart', () => {
+  it('shows the most probable states first, bars scaled to the largest, the rest summed', () => {
+    const chart = barChart(
+      { c: { '00': 0.125, '11': 0.5, '01': 0.25, '10': 0.125 } },
+      { style: plain, top: 3, width: 8, values: 'probability' },
+    );
+    expect(chart).toBe(
+      ['c  (2 bits)', '  11  ████████  0.5000', '  01  ████      0.2500', '  00  ██        0.1250', '  ... 1 more state, 0.1250 together', ''].join('\n'),
+    );
+  });
+
+  it('prints counts with their share', () => {
+    const chart = barChart({ output_all: { '1': 30, '0': 10 } }, { style: plain, top: 8, width: 4, values: 'count' });
+    expect(chart.split('\n')).toEqual(['output_all  (1 bit)', '  1  ████  30 (75.0%)', '  0  █     10 (25.0%)', '']);
   });
 });

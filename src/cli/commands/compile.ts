@@ -53,7 +53,7 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
       io.stderr(statsLine(result, flags.gateset, target.name));
       if (flags.verify) {
         const { verifyCompiled } = await import('../verify.js');
-        const verdict = verifyCompiled(input.text, result, target.name);
+        const verdict = verifyCompiled(input.text, result, target, flags.gateset);
         io.stderr(verdict.line + '\n');
         if (!verdict.equivalent) setExitCode(EXIT_ERRORS);
       }
