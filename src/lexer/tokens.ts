@@ -58,22 +58,29 @@ const FLOAT = `(?:${DIGITS}${EXPONENT}|\\.${DIGITS}(?:${EXPONENT})?|${DIGITS}\\.
 const NOT_ID_PART = '(?![A-Za-z0-9_])';
 const NUMBER_START = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.'];
 
+/** Category of every literal token (numbers, durations, bit strings, booleans). */
+export const Literal = createToken({ name: 'Literal', pattern: Lexer.NA, label: 'a literal' });
+/** Category of the prefix operators `-`, `!`, `~`. */
+export const PrefixOperator = createToken({ name: 'PrefixOperator', pattern: Lexer.NA, label: "'-', '!' or '~'" });
+
 export const TimingLiteral = createToken({
   name: 'TimingLiteral',
+  categories: [Literal],
   pattern: new RegExp(`(?:${FLOAT}|${DIGITS})[ \\t]*(?:dt|ns|us|\u00b5s|ms|s)${NOT_ID_PART}`),
   start_chars_hint: NUMBER_START,
 });
 export const ImaginaryLiteral = createToken({
   name: 'ImaginaryLiteral',
+  categories: [Literal],
   pattern: new RegExp(`(?:${FLOAT}|${DIGITS})[ \\t]*im${NOT_ID_PART}`),
   start_chars_hint: NUMBER_START,
 });
-export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: new RegExp(FLOAT), start_chars_hint: NUMBER_START });
-export const BinaryIntegerLiteral = createToken({ name: 'BinaryIntegerLiteral', pattern: /0[bB][01](?:_?[01])*/ });
-export const OctalIntegerLiteral = createToken({ name: 'OctalIntegerLiteral', pattern: /0o[0-7](?:_?[0-7])*/ });
-export const HexIntegerLiteral = createToken({ name: 'HexIntegerLiteral', pattern: /0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*/ });
-export const DecimalIntegerLiteral = createToken({ name: 'DecimalIntegerLiteral', pattern: new RegExp(DIGITS) });
-export const BitstringLiteral = createToken({ name: 'BitstringLiteral', pattern: /"[01](?:_?[01])*"/ });
+export const FloatLiteral = createToken({ name: 'FloatLiteral', categories: [Literal], pattern: new RegExp(FLOAT), start_chars_hint: NUMBER_START });
+export const BinaryIntegerLiteral = createToken({ name: 'BinaryIntegerLiteral', categories: [Literal], pattern: /0[bB][01](?:_?[01])*/ });
+export const OctalIntegerLiteral = createToken({ name: 'OctalIntegerLiteral', categories: [Literal], pattern: /0o[0-7](?:_?[0-7])*/ });
+export const HexIntegerLiteral = createToken({ name: 'HexIntegerLiteral', categories: [Literal], pattern: /0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*/ });
+export const DecimalIntegerLiteral = createToken({ name: 'DecimalIntegerLiteral', categories: [Literal], pattern: new RegExp(DIGITS) });
+export const BitstringLiteral = createToken({ name: 'BitstringLiteral', categories: [Literal], pattern: /"[01](?:_?[01])*"/ });
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"[^"\r\n]*"|'[^'\r\n]*'/ });
 export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /["'][^\r\n]*/, group: INVALID_GROUP });
 export const HardwareQubit = createToken({ name: 'HardwareQubit', pattern: /\$[0-9]+/ });
@@ -154,7 +161,7 @@ export const DELAY = keyword('DELAY', 'delay');
 export const RESET = keyword('RESET', 'reset');
 export const MEASURE = keyword('MEASURE', 'measure');
 export const BARRIER = keyword('BARRIER', 'barrier');
-export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: Lexer.NA });
+export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: Lexer.NA, categories: [Literal] });
 KEYWORD_LIST.push(['true', BooleanLiteral], ['false', BooleanLiteral]);
 
 /** Keyword images to their token types. */
@@ -194,8 +201,8 @@ export const MODULO_ASSIGN = compound('MODULO_ASSIGN', '%=');
  * AST, from one table (src/ast/build-expression.ts).
  */
 export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA, label: 'an operator' });
-const binary = (name: string, image: string) =>
-  createToken({ name, pattern: new RegExp(image.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), categories: [BinaryOperator], label: `'${image}'` });
+const binary = (name: string, image: string, categories: TokenType[] = [BinaryOperator]) =>
+  createToken({ name, pattern: new RegExp(image.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), categories, label: `'${image}'` });
 
 export const DOUBLE_ASTERISK = binary('DOUBLE_ASTERISK', '**');
 export const DOUBLE_PLUS = binary('DOUBLE_PLUS', '++');
@@ -211,15 +218,15 @@ export const RIGHT_SHIFT = binary('RightShiftOperator', '>>');
 export const LESS = binary('LessOperator', '<');
 export const GREATER = binary('GreaterOperator', '>');
 export const PLUS = binary('PLUS', '+');
-export const MINUS = binary('MINUS', '-');
+export const MINUS = binary('MINUS', '-', [BinaryOperator, PrefixOperator]);
 export const ASTERISK = binary('ASTERISK', '*');
 export const SLASH = binary('SLASH', '/');
 export const PERCENT = binary('PERCENT', '%');
 export const PIPE = binary('PIPE', '|');
 export const AMPERSAND = binary('AMPERSAND', '&');
 export const CARET = binary('CARET', '^');
-export const TILDE = symbol('TILDE', '~');
-export const EXCLAMATION_POINT = symbol('EXCLAMATION_POINT', '!');
+export const TILDE = binary('TILDE', '~', [PrefixOperator]);
+export const EXCLAMATION_POINT = binary('EXCLAMATION_POINT', '!', [PrefixOperator]);
 export const EQUALS = symbol('EQUALS', '=');
 export const AT = symbol('AT', '@');
 export const LBRACKET = symbol('LBRACKET', '[');
@@ -312,4 +319,6 @@ export const ALL_TOKENS: readonly TokenType[] = [
   ...new Set(KEYWORD_LIST.map(([, t]) => t)),
   CompoundAssignmentOperator,
   BinaryOperator,
+  PrefixOperator,
+  Literal,
 ];

@@ -44,9 +44,24 @@ type Annotations = readonly N.Annotation[];
 function alt<T>(fn: () => T): { ALT: () => T } {
   return { ALT: fn };
 }
+
 type Body = readonly N.Statement[];
 /** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
 export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
+
+type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
+/** Which builder makes the node of each literal token. */
+const LITERAL_KINDS: ReadonlyMap<TokenType, LiteralKind> = new Map<TokenType, LiteralKind>([
+  [T.DecimalIntegerLiteral, 'integer'],
+  [T.HexIntegerLiteral, 'integer'],
+  [T.OctalIntegerLiteral, 'integer'],
+  [T.BinaryIntegerLiteral, 'integer'],
+  [T.FloatLiteral, 'float'],
+  [T.ImaginaryLiteral, 'imaginary'],
+  [T.TimingLiteral, 'duration'],
+  [T.BooleanLiteral, 'boolean'],
+  [T.BitstringLiteral, 'bitstring'],
+]);
 
 const SCALAR_TYPE_TOKENS: ReadonlyMap<TokenType, N.ScalarTypeName> = new Map<TokenType, N.ScalarTypeName>([
   [T.BIT, 'bit'],
@@ -481,16 +496,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     this.CONSUME(T.IN);
     const iterable = this.OR<N.For['iterable']>([
       alt(() => this.SUBRULE(this.setExpression)),
-      {
-        ALT: () => {
+      alt(() => {
           const open = this.CONSUME(T.LBRACKET);
           const range = this.SUBRULE(this.rangeOrExpression);
           const close = this.CONSUME(T.RBRACKET);
           return this.ACTION(() =>
             range.kind === 'RangeExpression' ? this.b.range(range.start, range.step, range.end, open.startOffset, this.endAt(close)) : range,
           );
-        },
-      },
+        }),
       alt(() => this.SUBRULE(this.expression)),
     ]);
     const body = this.SUBRULE(this.body);
@@ -522,21 +535,17 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
     return this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const keyword = this.CONSUME(T.CASE);
           const values = this.SUBRULE(this.expressionList);
           const body = this.SUBRULE(this.scope);
           return this.ACTION(() => this.b.switchCase(values, body, keyword.startOffset, this.previousEnd()));
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.CONSUME(T.DEFAULT);
           const body = this.SUBRULE2(this.scope);
           return this.ACTION(() => this.b.switchCase(null, body, keyword.startOffset, this.previousEnd()));
-        },
-      },
+        }),
     ]);
   });
 
@@ -603,16 +612,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   modifiedGateCallStatement = this.rule('modifiedGateCallStatement', (a: Annotations): N.GateCall => {
     const first = this.LA(1);
     return this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const modifiers: N.GateModifier[] = [];
           this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
           return this.OR2([
             alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, a, first] })),
             alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, a, first] })),
           ]);
-        },
-      },
+        }),
       alt(() => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), a, first] })),
     ]);
   });
@@ -644,23 +651,18 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   gateModifier = this.rule('gateModifier', (): N.GateModifier => {
     const result = this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const keyword = this.CONSUME(T.INV);
           return { keyword, argument: null as N.Expression | null };
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.CONSUME(T.POW);
           this.CONSUME(T.LPAREN);
           const argument = this.SUBRULE(this.expression);
           this.CONSUME(T.RPAREN);
           return { keyword, argument };
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.OR2([alt(() => this.CONSUME(T.CTRL)), alt(() => this.CONSUME(T.NEGCTRL))]);
           const argument =
             this.OPTION(() => {
@@ -670,8 +672,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               return count;
             }) ?? null;
           return { keyword, argument };
-        },
-      },
+        }),
     ]);
     const at = this.CONSUME(T.AT);
     return this.ACTION(() =>
@@ -683,8 +684,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   typeLedStatement = this.rule('typeLedStatement', (a: Annotations): N.ClassicalDeclaration | N.ExpressionStatement => {
     const type = this.SUBRULE(this.classicalType);
     return this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const name = this.SUBRULE(this.identifier);
           const init =
             this.OPTION(() => {
@@ -695,18 +695,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           return this.ACTION(() =>
             ({ kind: 'ClassicalDeclaration', type, name, init, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ClassicalDeclaration),
           );
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const cast = this.SUBRULE(this.castArgument, { ARGS: [type] });
           const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: cast }] });
           const semi = this.CONSUME2(T.SEMICOLON);
           return this.ACTION(() =>
             ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
           );
-        },
-      },
+        }),
     ]);
   });
 
@@ -716,7 +713,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
    * or an expression (`f(x);`).
    */
   identifierLedStatement = this.rule('identifierLedStatement', (a: Annotations): N.Statement => {
-    const name = this.SUBRULE(this.identifier);
+    const nameToken = this.CONSUME(T.Identifier);
+    const name = this.ACTION(() => this.b.identifier(nameToken.image, nameToken.startOffset));
     let args: readonly N.Expression[] | null = null;
     const indices: N.IndexOperator[] = [];
     this.OPTION(() => {
@@ -724,17 +722,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     });
     this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
     return this.OR<N.Statement>([
-      {
-        ALT: () => {
+      alt(() => {
           const qubits = this.SUBRULE(this.gateOperandList);
           const semi = this.CONSUME(T.SEMICOLON);
           return this.ACTION(() =>
             ({ kind: 'GateCall', modifiers: emptyList(), name, args, designator: this.designatorOf(indices), qubits, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
           );
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const op = this.OR2([alt(() => this.CONSUME(T.EQUALS)), alt(() => this.CONSUME(T.CompoundAssignmentOperator))]);
           const value = this.SUBRULE(this.declarationExpression);
           const semi = this.CONSUME2(T.SEMICOLON);
@@ -743,10 +738,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
             if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
             return ({ kind: 'Assignment', target, op: op.image as N.AssignmentOperator, value, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Assignment);
           });
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const head = this.ACTION(() => {
             let value: N.Expression = args === null ? name : this.b.call(name, args, this.endOfCall(indices));
             for (const index of indices) value = this.b.index(value, index);
@@ -757,8 +750,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           return this.ACTION(() =>
             ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
           );
-        },
-      },
+        }),
     ]);
   });
 
@@ -766,13 +758,26 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   expressionStatement = this.rule('expressionStatement', (a: Annotations): N.ExpressionStatement => {
     const first = this.LA(1);
     const head = this.OR<OperandWithPrefixes>([
-      alt(() => this.SUBRULE(this.prefixedOperand)),
-      {
-        ALT: () => {
-          const operand = this.SUBRULE(this.nonNameOperand);
-          return { prefixes: NO_PREFIXES, operand };
-        },
-      },
+      alt(() => {
+        // Prefix operators first, so that the statement cannot be confused with one led by a name.
+        const prefixes: PrefixOperator[] = [];
+        this.AT_LEAST_ONE(() => {
+          const op = this.CONSUME(T.PrefixOperator);
+          this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
+        });
+        const rest = this.SUBRULE(this.operand);
+        return this.ACTION(() => ({ prefixes: [...prefixes, ...rest.prefixes], operand: rest.operand }));
+      }),
+      alt(() => {
+        let operand = this.SUBRULE(this.nonNameOperand);
+        this.MANY(() => {
+          const index = this.SUBRULE(this.indexOperator);
+          this.ACTION(() => {
+            operand = this.b.index(operand, index);
+          });
+        });
+        return { prefixes: NO_PREFIXES, operand };
+      }),
     ]);
     const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
     const semi = this.CONSUME(T.SEMICOLON);
@@ -790,12 +795,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   /** `operand (op operand)*`, folded by precedence in the builder. */
   expression = this.rule('expression', (): N.Expression => {
-    const first = this.SUBRULE(this.unaryOperand);
+    const first = this.SUBRULE(this.operand);
     const operands: OperandWithPrefixes[] = [first];
     const ops: N.BinaryOperator[] = [];
     this.MANY(() => {
       const op = this.CONSUME(T.BinaryOperator);
-      const operand = this.SUBRULE2(this.unaryOperand);
+      const operand = this.SUBRULE2(this.operand);
       this.ACTION(() => {
         ops.push(op.image as N.BinaryOperator);
         operands.push(operand);
@@ -810,7 +815,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const ops: N.BinaryOperator[] = [];
     this.MANY(() => {
       const op = this.CONSUME(T.BinaryOperator);
-      const operand = this.SUBRULE(this.unaryOperand);
+      const operand = this.SUBRULE(this.operand);
       this.ACTION(() => {
         ops.push(op.image as N.BinaryOperator);
         operands.push(operand);
@@ -819,106 +824,73 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.ACTION(() => this.b.expression(operands, ops));
   });
 
-  unaryOperand = this.rule('unaryOperand', (): OperandWithPrefixes => {
-    return this.OR([
-      alt(() => this.SUBRULE(this.prefixedOperand)),
-      alt(() => ({ prefixes: NO_PREFIXES, operand: this.SUBRULE(this.postfixExpression) })),
-    ]);
-  });
-
-  /** `-x`, `!b`, `~m`, `- -x`: prefix operators and their operand. */
-  private prefixedOperand = this.rule('prefixedOperand', (): OperandWithPrefixes => {
+  /**
+   * One operand of an expression with its prefix operators and trailing
+   * indexes: `-a[0]`, `f(x)`, `int[8](y)`, `(e)`, `1.5`. One rule rather than
+   * the reference grammar's levels, so an operand costs one rule call.
+   */
+  operand = this.rule('operand', (): OperandWithPrefixes => {
     const prefixes: PrefixOperator[] = [];
-    this.AT_LEAST_ONE(() => {
-      const op = this.OR([
-        alt(() => this.CONSUME(T.MINUS)),
-        alt(() => this.CONSUME(T.TILDE)),
-        alt(() => this.CONSUME(T.EXCLAMATION_POINT)),
-      ]);
+    this.MANY(() => {
+      const op = this.CONSUME(T.PrefixOperator);
       this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
     });
-    const operand = this.SUBRULE(this.postfixExpression);
-    return { prefixes, operand };
-  });
-
-  postfixExpression = this.rule('postfixExpression', (): N.Expression => {
-    let value = this.SUBRULE(this.primaryExpression);
-    this.MANY(() => {
+    let value = this.OR<N.Expression>([
+      alt(() => {
+        const token = this.CONSUME(T.Identifier);
+        const args = this.OPTION(() => this.SUBRULE(this.callArguments));
+        return this.ACTION(() => {
+          const name = this.b.identifier(token.image, token.startOffset);
+          return args === undefined ? name : this.b.call(name, args, this.previousEnd());
+        });
+      }),
+      alt(() => {
+        const type = this.SUBRULE(this.classicalType);
+        return this.SUBRULE(this.castArgument, { ARGS: [type] });
+      }),
+      alt(() => this.SUBRULE(this.nonNameOperand)),
+    ]);
+    this.MANY2(() => {
       const index = this.SUBRULE(this.indexOperator);
       this.ACTION(() => {
         value = this.b.index(value, index);
       });
     });
-    return value;
-  });
-
-  primaryExpression = this.rule('primaryExpression', (): N.Expression => {
-    return this.OR([
-      {
-        ALT: () => {
-          const name = this.SUBRULE(this.identifier);
-          const args = this.OPTION(() => this.SUBRULE(this.callArguments));
-          return this.ACTION(() => (args === undefined ? name : this.b.call(name, args, this.previousEnd())));
-        },
-      },
-      {
-        ALT: () => {
-          const type = this.SUBRULE(this.classicalType);
-          return this.SUBRULE(this.castArgument, { ARGS: [type] });
-        },
-      },
-      alt(() => this.SUBRULE(this.nonNameOperand)),
-    ]);
+    return { prefixes: prefixes.length === 0 ? NO_PREFIXES : prefixes, operand: value };
   });
 
   /** Operands that do not start with a name or a type: literals, `( ... )`, `durationof`, `$n`. */
   private nonNameOperand = this.rule('nonNameOperand', (): N.Expression => {
     return this.OR([
-      {
-        ALT: () => {
-          const open = this.CONSUME(T.LPAREN);
-          this.ACTION(() => this.enter(open));
-          const inner = this.SUBRULE(this.expression);
-          this.CONSUME(T.RPAREN);
-          this.ACTION(() => this.leave());
-          return inner;
-        },
-      },
-      {
-        ALT: () => {
-          const keyword = this.CONSUME(T.DURATIONOF);
-          this.CONSUME2(T.LPAREN);
-          const body = this.SUBRULE(this.scope);
-          const close = this.CONSUME2(T.RPAREN);
-          return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
-        },
-      },
-      alt(() => this.SUBRULE(this.literal)),
-      {
-        ALT: () => {
-          const t = this.CONSUME(T.HardwareQubit);
-          return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
-        },
-      },
+      alt(() => {
+        const token = this.CONSUME(T.Literal);
+        return this.ACTION(() => this.literal(token));
+      }),
+      alt(() => {
+        const open = this.CONSUME(T.LPAREN);
+        this.ACTION(() => this.enter(open));
+        const inner = this.SUBRULE(this.expression);
+        this.CONSUME(T.RPAREN);
+        this.ACTION(() => this.leave());
+        return inner;
+      }),
+      alt(() => {
+        const keyword = this.CONSUME(T.DURATIONOF);
+        this.CONSUME2(T.LPAREN);
+        const body = this.SUBRULE(this.scope);
+        const close = this.CONSUME2(T.RPAREN);
+        return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
+      }),
+      alt(() => {
+        const t = this.CONSUME(T.HardwareQubit);
+        return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
+      }),
     ]);
   });
 
-  literal = this.rule('literal', (): N.Expression => {
-    return this.OR([
-      alt(() => this.literalOf(this.CONSUME(T.DecimalIntegerLiteral), 'integer')),
-      alt(() => this.literalOf(this.CONSUME(T.HexIntegerLiteral), 'integer')),
-      alt(() => this.literalOf(this.CONSUME(T.OctalIntegerLiteral), 'integer')),
-      alt(() => this.literalOf(this.CONSUME(T.BinaryIntegerLiteral), 'integer')),
-      alt(() => this.literalOf(this.CONSUME(T.FloatLiteral), 'float')),
-      alt(() => this.literalOf(this.CONSUME(T.ImaginaryLiteral), 'imaginary')),
-      alt(() => this.literalOf(this.CONSUME(T.TimingLiteral), 'duration')),
-      alt(() => this.literalOf(this.CONSUME(T.BooleanLiteral), 'boolean')),
-      alt(() => this.literalOf(this.CONSUME(T.BitstringLiteral), 'bitstring')),
-    ]);
-  });
-
-  private literalOf(token: IToken, kind: 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring'): N.Expression {
-    return this.ACTION(() => this.b[kind](token.image, token.startOffset));
+  private literal(token: IToken): N.Expression {
+    const kind = LITERAL_KINDS.get(token.tokenType) as LiteralKind;
+    return this.b[kind](token.image, token.startOffset);
   }
 
   private castArgument = this.rule('castArgument', (type: N.ScalarType | N.ArrayType): N.Cast => {
@@ -969,10 +941,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const open = this.CONSUME(T.LBRACE);
     this.ACTION(() => this.enter(open));
     const items: (N.Expression | N.ArrayLiteral)[] = [];
-    const item = () =>
-      this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as N.Expression | N.ArrayLiteral;
     this.OPTION(() => {
-      items.push(item());
+      items.push(this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as N.Expression | N.ArrayLiteral);
       this.MANY(() => {
         this.CONSUME(T.COMMA);
         items.push(
@@ -1004,8 +974,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     this.ACTION(() => this.enter(open));
     const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>([
       alt(() => this.SUBRULE(this.setExpression)),
-      {
-        ALT: () => {
+      alt(() => {
           const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
           this.MANY(() => {
             this.CONSUME(T.COMMA);
@@ -1013,8 +982,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           });
           this.OPTION(() => this.CONSUME2(T.COMMA));
           return items;
-        },
-      },
+        }),
     ]);
     const close = this.CONSUME(T.RBRACKET);
     this.ACTION(() => this.leave());
@@ -1027,19 +995,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   rangeOrExpression = this.rule('rangeOrExpression', (): N.Expression | N.RangeExpression => {
     const firstToken = this.LA(1);
     return this.OR<N.Expression | N.RangeExpression>([
-      {
-        ALT: () => {
+      alt(() => {
           const rest = this.SUBRULE(this.rangeRest);
           return this.ACTION(() => this.rangeOf(null, rest, this.startAt(firstToken)));
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const first = this.SUBRULE(this.expression);
           const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
           return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
-        },
-      },
+        }),
     ]);
   });
 
@@ -1088,13 +1052,16 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   gateOperand = this.rule('gateOperand', (): N.GateOperand => {
     return this.OR([
-      alt(() => this.SUBRULE(this.indexedIdentifier)),
-      {
-        ALT: () => {
+      alt(() => {
+        const token = this.CONSUME(T.Identifier);
+        const indices: N.IndexOperator[] = [];
+        this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
+        return this.ACTION(() => this.b.indexedIdentifier(this.b.identifier(token.image, token.startOffset), indices, this.previousEnd()));
+      }),
+      alt(() => {
           const t = this.CONSUME(T.HardwareQubit);
           return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
-        },
-      },
+        }),
     ]);
   });
 
@@ -1118,8 +1085,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   /** `int[32]`, `complex[float[64]]`, `bool`, ... */
   scalarType = this.rule('scalarType', (): N.ScalarType => {
     return this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const keyword = this.OR2([
             alt(() => this.CONSUME(T.BIT)),
             alt(() => this.CONSUME(T.INT)),
@@ -1129,20 +1095,16 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           ]);
           const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
           return this.ACTION(() => this.scalarOf(keyword, size, null));
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.OR3([
             alt(() => this.CONSUME(T.BOOL)),
             alt(() => this.CONSUME(T.DURATION)),
             alt(() => this.CONSUME(T.STRETCH)),
           ]);
           return this.ACTION(() => this.scalarOf(keyword, null, null));
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.CONSUME(T.COMPLEX);
           const component =
             this.OPTION2(() => {
@@ -1154,8 +1116,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               return inner;
             }) ?? null;
           return this.ACTION(() => this.scalarOf(keyword, null, component));
-        },
-      },
+        }),
     ]);
   });
 
@@ -1183,13 +1144,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     this.CONSUME(T.COMMA);
     const shape = this.OR2([
       alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
-      {
-        ALT: () => {
+      alt(() => {
           this.CONSUME(T.DIM);
           this.CONSUME(T.EQUALS);
           return { dimensions: null as N.Expression[] | null, count: this.SUBRULE(this.expression) };
-        },
-      },
+        }),
     ]);
     const close = this.CONSUME(T.RBRACKET);
     return this.ACTION(() =>
@@ -1208,8 +1167,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   argumentDefinition = this.rule('argumentDefinition', (): N.ArgumentDefinition => {
     const first = this.LA(1);
     return this.OR([
-      {
-        ALT: () => {
+      alt(() => {
           const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
             alt(() => this.SUBRULE(this.scalarType)),
             alt(() => this.SUBRULE(this.qubitType)),
@@ -1217,10 +1175,8 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           ]);
           const name = this.SUBRULE(this.identifier);
           return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
-        },
-      },
-      {
-        ALT: () => {
+        }),
+      alt(() => {
           const keyword = this.OR3([alt(() => this.CONSUME(T.CREG)), alt(() => this.CONSUME(T.QREG))]);
           const name = this.SUBRULE2(this.identifier);
           const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
@@ -1232,8 +1188,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
                 : this.b.scalarType('bit', size, null, keyword.startOffset, end);
             return this.b.argument(type, name, keyword.image as 'qreg' | 'creg', keyword.startOffset, end);
           });
-        },
-      },
+        }),
     ]);
   });
 
@@ -1248,13 +1203,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.OR<N.ClassicalType | N.ArrayReferenceType>([
       alt(() => this.SUBRULE(this.scalarType)),
       alt(() => this.SUBRULE(this.arrayReferenceType)),
-      {
-        ALT: () => {
+      alt(() => {
           const keyword = this.CONSUME(T.CREG);
           const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
           return this.ACTION(() => this.b.scalarType('bit', size, null, keyword.startOffset, this.previousEnd()));
-        },
-      },
+        }),
     ]);
   });
 
