@@ -48,7 +48,7 @@ export function evolve(state: SimState, ops: readonly UnitaryOp[], options: Engi
   let current = state;
   let next = 0;
   if (current.kind === 'sparse') {
-    const limit = options.sparse === 'always' ? Infinity : Math.max(256, 2 ** current.qubits * SPARSE_FILL_LIMIT);
+    const limit = options.sparse === 'always' ? Infinity : Math.max(16, 2 ** current.qubits * SPARSE_FILL_LIMIT);
     while (next < ops.length && current.amplitudes.size <= limit) applySparse(current, ops[next++] as UnitaryOp);
     if (next === ops.length) return current;
     options.memory.reserve(current.qubits);

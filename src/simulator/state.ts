@@ -49,27 +49,67 @@ export function toDense(state: SparseState, allocate: (length: number) => Float6
 
 export const bitOf = (index: number, q: number): number => Math.floor(index / 2 ** q) % 2;
 
-/** Applies a gate to a sparse state, group by group of the amplitudes it mixes. */
+/** Bit `q` of an index: 32-bit operations when every index fits, arithmetic beyond. */
+function bitReader(qubits: number): (index: number, q: number) => number {
+  return qubits <= 31 ? (index, q) => (index >>> q) & 1 : bitOf;
+}
+
+/** Applies a gate to a sparse state: diagonal gates scale in place, permutations move keys, others mix groups. */
 export function applySparse(state: SparseState, op: UnitaryOp): void {
-  const amps = state.amplitudes;
-  const targetWeights = op.targets.map((q) => 2 ** q);
+  const bit = bitReader(state.qubits);
+  const controlled = (index: number) => {
+    for (const q of op.controls) if (!bit(index, q)) return false;
+    return true;
+  };
   const k = op.targets.length;
+  const localOf = (index: number) => {
+    let local = 0;
+    for (let t = 0; t < k; t++) local = (local << 1) | bit(index, op.targets[t] as number);
+    return local;
+  };
+  const m = op.matrix;
   const size = 1 << k;
-  const groups = new Set<number>();
-  for (const index of amps.keys()) {
-    if (!op.controls.every((q) => bitOf(index, q) === 1)) continue;
-    let base = index;
-    for (let t = 0; t < k; t++) if (bitOf(index, op.targets[t] as number)) base -= targetWeights[t] as number;
-    groups.add(base);
+  if (op.kind === 'diagonal') {
+    for (const [index, a] of state.amplitudes) {
+      if (!controlled(index)) continue;
+      const d = 2 * (localOf(index) * (size + 1));
+      const dr = m[d] as number, di = m[d + 1] as number;
+      const re = a.re;
+      a.re = re * dr - a.im * di;
+      a.im = re * di + a.im * dr;
+    }
+    return;
   }
+  const targetWeights = op.targets.map((q) => 2 ** q);
+  const withLocal = (index: number, local: number) => {
+    let out = index;
+    for (let t = 0; t < k; t++) {
+      const want = (local >> (k - 1 - t)) & 1;
+      const has = bit(index, op.targets[t] as number);
+      if (want !== has) out += want ? (targetWeights[t] as number) : -(targetWeights[t] as number);
+    }
+    return out;
+  };
+  if (op.kind === 'permutation') {
+    // x and swap: row r has its single 1 in column perm[r]; an amplitude at local c moves to the row r with perm[r] = c.
+    const destination = new Int32Array(size);
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) if (m[2 * (r * size + c)] === 1) destination[c] = r;
+    const entries = [...state.amplitudes];
+    state.amplitudes.clear();
+    for (const [index, a] of entries) {
+      state.amplitudes.set(controlled(index) ? withLocal(index, destination[localOf(index)] as number) : index, a);
+    }
+    return;
+  }
+  const amps = state.amplitudes;
+  const groups = new Set<number>();
+  for (const index of amps.keys()) if (controlled(index)) groups.add(withLocal(index, 0));
   const indices = new Array<number>(size);
   const vr = new Float64Array(size);
   const vi = new Float64Array(size);
-  const m = op.matrix;
   for (const base of groups) {
     for (let local = 0; local < size; local++) {
-      let index = base;
-      for (let t = 0; t < k; t++) if ((local >> (k - 1 - t)) & 1) index += targetWeights[t] as number;
+      const index = withLocal(base, local);
       indices[local] = index;
       const a = amps.get(index);
       vr[local] = a ? a.re : 0;

@@ -1,0 +1,300 @@
+/**
+ * Statevector simulation, side by side with the npm peers (qsharp-lang,
+ * jsqubits, quantum-circuit) and a plain gate-by-gate Float64Array kernel
+ * written here as the baseline. Circuits: GHZ(n), QFT(n) (h and controlled
+ * phases), random depth-20 (one-qubit rotations and cx, fixed seed). Times are
+ * the state evolution only (no artifacts), medians in ms. Also the memory
+ * floor: one in-place read+write pass over 2^24 amplitudes, split and
+ * interleaved. `BENCH_SIZE=full` runs n = 16..26 and peak RSS per size.
+ *
+ * `npx tsx bench/simulate.bench.ts --rss <circuit> <n>` runs one case and
+ * reports its peak RSS (used by the full run).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
+import type { IrCircuit, IrOp } from '../src/ir/types.js';
+import { executeCircuit } from '../src/simulator/execute.js';
+import { executeOptions } from '../src/simulator/run.js';
+import { defaultMemoryBudget } from '../src/simulator/memory.js';
+import { SeededRandom } from '../src/simulator/random.js';
+
+type BenchGate =
+  | { readonly g: 'h' | 'x'; readonly q: number }
+  | { readonly g: 'rx' | 'ry' | 'rz'; readonly q: number; readonly theta: number }
+  | { readonly g: 'cx'; readonly c: number; readonly t: number }
+  | { readonly g: 'cp'; readonly c: number; readonly t: number; readonly theta: number };
+
+const CIRCUITS: Record<string, (n: number) => BenchGate[]> = {
+  ghz: (n) => [{ g: 'h', q: 0 }, ...Array.from({ length: n - 1 }, (_, i) => ({ g: 'cx', c: i, t: i + 1 }) as const)],
+  qft: (n) => {
+    const gates: BenchGate[] = [];
+    for (let j = 0; j < n; j++) {
+      gates.push({ g: 'h', q: j });
+      for (let k = j + 1; k < n; k++) gates.push({ g: 'cp', c: k, t: j, theta: Math.PI / 2 ** (k - j) });
+    }
+    return gates;
+  },
+  random: (n) => {
+    const random = new SeededRandom(2026);
+    const gates: BenchGate[] = [];
+    for (let layer = 0; layer < 20; layer++) {
+      for (let q = 0; q < n; q++) gates.push({ g: (['rx', 'ry', 'rz'] as const)[random.nextInt(3)]!, q, theta: random.next() * 2 * Math.PI });
+      const order = Array.from({ length: n }, (_, i) => i);
+      for (let i = n - 1; i > 0; i--) {
+        const j = random.nextInt(i + 1);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      for (let i = 0; i + 1 < n; i += 2) gates.push({ g: 'cx', c: order[i]!, t: order[i + 1]! });
+    }
+    return gates;
+  },
+};
+
+// --- ours ------------------------------------------------------------------------
+
+function toIr(n: number, gates: readonly BenchGate[]): IrCircuit {
+  const ops: IrOp[] = gates.map((b) => {
+    switch (b.g) {
+      case 'h':
+      case 'x':
+        return { kind: 'gate', name: b.g, targets: [b.q], controls: [], rotation: null };
+      case 'rx':
+      case 'ry':
+      case 'rz':
+        return { kind: 'gate', name: b.g, targets: [b.q], controls: [], rotation: b.theta };
+      case 'cx':
+        return { kind: 'gate', name: 'x', targets: [b.t], controls: [b.c], rotation: null };
+      case 'cp':
+        // Controlled phase as the service writes it (gates.ts: cp): ctrl @ rz(λ) c, t; rz(λ/2) c.
+        return { kind: 'gate', name: 'rz', targets: [b.t], controls: [b.c], rotation: b.theta };
+    }
+  });
+  return { qubits: n, clbits: 0, qubitRegisters: [{ name: 'q', size: n, offset: 0 }], bitRegisters: [], ops };
+}
+
+function runOurs(n: number, gates: readonly BenchGate[]): void {
+  executeCircuit(toIr(n, gates), executeOptions({ memoryBudgetBytes: defaultMemoryBudget(), maxBranches: 1 }));
+}
+
+// --- the plain baseline: one pass per gate, every index visited ---------------------
+
+function runPlain(n: number, gates: readonly BenchGate[]): void {
+  const size = 2 ** n;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  re[0] = 1;
+  const apply = (t: number, cmask: number, m: readonly number[]) => {
+    const bit = 1 << t;
+    const [ar, ai, br, bi, cr, ci, dr, di] = m as [number, number, number, number, number, number, number, number];
+    for (let i = 0; i < size; i++) {
+      if (i & bit || (i & cmask) !== cmask) continue;
+      const j = i | bit;
+      const xr = re[i]!, xi = im[i]!, yr = re[j]!, yi = im[j]!;
+      re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+      im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+      re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+      im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    }
+  };
+  const h = Math.SQRT1_2;
+  for (const b of gates) {
+    switch (b.g) {
+      case 'h': apply(b.q, 0, [h, 0, h, 0, h, 0, -h, 0]); break;
+      case 'x': apply(b.q, 0, [0, 0, 1, 0, 1, 0, 0, 0]); break;
+      case 'cx': apply(b.t, 1 << b.c, [0, 0, 1, 0, 1, 0, 0, 0]); break;
+      case 'rx': apply(b.q, 0, [Math.cos(b.theta / 2), 0, 0, -Math.sin(b.theta / 2), 0, -Math.sin(b.theta / 2), Math.cos(b.theta / 2), 0]); break;
+      case 'ry': apply(b.q, 0, [Math.cos(b.theta / 2), 0, -Math.sin(b.theta / 2), 0, Math.sin(b.theta / 2), 0, Math.cos(b.theta / 2), 0]); break;
+      case 'rz': apply(b.q, 0, [Math.cos(b.theta / 2), -Math.sin(b.theta / 2), 0, 0, 0, 0, Math.cos(b.theta / 2), Math.sin(b.theta / 2)]); break;
+      case 'cp': apply(b.t, 1 << b.c, [Math.cos(b.theta / 2), -Math.sin(b.theta / 2), 0, 0, 0, 0, Math.cos(b.theta / 2), Math.sin(b.theta / 2)]); break;
+    }
+  }
+}
+
+// --- peers -----------------------------------------------------------------------------
+
+const require = createRequire(import.meta.url);
+
+async function jsqubitsRunner(): Promise<(n: number, gates: readonly BenchGate[]) => void> {
+  const { jsqubits } = (await import('jsqubits')) as { jsqubits: (s: string) => any };
+  return (n, gates) => {
+    let s = jsqubits('|' + '0'.repeat(n) + '>');
+    // jsqubits numbers bits from the right; the mapping does not change the cost.
+    for (const b of gates) {
+      switch (b.g) {
+        case 'h': s = s.hadamard(b.q); break;
+        case 'x': s = s.x(b.q); break;
+        case 'cx': s = s.cnot(b.c, b.t); break;
+        case 'rx': s = s.rotateX(b.q, b.theta); break;
+        case 'ry': s = s.rotateY(b.q, b.theta); break;
+        case 'rz': s = s.rotateZ(b.q, b.theta); break;
+        case 'cp': s = s.controlledR(b.c, b.t, b.theta); break;
+      }
+    }
+  };
+}
+
+function quantumCircuitRunner(): (n: number, gates: readonly BenchGate[]) => void {
+  const QuantumCircuit = require('quantum-circuit');
+  return (n, gates) => {
+    const circuit = new QuantumCircuit(n);
+    gates.forEach((b, column) => {
+      switch (b.g) {
+        case 'h': case 'x': circuit.addGate(b.g, column, b.q); break;
+        case 'rx': case 'ry': circuit.addGate(b.g, column, b.q, { params: { theta: b.theta } }); break;
+        case 'rz': circuit.addGate('rz', column, b.q, { params: { phi: b.theta } }); break;
+        case 'cx': circuit.addGate('cx', column, [b.c, b.t]); break;
+        case 'cp': circuit.addGate('cu1', column, [b.c, b.t], { params: { lambda: b.theta } }); break;
+      }
+    });
+    circuit.run();
+  };
+}
+
+async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) => Promise<void>> {
+  const qsharp = (await import('qsharp-lang')) as any;
+  const wasm = readFileSync(new URL('../lib/web/qsc_wasm_bg.wasm', import.meta.resolve('qsharp-lang')));
+  await qsharp.loadWasmModule(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const compiler = await qsharp.getCompiler();
+  const statement = (b: BenchGate): string => {
+    switch (b.g) {
+      case 'h': return `H(qs[${b.q}]);`;
+      case 'x': return `X(qs[${b.q}]);`;
+      case 'rx': return `Rx(${b.theta}, qs[${b.q}]);`;
+      case 'ry': return `Ry(${b.theta}, qs[${b.q}]);`;
+      case 'rz': return `Rz(${b.theta}, qs[${b.q}]);`;
+      case 'cx': return `CNOT(qs[${b.c}], qs[${b.t}]);`;
+      case 'cp': return `Controlled R1([qs[${b.c}]], (${b.theta}, qs[${b.t}]));`;
+    }
+  };
+  return async (n, gates) => {
+    const code = `operation Main() : Unit { use qs = Qubit[${n}]; ${gates.map(statement).join(' ')} ResetAll(qs); }`;
+    const events = new qsharp.QscEventTarget(true);
+    await compiler.run({ sources: [['main.qs', code]], languageFeatures: [] }, '', 1, events);
+    const result = events.getResults()[0];
+    if (!result?.success) throw new Error(`qsharp-lang failed: ${JSON.stringify(result)}`);
+  };
+}
+
+// --- the memory floor -----------------------------------------------------------------
+
+function floorPasses(): [string, number][] {
+  const n = 24;
+  const size = 2 ** n;
+  const split = { re: new Float64Array(size), im: new Float64Array(size) };
+  const interleaved = new Float64Array(2 * size);
+  const c = Math.cos(0.1), s = Math.sin(0.1);
+  const splitPass = () => {
+    const { re, im } = split;
+    for (let i = 0; i < size; i++) {
+      const a = re[i]!, b = im[i]!;
+      re[i] = c * a - s * b;
+      im[i] = c * b + s * a;
+    }
+  };
+  const interleavedPass = () => {
+    for (let i = 0; i < 2 * size; i += 2) {
+      const a = interleaved[i]!, b = interleaved[i + 1]!;
+      interleaved[i] = c * a - s * b;
+      interleaved[i + 1] = c * b + s * a;
+    }
+  };
+  return [
+    ['split re/im (ours)', medianOfSync(splitPass)],
+    ['interleaved', medianOfSync(interleavedPass)],
+  ];
+}
+
+function medianOfSync(fn: () => void, repeats = 7): number {
+  fn();
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return times.sort((a, b) => a - b)[repeats >> 1]!;
+}
+
+// --- driver ------------------------------------------------------------------------------
+
+const SIZES = BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16];
+/** A peer whose estimated time at the next size passes this is skipped there. */
+const PEER_LIMIT_MS = 60_000;
+
+type Runner = (n: number, gates: readonly BenchGate[]) => unknown;
+
+async function main(): Promise<void> {
+  const rssIndex = process.argv.indexOf('--rss');
+  if (rssIndex >= 0) {
+    const name = process.argv[rssIndex + 1]!;
+    const n = Number(process.argv[rssIndex + 2]);
+    runOurs(n, CIRCUITS[name]!(n));
+    reportMaxRss();
+    return;
+  }
+  const runners: [string, Runner][] = [
+    ['ours', runOurs],
+    ['plain kernel', runPlain],
+    ['qsharp-lang', await qsharpRunner()],
+    ['jsqubits', await jsqubitsRunner()],
+    ['quantum-circuit', quantumCircuitRunner()],
+  ];
+  for (const [circuitName, build] of Object.entries(CIRCUITS)) {
+    const rows: (string | number)[][] = [];
+    const last = new Map<string, { n: number; ms: number }>();
+    for (const n of SIZES) {
+      const gates = build(n);
+      const times = new Map<string, number | string>();
+      for (const [name, run] of runners) {
+        const before = last.get(name);
+        const estimate = before ? before.ms * 2 ** (n - before.n) : 0;
+        if (before === undefined && last.has(`${name}:skipped`)) {
+          times.set(name, 'skipped');
+          continue;
+        }
+        if (estimate > PEER_LIMIT_MS) {
+          times.set(name, `skipped (est. ${(estimate / 1000).toFixed(0)} s)`);
+          last.delete(name);
+          last.set(`${name}:skipped`, { n, ms: estimate });
+          continue;
+        }
+        const repeats = n <= 16 ? 5 : n <= 20 ? 3 : 1;
+        const ms = await medianMs(() => run(n, gates), repeats, n <= 20 ? 1 : 0);
+        times.set(name, ms);
+        last.set(name, { n, ms });
+        if (process.env.BENCH_VERBOSE) console.error(`${circuitName} n=${n} ${name}: ${ms.toFixed(1)} ms`);
+      }
+      const ours = times.get('ours') as number;
+      const peers = runners.slice(2).map(([name]) => times.get(name)).filter((t): t is number => typeof t === 'number');
+      const fastestPeer = peers.length ? Math.min(...peers) : NaN;
+      const plain = times.get('plain kernel');
+      rows.push([
+        n,
+        gates.length,
+        ...runners.map(([name]) => times.get(name) ?? '-'),
+        typeof plain === 'number' ? `${(plain / ours).toFixed(1)}x` : '-',
+        Number.isFinite(fastestPeer) ? `${(fastestPeer / ours).toFixed(1)}x` : '-',
+      ]);
+    }
+    printTable(
+      `${circuitName}: median ms (shared 2-core machine)`,
+      ['n', 'gates', ...runners.map(([name]) => name), 'plain / ours', 'fastest peer / ours'],
+      rows,
+    );
+  }
+  if (BENCH_SIZE === 'full') {
+    const rows = ['qft', 'random'].flatMap((name) =>
+      [20, 24, 26].map((n) => {
+        const mb = peakRssMb(new URL(import.meta.url).pathname, ['--rss', name, String(n)]);
+        const bound = (16 * 2 ** n) / 2 ** 20 + 200;
+        return [name, n, mb, bound, mb <= bound ? 'yes' : 'NO'];
+      }),
+    );
+    printTable('Peak RSS (MB) against 16 x 2^n bytes + 200 MB', ['circuit', 'n', 'peak RSS', 'bound', 'within'], rows);
+  }
+  printTable('Memory floor: one in-place read+write pass over 2^24 amplitudes (median ms)', ['layout', 'ms'], floorPasses());
+}
+
+await main();
+process.exit(0);
