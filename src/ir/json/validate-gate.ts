@@ -51,31 +51,32 @@ function checkGate(checker: JsonChecker, path: string, value: unknown, gateset: 
   checker.report(namePath, jsonUnknownGate(namePath, name, gateset, known), JSON_RULES.unknownGate, 'InvalidInput', hint);
 }
 
+/** Qubit indices read from a gate (null where an index was invalid), with the path of each. */
+interface QubitList {
+  readonly indices: (number | null)[];
+  readonly paths: string[];
+  /** True when the field itself was wrong (both spellings given, or not an array; already reported): the count means nothing. */
+  readonly unreadable: boolean;
+}
+
 /** Reads `single` (an index) or `list` (an array of indices), never both; null when neither is given. */
-function qubitList(
-  checker: JsonChecker,
-  path: string,
-  gate: JsonObject,
-  single: string,
-  list: string,
-  qubits: number | null,
-): { readonly indices: (number | null)[]; readonly paths: string[] } | null {
+function qubitList(checker: JsonChecker, path: string, gate: JsonObject, single: string, list: string, qubits: number | null): QubitList | null {
   const hasSingle = gate[single] !== undefined;
   const hasList = gate[list] !== undefined;
   if (hasSingle && hasList) {
     checker.report(path, jsonEitherField(path, single, list));
-    return { indices: [null], paths: [path] };
+    return { indices: [], paths: [], unreadable: true };
   }
   if (hasSingle) {
     const p = childPath(path, single);
-    return { indices: [checker.qubit(p, gate[single], qubits)], paths: [p] };
+    return { indices: [checker.qubit(p, gate[single], qubits)], paths: [p], unreadable: false };
   }
   if (!hasList) return null;
   const listPath = childPath(path, list);
   const items = checker.array(listPath, gate[list], 'an array of qubit indices');
-  if (items === null) return { indices: [null], paths: [listPath] };
+  if (items === null) return { indices: [], paths: [], unreadable: true };
   const paths = items.map((_, i) => childPath(listPath, i));
-  return { indices: items.map((q, i) => checker.qubit(paths[i] as string, q, qubits)), paths };
+  return { indices: items.map((q, i) => checker.qubit(paths[i] as string, q, qubits)), paths, unreadable: false };
 }
 
 /** Reports a qubit used twice among the gate's controls and targets. */
@@ -96,16 +97,16 @@ function checkQisGate(checker: JsonChecker, path: string, gate: JsonObject, spel
   if (targets === null) {
     const missingPath = childPath(path, spec.targets === 1 ? 'target' : 'targets');
     checker.report(missingPath, jsonMissing(missingPath, targetsWanted));
-  } else if (targets.indices.length !== spec.targets && targets.paths[0] !== path) {
+  } else if (targets.indices.length !== spec.targets && !targets.unreadable) {
     checker.report(childPath(path, 'targets'), jsonWrongCount(childPath(path, 'targets'), targetsWanted, targets.indices.length));
   }
-  const controls = qubitList(checker, path, gate, 'control', 'controls', qubits) ?? { indices: [], paths: [] };
+  const controls = qubitList(checker, path, gate, 'control', 'controls', qubits) ?? { indices: [], paths: [], unreadable: false };
   const controlsPath = childPath(path, gate.control !== undefined ? 'control' : 'controls');
   if (controls.indices.length > 0 && !spec.controllable) {
     checker.report(controlsPath, jsonUnexpectedField(controlsPath, spelling, 'controls'));
   } else if (controls.indices.length > MAX_CONTROLS) {
     checker.report(controlsPath, jsonTooManyControls(controlsPath, controls.indices.length, MAX_CONTROLS), JSON_RULES.controls, 'TooManyControls');
-  } else if (controls.indices.length === 0 && NEEDS_CONTROL.has(spelling)) {
+  } else if (controls.indices.length === 0 && !controls.unreadable && NEEDS_CONTROL.has(spelling)) {
     checker.report(childPath(path, 'controls'), jsonNeedsControl(childPath(path, 'controls'), spelling), JSON_RULES.controls);
   }
   checkDistinct(checker, [...controls.indices, ...(targets?.indices ?? [])], [...controls.paths, ...(targets?.paths ?? [])]);
