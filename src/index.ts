@@ -69,3 +69,25 @@ export type { Visitor, KindVisitor, EnterResult } from './ast/visit.js';
  */
 export { parse } from './parser/index.js';
 export type { ParseOptions, ParseResult } from './parser/index.js';
+
+/**
+ * Compiles OpenQASM 3 text or `svc.circuit.v0` JSON for a target: validates it
+ * as the service would, then returns `{ ok, diagnostics, failure, circuit,
+ * measurements, stats, qasm }`. `circuit` is svc.circuit.v0 JSON in the `native`
+ * gate set (default: gpi/gpi2 plus ms on Harmony, Aria and the simulator, zz on
+ * Forte; Z rotations virtual, single-qubit runs fused to at most two pulses) or
+ * `qis`; `stats` is `{ qubits, circuits, gate_counts: { '1q', '2q' } }`; `qasm`
+ * is the compiled circuit as OpenQASM 3 that `validate` accepts. Options:
+ * `target`, `gateset`, `optimize` (default true), `family` (simulator only).
+ * Never throws.
+ */
+export { compile } from './compile.js';
+/** Options, result and stats of {@link compile}. */
+export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
+/**
+ * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
+ * the lowered circuit and the Z frames left on each qubit (dropped on
+ * hardware: they commute with Z-basis measurement).
+ */
+export { lowerToNative } from './native/index.js';
+export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './native/index.js';
