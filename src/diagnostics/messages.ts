@@ -340,8 +340,8 @@ export function aliasValueNotSupported(name: string, value: string): string {
 }
 
 /** `form`: `Range index`, `Index set`, `Index list`. */
-export function rangeIndex(form: string, operand: string): string {
-  return `${form} ${operand} is not supported: index one qubit at a time, like q[0]`;
+export function rangeIndex(form: string, operand: string, register: string): string {
+  return `${form} ${operand} is not supported: index one element at a time, like ${register}[0]`;
 }
 
 export function statementNotSupported(what: string, instead: string | null): string {
