@@ -40,6 +40,7 @@ export function createRuleContext(rule: PreflightRule, run: RunState): RuleConte
     maxGates: inliner.maxGates,
     symbols: inliner.symbols,
     lookupGate: (name) => inliner.gates.lookup(name),
+    definedGateNames: () => inliner.gates.definitions.keys(),
     laterDefinition: (name) => {
       const definition = run.definitionsByName.get(name);
       return definition !== undefined && !inliner.gates.definitions.has(name) ? definition : undefined;

@@ -29,6 +29,8 @@ export interface RuleContext {
   readonly maxGates: number;
   readonly symbols: SymbolTable;
   lookupGate(name: string): GateLookup;
+  /** Names of the gates the program has defined so far. */
+  definedGateNames(): Iterable<string>;
   /** A definition of `name` that appears later in the program (for "used before its definition"). */
   laterDefinition(name: string): GateDefinition | undefined;
   resolve(operand: GateOperand, kind: RegisterKind, scope: StatementScope): OperandResolution;

@@ -91,3 +91,18 @@ describe('inlining', () => {
     expect(diagnostics.map((d) => d.rule)).toEqual(['register-declaration']);
   });
 });
+
+describe('inlined program data', () => {
+  it('serialises expanded gates with their related chain', () => {
+    const { inlined } = inlineProgram('qubit[1] q;\ngate g a { h a; }\ng q[0];');
+    const [op] = JSON.parse(JSON.stringify(inlined.ops)) as { kind: string; qubits: number[]; related: { message: string }[] }[];
+    expect(op?.kind).toBe('gate');
+    expect(op?.qubits).toEqual([0]);
+    expect(op?.related.map((r) => r.message)).toEqual(['h called in the definition of g']);
+  });
+
+  it('reports a mistake inside a definition once, at its line, however often the gate is called', () => {
+    const { diagnostics } = inlineProgram('qubit[2] q;\ngate g a { hadamard a; }\ng q[0];\ng q[1];\ng q;');
+    expect(diagnostics.map((d) => [d.rule, d.span.start.line])).toEqual([['unknown-gate', 2]]);
+  });
+});

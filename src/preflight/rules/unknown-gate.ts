@@ -21,19 +21,10 @@ export const unknownGateRule: PreflightRule = {
         const name = call.name.name;
         if (context.lookupGate(name).kind !== 'unknown') return;
         if (context.laterDefinition(name) !== undefined || scope.definition?.name.name === name) return;
-        const candidates = [...ACCEPTED_GATES_BY_NAME.keys(), ...definedBefore(context, scope.definition)];
+        const candidates = [...ACCEPTED_GATES_BY_NAME.keys(), ...context.definedGateNames()];
         const near = suggest(name, candidates);
         context.report({ reason: unknownGate(name), at: call.name, ...(near ? { hint: `did you mean ${near}?` } : {}) });
       },
     };
   },
 };
-
-function definedBefore(context: Parameters<PreflightRule['create']>[0], current: { name: { name: string } } | null): string[] {
-  const names: string[] = [];
-  for (const s of context.program.statements) {
-    if (s.kind !== 'GateDefinition' || s === current) continue;
-    if (context.lookupGate(s.name.name).kind === 'user') names.push(s.name.name);
-  }
-  return names;
-}
