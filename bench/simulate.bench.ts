@@ -116,7 +116,8 @@ function runPlain(n: number, gates: readonly BenchGate[]): void {
 const require = createRequire(import.meta.url);
 
 async function jsqubitsRunner(): Promise<(n: number, gates: readonly BenchGate[]) => void> {
-  const { jsqubits } = (await import('jsqubits')) as { jsqubits: (s: string) => any };
+  const moduleName = 'jsqubits'; // untyped package: imported by name so the type checker does not look for declarations
+  const { jsqubits } = (await import(moduleName)) as { jsqubits: (s: string) => any };
   return (n, gates) => {
     let s = jsqubits('|' + '0'.repeat(n) + '>');
     // jsqubits numbers bits from the right; the mapping does not change the cost.

@@ -91,3 +91,26 @@ export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
  */
 export { lowerToNative } from './native/index.js';
 export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './native/index.js';
+
+/**
+ * Simulates OpenQASM 3 text, svc.circuit.v0 JSON or circuit IR and returns the
+ * service's result artifacts by format id (`svc.result.probabilities.json.v2`,
+ * the v0.3 form `svc.result.probabilities.json.v1`, and with `shots` the
+ * histogram and shots artifacts). Exact probabilities, also with mid-circuit
+ * measurement and reset; seeded sampling; noise models (`aria-1`, ...); a
+ * memory budget. Never throws: problems come back as diagnostics.
+ */
+export { simulate } from './simulate.js';
+export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.js';
+/**
+ * Whether two programs are the same operation up to global phase: the full
+ * unitary up to 12 qubits, random input states beyond. Amplitudes, never
+ * probabilities alone. Never throws.
+ */
+export { checkEquivalence } from './equivalence.js';
+export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './equivalence.js';
+/** Result format ids the simulator produces. */
+export { RESULT_FORMATS } from './simulator/artifacts.js';
+/** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
+export { NOISE_MODELS as noiseModels } from './tables/index.js';
+export type { NoiseModel } from './tables/index.js';

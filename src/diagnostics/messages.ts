@@ -104,6 +104,10 @@ export function jsonGateOutsideGateset(path: string, name: string, kind: string,
   return `${jsonPlace(path)}: ${name} is a ${kind} gate, but this circuit's gateset is ${gateset}; one circuit cannot mix QIS and native gates`;
 }
 
+export function jsonCircuitInOtherGateset(path: string, kind: string, gateset: string): string {
+  return `${jsonPlace(path)}: every gate is a ${kind} gate, but this circuit's gateset is ${gateset}`;
+}
+
 export function jsonNativeFamily(path: string, name: string, target: string, targetNative: string, systems: readonly string[]): string {
   return `${jsonPlace(path)}: ${name} is not available on ${target}, whose two-qubit native gate is ${targetNative}; ${name} runs on ${systems.join(', ')}`;
 }

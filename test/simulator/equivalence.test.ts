@@ -78,3 +78,21 @@ describe('compareCircuits', () => {
     );
   });
 });
+
+import { checkEquivalence } from '../../src/equivalence.js';
+
+describe('checkEquivalence (public API)', () => {
+  it('takes OpenQASM text: accepts an identity, rejects a flipped rz sign', () => {
+    const h = 'qubit[1] q; h q[0];';
+    expect(checkEquivalence(h, 'qubit[1] q; rz(pi/2) q[0]; rx(pi/2) q[0]; rz(pi/2) q[0];')).toMatchObject({ equivalent: true, method: 'unitary' });
+    const plus = 'qubit[2] q; h q[0]; cx q[0], q[1]; rz(0.25) q[1];';
+    const minus = 'qubit[2] q; h q[0]; cx q[0], q[1]; rz(-0.25) q[1];';
+    expect(checkEquivalence(plus, minus).equivalent).toBe(false);
+  });
+
+  it('reports unloadable input instead of throwing', () => {
+    const r = checkEquivalence('qubit[1] q; foo q[0];', 'qubit[1] q;');
+    expect(r).toMatchObject({ equivalent: false, method: 'invalid-input' });
+    expect(r.diagnostics[0]?.reason).toBe('Unknown gate: foo');
+  });
+});
