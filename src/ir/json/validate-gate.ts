@@ -5,6 +5,7 @@
  * on MS systems, zz only on Forte systems). Reports; never throws.
  */
 import {
+  jsonCircuitInOtherGateset,
   jsonEitherField,
   jsonExpected,
   jsonGateOutsideGateset,
@@ -25,9 +26,35 @@ import type { JsonChecker, JsonObject } from './checker.js';
 import { NATIVE_BY_NAME, NATIVE_SPELLINGS, NEEDS_CONTROL, QIS_BY_SPELLING, QIS_SPELLING_HINTS, QIS_SPELLINGS } from './gate-tables.js';
 import type { CircuitJsonGateset } from './types.js';
 
-/** A circuit's gate objects, all under one gateset. */
+/**
+ * A circuit's gate objects, all under one gateset. A circuit written wholly
+ * in the other gateset (a native circuit without `"gateset": "native"`) is
+ * one mistake, reported once, and its gates are then judged as written.
+ */
 export function checkGates(checker: JsonChecker, path: string, gates: readonly unknown[], gateset: CircuitJsonGateset, qubits: number | null): void {
-  for (let i = 0; i < gates.length && !checker.full; i++) checkGate(checker, childPath(path, i), gates[i], gateset, qubits);
+  const writtenIn = soleGateset(gates);
+  if (writtenIn !== null && writtenIn !== gateset) {
+    const hint = `set "gateset": "${writtenIn}" on this circuit`;
+    checker.report(path, jsonCircuitInOtherGateset(path, writtenIn === 'native' ? 'native' : 'QIS', gateset), JSON_RULES.mixedGatesets, 'InvalidInput', hint);
+  }
+  const judgedAs = writtenIn ?? gateset;
+  for (let i = 0; i < gates.length && !checker.full; i++) checkGate(checker, childPath(path, i), gates[i], judgedAs, qubits);
+}
+
+/** The gateset every gate of a circuit belongs to, or null when mixed, empty or unclear (`zz` is in both). */
+function soleGateset(gates: readonly unknown[]): CircuitJsonGateset | null {
+  let native = 0;
+  let qis = 0;
+  for (const gate of gates) {
+    const name = isJsonObject(gate) ? gate.gate : undefined;
+    if (typeof name !== 'string') continue;
+    const inNative = NATIVE_BY_NAME.has(name);
+    const inQis = QIS_BY_SPELLING.has(name);
+    if (inNative && !inQis) native++;
+    else if (inQis && !inNative) qis++;
+    if (native > 0 && qis > 0) return null;
+  }
+  return native > 0 ? 'native' : qis > 0 ? 'qis' : null;
 }
 
 function checkGate(checker: JsonChecker, path: string, value: unknown, gateset: CircuitJsonGateset, qubits: number | null): void {
