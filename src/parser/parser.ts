@@ -20,7 +20,7 @@ import { LIMITS } from '../tables/index.js';
 import * as T from '../lexer/index.js';
 import { SyntaxMessages } from './errors.js';
 
-/** Thrown (and caught at the nearest statement) when nesting passes {@link LIMITS.maxNestingDepth}. */
+/** Thrown (and caught at the nearest statement) when nesting passes {@link MAX_PARSER_NESTING}. */
 export class NestingTooDeep extends Error {
   constructor(readonly token: IToken) {
     super('nesting too deep');
@@ -48,6 +48,14 @@ function alt<T>(fn: () => T): { ALT: () => T } {
 type Body = readonly N.Statement[];
 /** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
 export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
+
+/**
+ * Nesting the parser follows before reporting: the library limit, capped so
+ * that the report is deterministic rather than left to the size of the call
+ * stack (each level of nesting costs a few Chevrotain rule frames; about 400
+ * levels fit Node's default stack).
+ */
+export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 256);
 
 type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
 /** Which builder makes the node of each literal token. */
@@ -134,7 +142,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   }
 
   private enter(token: IToken): void {
-    if (++this.depth > LIMITS.maxNestingDepth) throw new NestingTooDeep(token);
+    if (++this.depth > MAX_PARSER_NESTING) throw new NestingTooDeep(token);
   }
 
   private leave(): void {
@@ -168,7 +176,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     } catch (error) {
       if (error instanceof NestingTooDeep) {
         this.notes.push({
-          reason: nestingTooDeep(LIMITS.maxNestingDepth),
+          reason: nestingTooDeep(MAX_PARSER_NESTING),
           startOffset: error.token.startOffset,
           endOffset: error.token.startOffset + error.token.image.length,
         });
@@ -176,7 +184,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         const token = this.LA(1);
         const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
         // The call stack ran out before the depth limit: report the depth actually reached.
-        this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, LIMITS.maxNestingDepth)), startOffset: at, endOffset: at });
+        this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, MAX_PARSER_NESTING)), startOffset: at, endOffset: at });
       } else if (!isRecognitionException(error as Error)) throw error;
       this.depth = depthBefore;
       this.statementStart = outerStatementStart;

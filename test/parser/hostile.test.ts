@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/tables/index.js';
 import { parse } from '../../src/parser/index.js';
+import { MAX_PARSER_NESTING } from '../../src/parser/parser.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile');
 
@@ -38,7 +39,7 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
     const source = 'x = ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000) + ';\nh q;';
     const result = parse(source);
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]?.reason).toMatch(/^nesting deeper than \d+ levels of brackets or blocks$/);
+    expect(result.diagnostics[0]?.reason).toBe(`nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`);
     expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
     expectSaneSpans(source);
   });
@@ -52,9 +53,20 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
     }
   });
 
-  it('nesting within the limit parses', () => {
-    const source = 'x = ' + '('.repeat(100) + '1' + ')'.repeat(100) + ';';
-    expect(parse(source).diagnostics).toEqual([]);
+  it('100,000 nested blocks: one nesting diagnostic, the blocks still close, the next statement parses', () => {
+    const source = '{'.repeat(100_000) + '}'.repeat(100_000) + '\nh q;';
+    const result = parse(source);
+    expect(result.diagnostics.map((d) => [d.reason, d.span.start.column])).toEqual([
+      [`nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`, MAX_PARSER_NESTING + 1],
+    ]);
+    expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
+  });
+
+  it('nesting up to the limit parses', () => {
+    const depth = MAX_PARSER_NESTING - 1;
+    expect(parse('x = ' + '('.repeat(depth) + '1' + ')'.repeat(depth) + ';').diagnostics).toEqual([]);
+    expect(parse('{'.repeat(MAX_PARSER_NESTING) + 'h q;' + '}'.repeat(MAX_PARSER_NESTING)).diagnostics).toEqual([]);
+    expect(MAX_PARSER_NESTING).toBeLessThanOrEqual(LIMITS.maxNestingDepth);
   });
 
   it('a 10 MB line of garbage is one diagnostic, quickly', () => {
