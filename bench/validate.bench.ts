@@ -3,11 +3,13 @@
  * on programs of 10k, 100k and 1M gate statements over `qubit[20] q;`, and on
  * a program whose 1,000 gate-definition calls expand to 1M gate applications.
  * Prints medians, statements/s, the ratio to the issue's reference figures,
- * and peak RSS of a fresh process per size.
+ * and peak RSS of a fresh process per size; at full size also qsharp-lang,
+ * the one peer installed here, measured live on 10k statements.
  *
  * `npx tsx bench/validate.bench.ts` (small sizes) or `BENCH_SIZE=full ...`.
  * The source-size limit (10 MB) is lifted: the 1M-statement program is larger.
  */
+import { readFileSync } from 'node:fs';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import { validate } from '../src/validate.js';
 
@@ -50,27 +52,59 @@ function runChild(kind: string, size: number): void {
 }
 
 async function main(): Promise<void> {
-  const gateSizes = BENCH_SIZE === 'full' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
-  const expandCalls = BENCH_SIZE === 'full' ? 1_000 : 100;
+  const gateSizes = BENCH_SIZE === 'full' ? [10_000, 100_000, 1_000_000] : [10_000, 30_000];
+  const expandCalls = BENCH_SIZE === 'full' ? 1_000 : 30;
   const rows: (string | number)[][] = [];
   const cases = [...gateSizes.map((s) => ({ kind: 'gates', size: s, statements: s, label: `${s.toLocaleString('en-US')} gate statements` })),
     { kind: 'expand', size: expandCalls, statements: expandCalls, label: `${expandCalls.toLocaleString('en-US')} calls -> ${(expandCalls * 1000).toLocaleString('en-US')} gates` }];
   for (const c of cases) {
     const source = programFor(c.kind, c.size);
-    const repeats = c.statements >= 1_000_000 || c.kind === 'expand' ? 3 : 5;
+    const big = c.statements >= 1_000_000 || c.kind === 'expand';
     const ms = await medianMs(() => {
       const result = validate(source, OPTIONS);
       if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
-    }, repeats);
+    }, big ? 3 : 5, big ? 0 : 1);
     const perSecond = c.statements / (ms / 1000);
+    const gatesPerSecond = (c.kind === 'expand' ? c.statements * 1000 : c.statements) / (ms / 1000);
     const rss = peakRssMb(import.meta.filename, ['--child', c.kind, String(c.size)]);
-    rows.push([c.label, (source.length / 1e6).toFixed(1) + ' MB', ms, Math.round(perSecond), ...REFERENCES.map((r) => (perSecond / r.statementsPerSecond).toFixed(1) + 'x'), rss]);
+    rows.push([c.label, (source.length / 1e6).toFixed(1) + ' MB', ms, Math.round(perSecond), Math.round(gatesPerSecond), ...REFERENCES.map((r) => (perSecond / r.statementsPerSecond).toFixed(1) + 'x'), rss]);
   }
   printTable(
     `validate end to end (${BENCH_SIZE}; medians; machine shared with other work)`,
-    ['program', 'source', 'median ms', 'statements/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
+    ['program', 'source', 'median ms', 'statements/s', 'gate applications/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
     rows,
   );
+  if (BENCH_SIZE === 'full') await peerTable();
+}
+
+/**
+ * The one peer installed here, measured live on the same 10k-statement
+ * program: qsharp-lang compiling OpenQASM to its HIR (its front end, the
+ * nearest thing to a preflight), next to validate.
+ */
+async function peerTable(): Promise<void> {
+  const source = gateProgram(10_000);
+  const compile = await qsharpCompiler();
+  if (compile === null) return;
+  const ours = await medianMs(() => validate(source, OPTIONS), 3);
+  const theirs = await medianMs(() => compile(source), 3);
+  printTable('Peers on 10,000 gate statements (live, same machine, medians of 3)', ['tool', 'median ms', 'statements/s', 'ratio'], [
+    ['qasm3-preflight validate', ours, Math.round(10_000 / (ours / 1000)), '1.0x'],
+    ['qsharp-lang getHir (openqasm)', theirs, Math.round(10_000 / (theirs / 1000)), (theirs / ours).toFixed(1) + 'x slower'],
+  ]);
+}
+
+async function qsharpCompiler(): Promise<((source: string) => Promise<unknown>) | null> {
+  try {
+    // qsharp-lang ships no usable types for its wasm entry points
+    const qsharp = (await import('qsharp-lang')) as any;
+    const wasm = readFileSync(new URL('../lib/web/qsc_wasm_bg.wasm', import.meta.resolve('qsharp-lang')));
+    await qsharp.loadWasmModule(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+    const compiler = await qsharp.getCompiler();
+    return (source) => compiler.getHir({ sources: [['main.qasm', source]], languageFeatures: [], projectType: 'openqasm', profile: 'unrestricted' });
+  } catch {
+    return null;
+  }
 }
 
 // Runs only as a script, so that other scripts may import the program generators.
