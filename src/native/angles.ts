@@ -3,9 +3,14 @@
 /** Below this, a parameter difference is rounding noise. */
 export const EPS = 1e-10;
 
-/** Maps turns into [0, 1), snapping values a rounding error away from 1 to 0. */
+/** Grid that values a rounding error away from it are snapped to (1/2^20 turn), so 0.25 prints as 0.25. */
+const GRID = 2 ** 20;
+
+/** Maps turns into [0, 1), snapping rounding noise to the nearest 1/2^20 turn and values next to 1 to 0. */
 export function normalizeTurns(turns: number): number {
-  const r = turns - Math.floor(turns);
+  let r = turns - Math.floor(turns);
+  const snapped = Math.round(r * GRID) / GRID;
+  if (Math.abs(r - snapped) < 1e-12) r = snapped;
   return r >= 1 - 1e-12 || r < 1e-12 ? 0 : r;
 }
 

@@ -24,7 +24,7 @@ const NEAR = 1e-9;
 /**
  * Synthesises `w` (math order, frames already included) as pulses followed
  * by a Z rotation: w ≅ Rz(2π frame) · pulses. With w ≅ Rz(φ) Ry(θ) Rz(λ):
- * θ = 0 needs no pulse, θ = π/2 one gpi2, θ = π one gpi, anything else
+ * θ = 0 needs no pulse, θ = π/2 one gpi2, θ = π one gpi (absorbing the Z), anything else
  * gpi2(-λ/2π), gpi2(1/2 - (θ+λ)/2π) (Ry(θ) ≅ gpi2(0), Z(θ), gpi2(1/2) with
  * the Z pushed later through rule V1b).
  */
@@ -34,8 +34,9 @@ export function synthesize(w: Mat2): Synthesis {
   const sinHalf = abs(su, 1, 0);
   if (sinHalf < NEAR) return { pulses: [], frameTurns: normalizeTurns(radToTurns(2 * arg(su, 1, 1))) };
   if (cosHalf < NEAR) {
+    // w ≅ Rz(φ) Y: a gpi absorbs the Z (rule V2a), so no frame is left: Rz(φ) gpi(1/4) ≅ gpi(1/4 + φ/4π).
     const phi = 2 * arg(su, 1, 0);
-    return { pulses: [{ name: 'gpi', phaseTurns: normalizeTurns(0.25) }], frameTurns: normalizeTurns(radToTurns(phi)) };
+    return { pulses: [{ name: 'gpi', phaseTurns: normalizeTurns(0.25 + radToTurns(phi) / 2) }], frameTurns: 0 };
   }
   const theta = 2 * Math.atan2(sinHalf, cosHalf);
   const phi = arg(su, 1, 1) + arg(su, 1, 0);
