@@ -193,6 +193,11 @@ describe('validateCircuitJson beyond the fixtures', () => {
     const r = validateCircuitJson({ qubits: 1, circuit: Array.from({ length: 50 }, () => ({ gate: 'h', target: 5 })) }, { maxErrors: 10 });
     expect(r.diagnostics).toHaveLength(11);
     expect(r.diagnostics[10]?.rule).toBe('max-errors');
+    expect(validateCircuitJson({ qubits: 1, circuit: [{ gate: 'h', target: 5 }, { gate: 'h', target: 6 }] }, { maxErrors: 0 }).diagnostics.map((d) => d.rule)).toEqual([
+      'circuit-json-qubits',
+      'max-errors',
+    ]);
+    expect(validateCircuitJson({ qubits: 1, circuit: Array.from({ length: 50 }, () => ({ gate: 'h', target: 5 })) }, { maxErrors: Number.NaN }).diagnostics).toHaveLength(50);
   });
 
   it('enforces the gate and circuit limits per job', () => {

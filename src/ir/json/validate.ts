@@ -46,9 +46,14 @@ const GATESETS: readonly CircuitJsonGateset[] = ['qis', 'native'];
 export function validateCircuitJson(input: unknown, options: ValidateCircuitJsonOptions = {}): ValidationResult {
   const target = resolveTarget(options.target);
   if (isDiagnostic(target)) return resultOf([target]);
-  const collector = new DiagnosticCollector(options.maxErrors ?? LIMITS.maxErrors);
-  checkDocument(new JsonChecker(collector, target), input, options.maxGates ?? LIMITS.maxGatesPerJob);
+  const collector = new DiagnosticCollector(Math.max(1, Math.floor(countOr(options.maxErrors, LIMITS.maxErrors))));
+  checkDocument(new JsonChecker(collector, target), input, countOr(options.maxGates, LIMITS.maxGatesPerJob));
   return resultOf(collector.toArray(OPTION_SPAN));
+}
+
+/** A non-negative count option, or its default when absent or not a number (`Infinity` lifts a limit). */
+function countOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 0 ? value : fallback;
 }
 
 export function resultOf(diagnostics: Diagnostic[]): ValidationResult {
