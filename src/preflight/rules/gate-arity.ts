@@ -48,5 +48,5 @@ export const gateArityRule: PreflightRule = {
 };
 
 function controlsAreLiteral(modifiers: Parameters<typeof modifierControls>[0]): boolean {
-  return modifiers.every((m) => m.argument === null || m.modifier === 'inv' || m.argument.kind === 'IntegerLiteral');
+  return modifiers.every((m) => m.argument === null || (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') || m.argument.kind === 'IntegerLiteral');
 }
