@@ -334,14 +334,24 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.INCLUDE);
     const path = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'Include', path, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Include));
+    return this.ACTION(() => ({
+      kind: 'Include',
+      path,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Include));
   });
 
   calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (a: Annotations): N.Defcalgrammar => {
     const keyword = this.CONSUME(T.DEFCALGRAMMAR);
     const name = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'Defcalgrammar', name, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Defcalgrammar));
+    return this.ACTION(() => ({
+      kind: 'Defcalgrammar',
+      name,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Defcalgrammar));
   });
 
   /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
@@ -366,7 +376,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'QubitDeclaration', name, size, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.QubitDeclaration),
+      ({
+        kind: 'QubitDeclaration',
+        name,
+        size,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.QubitDeclaration),
     );
   });
 
@@ -376,7 +392,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'OldStyleDeclaration', keyword: keyword.image as 'qreg' | 'creg', name, size, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.OldStyleDeclaration),
+      ({
+        kind: 'OldStyleDeclaration',
+        keyword: keyword.image as 'qreg' | 'creg',
+        name,
+        size,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.OldStyleDeclaration),
     );
   });
 
@@ -388,7 +411,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const init = this.SUBRULE(this.declarationExpression);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'ConstDeclaration', type, name, init: init as N.Expression | N.ArrayLiteral, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ConstDeclaration),
+      ({
+        kind: 'ConstDeclaration',
+        type,
+        name,
+        init: init as N.Expression | N.ArrayLiteral,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.ConstDeclaration),
     );
   });
 
@@ -398,7 +428,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'IODeclaration', direction: keyword.image as 'input' | 'output', type, name, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.IODeclaration),
+      ({
+        kind: 'IODeclaration',
+        direction: keyword.image as 'input' | 'output',
+        type,
+        name,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.IODeclaration),
     );
   });
 
@@ -409,7 +446,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const value = this.SUBRULE(this.expression);
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'AliasDeclaration', name, value, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.AliasDeclaration),
+      ({
+        kind: 'AliasDeclaration',
+        name,
+        value,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.AliasDeclaration),
     );
   });
 
@@ -425,7 +468,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const qubits = this.SUBRULE2(this.identifierList);
     const body = this.SUBRULE(this.scope);
     return this.ACTION(() =>
-      ({ kind: 'GateDefinition', name, params, qubits, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.GateDefinition),
+      ({
+        kind: 'GateDefinition',
+        name,
+        params,
+        qubits,
+        body,
+        span: this.b.span(keyword.startOffset, this.previousEnd()),
+        annotations: this.b.annotations(a),
+      } satisfies N.GateDefinition),
     );
   });
 
@@ -439,7 +490,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
     return this.ACTION(() =>
-      ({ kind: 'SubroutineDefinition', name, params, returnType, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.SubroutineDefinition),
+      ({
+        kind: 'SubroutineDefinition',
+        name,
+        params,
+        returnType,
+        body,
+        span: this.b.span(keyword.startOffset, this.previousEnd()),
+        annotations: this.b.annotations(a),
+      } satisfies N.SubroutineDefinition),
     );
   });
 
@@ -453,7 +512,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'ExternDeclaration', name, params, returnType, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExternDeclaration),
+      ({
+        kind: 'ExternDeclaration',
+        name,
+        params,
+        returnType,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.ExternDeclaration),
     );
   });
 
@@ -464,7 +530,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         this.OR([alt(() => this.SUBRULE(this.measureExpression)), alt(() => this.SUBRULE(this.expression))]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'Return', value, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Return));
+    return this.ACTION(() => ({
+      kind: 'Return',
+      value,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Return));
   });
 
   /** `break;`, `continue;`, `end;` */
@@ -477,7 +548,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() => {
       const kind = keyword.tokenType === T.BREAK ? 'Break' : keyword.tokenType === T.CONTINUE ? 'Continue' : 'End';
-      return ({ kind, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Break | N.Continue | N.End);
+      return ({
+        kind,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.Break | N.Continue | N.End);
     });
   });
 
@@ -493,7 +568,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         return this.SUBRULE2(this.body);
       }) ?? null;
     return this.ACTION(() =>
-      ({ kind: 'If', condition, body, elseBody, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.If),
+      ({
+        kind: 'If',
+        condition,
+        body,
+        elseBody,
+        span: this.b.span(keyword.startOffset, this.previousEnd()),
+        annotations: this.b.annotations(a),
+      } satisfies N.If),
     );
   });
 
@@ -516,7 +598,15 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     ]);
     const body = this.SUBRULE(this.body);
     return this.ACTION(() =>
-      ({ kind: 'For', variableType, variable, iterable, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.For),
+      ({
+        kind: 'For',
+        variableType,
+        variable,
+        iterable,
+        body,
+        span: this.b.span(keyword.startOffset, this.previousEnd()),
+        annotations: this.b.annotations(a),
+      } satisfies N.For),
     );
   });
 
@@ -526,7 +616,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const condition = this.SUBRULE(this.expression);
     this.CONSUME(T.RPAREN);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(() => ({ kind: 'While', condition, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.While));
+    return this.ACTION(() => ({
+      kind: 'While',
+      condition,
+      body,
+      span: this.b.span(keyword.startOffset, this.previousEnd()),
+      annotations: this.b.annotations(a),
+    } satisfies N.While));
   });
 
   switchStatement = this.rule('switchStatement', (a: Annotations): N.Switch => {
@@ -538,7 +634,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const cases: N.SwitchCase[] = [];
     this.MANY(() => cases.push(this.SUBRULE(this.switchCaseItem)));
     const close = this.CONSUME(T.RBRACE);
-    return this.ACTION(() => ({ kind: 'Switch', subject, cases, span: this.b.span(keyword.startOffset, this.endAt(close)), annotations: this.b.annotations(a) } satisfies N.Switch));
+    return this.ACTION(() => ({
+      kind: 'Switch',
+      subject,
+      cases,
+      span: this.b.span(keyword.startOffset, this.endAt(close)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Switch));
   });
 
   switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
@@ -561,14 +663,25 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'Barrier', operands, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Barrier));
+    return this.ACTION(() => ({
+      kind: 'Barrier',
+      operands,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Barrier));
   });
 
   boxStatement = this.rule('boxStatement', (a: Annotations): N.Box => {
     const keyword = this.CONSUME(T.BOX);
     const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(() => ({ kind: 'Box', duration, body, span: this.b.span(keyword.startOffset, this.previousEnd()), annotations: this.b.annotations(a) } satisfies N.Box));
+    return this.ACTION(() => ({
+      kind: 'Box',
+      duration,
+      body,
+      span: this.b.span(keyword.startOffset, this.previousEnd()),
+      annotations: this.b.annotations(a),
+    } satisfies N.Box));
   });
 
   delayStatement = this.rule('delayStatement', (a: Annotations): N.Delay => {
@@ -577,7 +690,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'Delay', duration, operands, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Delay),
+      ({
+        kind: 'Delay',
+        duration,
+        operands,
+        span: this.b.span(keyword.startOffset, this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.Delay),
     );
   });
 
@@ -586,21 +705,28 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const keyword = this.CONSUME(T.NOP);
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({ kind: 'GateCall',
-          modifiers: emptyList(),
-          name: this.b.identifier(keyword.image, keyword.startOffset),
-          args: null,
-          designator: null,
-          qubits, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
-    );
+    return this.ACTION(() => ({
+      kind: 'GateCall',
+      modifiers: emptyList(),
+      name: this.b.identifier(keyword.image, keyword.startOffset),
+      args: null,
+      designator: null,
+      qubits,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    }) satisfies N.GateCall);
   });
 
   resetStatement = this.rule('resetStatement', (a: Annotations): N.Reset => {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'Reset', operand, span: this.b.span(keyword.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Reset));
+    return this.ACTION(() => ({
+      kind: 'Reset',
+      operand,
+      span: this.b.span(keyword.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.Reset));
   });
 
   measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (a: Annotations): N.MeasureStatement => {
@@ -612,7 +738,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       }) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'MeasureStatement', measure, target, span: this.b.span(startOf(measure), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.MeasureStatement),
+      ({
+        kind: 'MeasureStatement',
+        measure,
+        target,
+        span: this.b.span(startOf(measure), this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.MeasureStatement),
     );
   });
 
@@ -641,7 +773,16 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       const qubits = this.SUBRULE(this.gateOperandList);
       const semi = this.CONSUME(T.SEMICOLON);
       return this.ACTION(() =>
-        ({ kind: 'GateCall', modifiers, name, args, designator, qubits, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
+        ({
+          kind: 'GateCall',
+          modifiers,
+          name,
+          args,
+          designator,
+          qubits,
+          span: this.b.span(this.startAt(first), this.endAt(semi)),
+          annotations: this.b.annotations(a),
+        } satisfies N.GateCall),
       );
     },
   );
@@ -653,7 +794,16 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'GateCall', modifiers, name: this.b.identifier(keyword.image, keyword.startOffset), args, designator, qubits, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
+      ({
+        kind: 'GateCall',
+        modifiers,
+        name: this.b.identifier(keyword.image, keyword.startOffset),
+        args,
+        designator,
+        qubits,
+        span: this.b.span(this.startAt(first), this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.GateCall),
     );
   });
 
@@ -701,7 +851,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
             }) ?? null;
           const semi = this.CONSUME(T.SEMICOLON);
           return this.ACTION(() =>
-            ({ kind: 'ClassicalDeclaration', type, name, init, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ClassicalDeclaration),
+            ({
+              kind: 'ClassicalDeclaration',
+              type,
+              name,
+              init,
+              span: this.b.span(startOf(type), this.endAt(semi)),
+              annotations: this.b.annotations(a),
+            } satisfies N.ClassicalDeclaration),
           );
         }),
       alt(() => {
@@ -709,7 +866,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: cast }] });
           const semi = this.CONSUME2(T.SEMICOLON);
           return this.ACTION(() =>
-            ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(type), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
+            ({
+              kind: 'ExpressionStatement',
+              expression,
+              span: this.b.span(startOf(type), this.endAt(semi)),
+              annotations: this.b.annotations(a),
+            } satisfies N.ExpressionStatement),
           );
         }),
     ]);
@@ -734,7 +896,16 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const qubits = this.SUBRULE(this.gateOperandList);
           const semi = this.CONSUME(T.SEMICOLON);
           return this.ACTION(() =>
-            ({ kind: 'GateCall', modifiers: emptyList(), name, args, designator: this.designatorOf(indices), qubits, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.GateCall),
+            ({
+              kind: 'GateCall',
+              modifiers: emptyList(),
+              name,
+              args,
+              designator: this.designatorOf(indices),
+              qubits,
+              span: this.b.span(startOf(name), this.endAt(semi)),
+              annotations: this.b.annotations(a),
+            } satisfies N.GateCall),
           );
         }),
       alt(() => {
@@ -744,7 +915,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           return this.ACTION(() => {
             const target = this.b.indexedIdentifier(name, indices, indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0);
             if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
-            return ({ kind: 'Assignment', target, op: op.image as N.AssignmentOperator, value, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.Assignment);
+            return ({
+              kind: 'Assignment',
+              target,
+              op: op.image as N.AssignmentOperator,
+              value,
+              span: this.b.span(startOf(name), this.endAt(semi)),
+              annotations: this.b.annotations(a),
+            } satisfies N.Assignment);
           });
         }),
       alt(() => {
@@ -756,7 +934,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
           const semi = this.CONSUME3(T.SEMICOLON);
           return this.ACTION(() =>
-            ({ kind: 'ExpressionStatement', expression, span: this.b.span(startOf(name), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
+            ({
+              kind: 'ExpressionStatement',
+              expression,
+              span: this.b.span(startOf(name), this.endAt(semi)),
+              annotations: this.b.annotations(a),
+            } satisfies N.ExpressionStatement),
           );
         }),
     ]);
@@ -790,13 +973,22 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() =>
-      ({ kind: 'ExpressionStatement', expression, span: this.b.span(this.startAt(first), this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.ExpressionStatement),
+      ({
+        kind: 'ExpressionStatement',
+        expression,
+        span: this.b.span(this.startAt(first), this.endAt(semi)),
+        annotations: this.b.annotations(a),
+      } satisfies N.ExpressionStatement),
     );
   });
 
   emptyStatement = this.rule('emptyStatement', (a: Annotations): N.EmptyStatement => {
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({ kind: 'EmptyStatement', span: this.b.span(semi.startOffset, this.endAt(semi)), annotations: this.b.annotations(a) } satisfies N.EmptyStatement));
+    return this.ACTION(() => ({
+      kind: 'EmptyStatement',
+      span: this.b.span(semi.startOffset, this.endAt(semi)),
+      annotations: this.b.annotations(a),
+    } satisfies N.EmptyStatement));
   });
 
   // --- expressions ------------------------------------------------------------------------
