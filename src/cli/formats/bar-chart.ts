@@ -30,11 +30,15 @@ export function barChart(registers: Readonly<Record<string, Readonly<Record<stri
     const max = shown[0]?.[1] ?? 0;
     const lines = [`${style.bold(register)}  ${style.dim(`(${bits} ${bits === 1 ? 'bit' : 'bits'})`)}`];
     if (shown.length === 0) lines.push(`  ${style.dim('(nothing measured)')}`);
-    for (const [state, value] of shown) {
+    const values = shown.map(([, value]) => formatValue(value, total, options.values));
+    const valueWidth = Math.max(0, ...values.map((v) => v.indexOf(' (') >= 0 ? v.indexOf(' (') : v.length));
+    shown.forEach(([state, value], i) => {
       const cells = max > 0 ? Math.max(value > 0 ? 1 : 0, Math.round((value / max) * options.width)) : 0;
       const bar = style.cyan('█'.repeat(cells)) + ' '.repeat(options.width - cells);
-      lines.push(`  ${state}  ${bar}  ${formatValue(value, total, options.values)}`);
-    }
+      const text = values[i] as string;
+      const number = text.indexOf(' (') >= 0 ? text.indexOf(' (') : text.length;
+      lines.push(`  ${state}  ${bar}  ${' '.repeat(valueWidth - number)}${text}`);
+    });
     const rest = entries.slice(options.top);
     if (rest.length > 0) {
       const restSum = rest.reduce((sum, [, v]) => sum + v, 0);
