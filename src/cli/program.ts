@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
+import { simulateCommand } from './commands/simulate.js';
 import { targetsCommand } from './commands/targets.js';
 import { EXIT_OK, EXIT_USAGE } from './check/report.js';
 import { UsageError } from './errors.js';
@@ -56,6 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const commands = [
     checkCommand(io, setExitCode, colorFlag),
     compileCommand(io, setExitCode, colorFlag),
+    simulateCommand(io, setExitCode, colorFlag),
     targetsCommand(io),
   ];
   for (const command of commands) {
