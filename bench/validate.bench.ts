@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
+import { parse } from '../src/parser/index.js';
 import { validate } from '../src/validate.js';
 
 /** Reference throughputs the issue quotes for this machine (statements/s). */
@@ -64,14 +65,15 @@ async function main(): Promise<void> {
       const result = validate(source, OPTIONS);
       if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
     }, big ? 3 : 5, big ? 0 : 1);
+    const parseMs = await medianMs(() => parse(source), big ? 3 : 5, big ? 0 : 1);
     const perSecond = c.statements / (ms / 1000);
     const gatesPerSecond = (c.kind === 'expand' ? c.statements * 1000 : c.statements) / (ms / 1000);
     const rss = peakRssMb(import.meta.filename, ['--child', c.kind, String(c.size)]);
-    rows.push([c.label, (source.length / 1e6).toFixed(1) + ' MB', ms, Math.round(perSecond), Math.round(gatesPerSecond), ...REFERENCES.map((r) => (perSecond / r.statementsPerSecond).toFixed(1) + 'x'), rss]);
+    rows.push([c.label, (source.length / 1e6).toFixed(1) + ' MB', ms, `${parseMs.toFixed(0)} (${Math.round((100 * parseMs) / ms)}%)`, Math.round(perSecond), Math.round(gatesPerSecond), ...REFERENCES.map((r) => (perSecond / r.statementsPerSecond).toFixed(1) + 'x'), rss]);
   }
   printTable(
     `validate end to end (${BENCH_SIZE}; medians; machine shared with other work)`,
-    ['program', 'source', 'median ms', 'statements/s', 'gate applications/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
+    ['program', 'source', 'median ms', 'of which parsing, ms', 'statements/s', 'gate applications/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
     rows,
   );
   if (BENCH_SIZE === 'full') await peerTable();
