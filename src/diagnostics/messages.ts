@@ -47,6 +47,17 @@ export function invalidTarget(problem: string): string {
   return `Invalid target object: ${problem}`;
 }
 
+// --- capabilities: hints (kept out of the spec-fixed messages) -----------------------
+
+export const DYNAMIC_CIRCUIT_HINT = 'unroll loops and resolve branches before submitting: targets run straight-line circuits only';
+
+export const MID_CIRCUIT_MEASUREMENT_HINT = 'measure each qubit once, after its last gate; or run on the simulator, which supports mid-circuit measurement';
+
+/** `bigEnough`: the available targets that have enough qubits, in table order. */
+export function notEnoughQubitsHint(needed: number, bigEnough: readonly string[]): string {
+  return bigEnough.length > 0 ? `targets with ${needed} qubits or more: ${bigEnough.join(', ')}` : `no target has ${needed} qubits: use smaller registers`;
+}
+
 // --- cli: lint suppressions -------------------------------------------------------
 
 /** A `qasm3-preflight-disable[-next-line]` directive (for `rule`, or every rule) that removed no diagnostic. */

@@ -89,6 +89,13 @@ describe('qubit-count', () => {
     expect(d?.message).toBe('Program needs 40 qubits; qpu.forte-1 has 36');
     expect(d?.span.start).toEqual({ line: 2, column: 1, offset: 13 });
     expect(d?.related?.[0]?.span.start.line).toBe(1);
+    expect(d?.hint).toBe('no target has 40 qubits: use smaller registers');
+  });
+
+  it('names the available targets that are big enough in its hint', () => {
+    const small = new SourceText('qubit[26] q;');
+    const [d] = checkCapabilities({ program: program(small), source: small, inlined: inlined(small, [['q', 26, 'qubit[26] q;']]) }, target('qpu.aria-1'));
+    expect(d?.hint).toBe('targets with 26 qubits or more: simulator, qpu.forte-1, qpu.forte-enterprise-1');
   });
 
   it('blames the first declaration when it alone is too big', () => {
@@ -129,6 +136,12 @@ describe('mid-circuit-measurement', () => {
       ['UnsupportedFeature', 'mid-circuit-measurement', 'Mid-circuit measurement is not supported on this target', 4, 6],
       ['UnsupportedFeature', 'mid-circuit-measurement', 'Mid-circuit measurement is not supported on this target', 7, 5],
     ]);
+  });
+
+  it('suggests measuring last or using the simulator', () => {
+    expect(checkCapabilities(input, target('qpu.forte-1'))[0]?.hint).toBe(
+      'measure each qubit once, after its last gate; or run on the simulator, which supports mid-circuit measurement',
+    );
   });
 
   it('accepts it all on the simulator', () => {
@@ -179,6 +192,7 @@ describe('dynamic-circuit', () => {
         ['UnsupportedFeature', 'dynamic-circuit', 'Dynamic circuit execution (loops, branches) is not supported', 'for int i in [0:3]'],
         ['UnsupportedFeature', 'dynamic-circuit', 'Dynamic circuit execution (loops, branches) is not supported', 'if (c == 1)'],
       ]);
+      expect(d[0]?.hint).toBe('unroll loops and resolve branches before submitting: targets run straight-line circuits only');
     }
   });
 });

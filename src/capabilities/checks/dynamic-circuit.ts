@@ -6,7 +6,7 @@
  * nothing inside it is judged again.
  */
 import type { Statement } from '../../ast/nodes.js';
-import { createDiagnostic, DYNAMIC_CIRCUITS_UNSUPPORTED } from '../../diagnostics/index.js';
+import { createDiagnostic, DYNAMIC_CIRCUIT_HINT, DYNAMIC_CIRCUITS_UNSUPPORTED } from '../../diagnostics/index.js';
 import type { SourceText, Span } from '../../diagnostics/index.js';
 import type { CapabilityCheck } from '../context.js';
 
@@ -50,6 +50,7 @@ export const dynamicCircuit: CapabilityCheck = {
           rule: 'dynamic-circuit',
           reason: DYNAMIC_CIRCUITS_UNSUPPORTED,
           span: headerSpan(statement, source),
+          hint: DYNAMIC_CIRCUIT_HINT,
         }),
       );
     }

@@ -9,7 +9,7 @@
  * reset after use is blamed itself, with the previous operation related.
  * Each measurement and each reset is reported at most once.
  */
-import { createDiagnostic, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
+import { createDiagnostic, MID_CIRCUIT_MEASUREMENT_HINT, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
 import type { Diagnostic, RelatedLocation, Span } from '../../diagnostics/index.js';
 import type { InlinedOp } from '../../inline/types.js';
 import type { CapabilityCheck } from '../context.js';
@@ -23,6 +23,7 @@ function midCircuit(span: Span, related: RelatedLocation): Diagnostic {
     reason: MID_CIRCUIT_MEASUREMENT_UNSUPPORTED,
     span,
     related: [related],
+    hint: MID_CIRCUIT_MEASUREMENT_HINT,
   });
 }
 

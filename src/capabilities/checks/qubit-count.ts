@@ -4,7 +4,8 @@
  * `qubit[4000000000] q;` answers at once without allocating anything.
  * Blames the declaration that crosses the limit; earlier ones are related.
  */
-import { createDiagnostic, notEnoughQubits, startOfText } from '../../diagnostics/index.js';
+import { createDiagnostic, notEnoughQubits, notEnoughQubitsHint, startOfText } from '../../diagnostics/index.js';
+import { TARGETS } from '../../tables/index.js';
 import type { CapabilityCheck } from '../context.js';
 
 export const qubitCount: CapabilityCheck = {
@@ -25,6 +26,10 @@ export const qubitCount: CapabilityCheck = {
         related: registers
           .filter((r) => r !== blamed)
           .map((r) => ({ message: `${r.name} declares ${r.size} of the ${inlined.qubitCount} qubits`, span: r.span })),
+        hint: notEnoughQubitsHint(
+          inlined.qubitCount,
+          TARGETS.filter((t) => t.qubits >= inlined.qubitCount && t.status !== 'retired').map((t) => t.name),
+        ),
       }),
     );
   },
