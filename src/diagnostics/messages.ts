@@ -367,6 +367,16 @@ export function tooManyGates(limit: number, total: number, construct: string): s
   return `Program expands to more than ${limit} gate applications (${total} with ${construct}): split it into smaller jobs`;
 }
 
+/** A `hint` offering the closest known name. */
+export function didYouMean(name: string): string {
+  return `did you mean ${name}?`;
+}
+
+/** The `related` note on the earlier measurement of a reused bit. */
+export function firstMeasurementInto(bit: string): string {
+  return `first measurement into ${bit}`;
+}
+
 export function sourceTooLarge(length: number, limit: number): string {
   return `Program source is ${length} characters, more than the ${limit} the service accepts: split it into smaller jobs`;
 }

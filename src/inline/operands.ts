@@ -9,6 +9,7 @@ import {
   aliasOfSingleQubitIndexed,
   bodyOperandIndexed,
   bodyOperandUnknown,
+  didYouMean,
   indexNotLiteral,
   indexOutOfRange,
   indexedTwice,
@@ -65,7 +66,7 @@ export function resolveOperand(
   const entry = symbols.lookup(name);
   if (entry === undefined) {
     const hint = suggest(name, registerNames(symbols, kind));
-    return { kind: 'problem', node: operand.name, reason: unknownRegister(kind, name), ...(hint ? { hint: `did you mean ${hint}?` } : {}) };
+    return { kind: 'problem', node: operand.name, reason: unknownRegister(kind, name), ...(hint ? { hint: didYouMean(hint) } : {}) };
   }
   if (entry.kind === 'variable') return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, 'classical variable', kind) };
   if (entry.kind === 'alias') {

@@ -9,7 +9,7 @@
  * reuse); decisions.md section 1 (fixed texts).
  */
 import type { GateOperand, Statement } from '../../ast/nodes.js';
-import { classicalBitReused } from '../../diagnostics/index.js';
+import { classicalBitReused, firstMeasurementInto } from '../../diagnostics/index.js';
 import { textOf } from '../../inline/index.js';
 import type { PreflightRule } from '../rule.js';
 
@@ -34,7 +34,7 @@ export const uniqueMeasurementBitRule: PreflightRule = {
       context.report({
         reason: classicalBitReused(written, first.span.start, statement.span.start),
         at: statement,
-        related: [{ message: `first measurement into ${written}`, span: first.span }],
+        related: [{ message: firstMeasurementInto(written), span: first.span }],
       });
     };
     return {

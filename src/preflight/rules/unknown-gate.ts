@@ -7,7 +7,7 @@
  *
  * Spec: service-api.md "Gates" (`Unknown gate: <name>`); decisions.md section 1.
  */
-import { suggest, unknownGate } from '../../diagnostics/index.js';
+import { didYouMean, suggest, unknownGate } from '../../diagnostics/index.js';
 import { ACCEPTED_GATES_BY_NAME } from '../../tables/index.js';
 import type { PreflightRule } from '../rule.js';
 
@@ -23,7 +23,7 @@ export const unknownGateRule: PreflightRule = {
         if (context.laterDefinition(name) !== undefined || scope.definition?.name.name === name) return;
         const candidates = [...ACCEPTED_GATES_BY_NAME.keys(), ...context.definedGateNames()];
         const near = suggest(name, candidates);
-        context.report({ reason: unknownGate(name), at: call.name, ...(near ? { hint: `did you mean ${near}?` } : {}) });
+        context.report({ reason: unknownGate(name), at: call.name, ...(near ? { hint: didYouMean(near) } : {}) });
       },
     };
   },
