@@ -24,7 +24,9 @@ describe('validate pipeline', () => {
 
   it('exercises the qubit limits of each target at the boundary', () => {
     const program = (n: number) => `qubit[${n}] q;\nh q[0];`;
-    for (const [target, limit] of [['simulator', 29], ['qpu.aria-1', 25], ['qpu.forte-1', 36]] as const) {
+    const limits = new Map(targets.map((t) => [t.name, t.qubits]));
+    expect([limits.get('simulator'), limits.get('qpu.aria-1'), limits.get('qpu.forte-1')]).toEqual([29, 25, 36]);
+    for (const [target, limit] of limits) {
       expect(validate(program(limit), { target }).ok).toBe(true);
       const over = validate(program(limit + 1), { target });
       expect(over.failure).toEqual({ code: 'NotEnoughQubits', message: `Program needs ${limit + 1} qubits; ${target} has ${limit}` });
