@@ -56,3 +56,14 @@ describe('fixtures/capability', () => {
     expect(messages).toContain('Program needs 40 qubits; qpu.forte-1 has 36');
   });
 });
+
+describe('a user-defined target', () => {
+  const lab = { name: 'lab.trap-3', qubits: 3, twoQubitNative: 'zz', midCircuitMeasurement: true, status: 'available', simulator: false } as const;
+
+  it('is judged by its own fields: qubit count, mid-circuit measurement', () => {
+    const mcm = 'qubit[3] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nx q[0];\nc[1] = measure q[0];\n';
+    expect(validate(mcm, { target: lab }).diagnostics).toEqual([]);
+    expect(validate(mcm, { target: { ...lab, midCircuitMeasurement: false } }).failure).toEqual({ code: 'UnsupportedFeature', message: 'Mid-circuit measurement is not supported on this target' });
+    expect(validate('qubit[4] q;\n', { target: lab }).failure).toEqual({ code: 'NotEnoughQubits', message: 'Program needs 4 qubits; lab.trap-3 has 3' });
+  });
+});
