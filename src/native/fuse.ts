@@ -3,7 +3,7 @@
  * multiplied into one 2x2 unitary and synthesised with at most two pulses
  * plus a frame update (ZYZ extraction, native-gates.md 2.3).
  */
-import { abs, arg, IDENTITY, mul, rz, toSpecialUnitary, type Mat2 } from './complex2.js';
+import { abs, arg, IDENTITY, mul, rotation, rz, toSpecialUnitary, type Mat2 } from './complex2.js';
 import { radToTurns, normalizeTurns } from './angles.js';
 
 /** A pulse with its physical phase in turns. */
@@ -68,10 +68,53 @@ export class PendingRuns {
     this.runs[qubit] = mul(m, this.runs[qubit] ?? IDENTITY);
   }
 
+  peek(qubit: number): Mat2 {
+    return this.runs[qubit] ?? IDENTITY;
+  }
+
+  replace(qubit: number, m: Mat2): void {
+    this.runs[qubit] = m;
+  }
+
   /** Takes the run of `qubit` with its incoming frame in front, and clears it. */
   take(qubit: number, frameTurns: number): Mat2 {
     const run = this.runs[qubit] ?? IDENTITY;
     this.runs[qubit] = IDENTITY;
     return mul(run, rz(2 * Math.PI * frameTurns));
   }
+}
+
+/** Pulses {@link synthesize} needs for `w` (a right-hand frame does not change it). */
+export function pulseCount(w: Mat2): number {
+  const { w: su } = toSpecialUnitary(w);
+  const cosHalf = abs(su, 0, 0);
+  const sinHalf = abs(su, 1, 0);
+  if (sinHalf < NEAR || cosHalf < NEAR) return sinHalf < NEAR ? 0 : 1;
+  return Math.abs(2 * Math.atan2(sinHalf, cosHalf) - Math.PI / 2) < NEAR ? 1 : 2;
+}
+
+/**
+ * Splits a run that precedes an MS gate whose phase on this qubit is
+ * `phaseTurns`: a rotation about that equatorial axis commutes with the MS
+ * (native-gates.md S3e, generalised), so run = moved · before with `moved`
+ * pushed past the MS. The rotation is chosen so `before` needs as few pulses
+ * as possible (one at most: the |0> image can always be turned onto the
+ * equator); `moved` joins the next run.
+ */
+export function splitBeforeMs(run: Mat2, phaseTurns: number): { before: Mat2; moved: Mat2 } {
+  const a = 2 * Math.PI * phaseTurns;
+  const [nx, ny] = [Math.cos(a), Math.sin(a)];
+  // Bloch vector of run|0>.
+  const [ar, ai, cr, ci] = [run[0], run[1], run[4], run[5]];
+  const vx = 2 * (ar * cr + ai * ci);
+  const vy = 2 * (ar * ci - ai * cr);
+  const vz = ar * ar + ai * ai - (cr * cr + ci * ci);
+  const phi = Math.atan2(nx * vy - ny * vx, vz);
+  let best = { before: run, moved: IDENTITY as Mat2, pulses: pulseCount(run) };
+  for (const angle of [phi, -phi, phi + Math.PI / 2, phi - Math.PI / 2, -phi + Math.PI / 2, -phi - Math.PI / 2]) {
+    const before = mul(rotation(nx, ny, 0, angle), run);
+    const pulses = pulseCount(before);
+    if (pulses < best.pulses) best = { before, moved: rotation(nx, ny, 0, -angle), pulses };
+  }
+  return { before: best.before, moved: best.moved };
 }

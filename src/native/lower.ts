@@ -11,7 +11,8 @@ import { normalizeTurns } from './angles.js';
 import { decomposeContext, decomposeGate, decomposeNative, type DecomposeContext } from './decompose.js';
 import type { NativeFamily } from './family.js';
 import { FrameTracker } from './frames.js';
-import { PendingRuns, synthesize } from './fuse.js';
+import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
+import type { Mat2 } from './complex2.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import type { Step } from './steps.js';
 
@@ -36,7 +37,10 @@ class NativeEmitter {
   private readonly runs: PendingRuns;
   private readonly frames: FrameTracker;
 
-  constructor(qubits: number) {
+  constructor(
+    qubits: number,
+    private readonly optimize: boolean,
+  ) {
     this.runs = new PendingRuns(qubits);
     this.frames = new FrameTracker(qubits);
   }
@@ -54,10 +58,19 @@ class NativeEmitter {
 
   private entangle(core: CoreGate, span: Span | undefined): void {
     const [a, b] = core.targets;
+    const moved = core.name === 'ms' && this.optimize ? [this.splitRun(a, core.phases[0] as number), this.splitRun(b, core.phases[1] as number)] : [];
     this.flush(a, span);
     this.flush(b, span);
     const phases = core.name === 'ms' ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)] : [];
     this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle: core.angleTurns }, span);
+    moved.forEach((m, i) => this.runs.apply(core.targets[i] as number, m));
+  }
+
+  /** Keeps in the run of `qubit` only what cannot commute past an MS of phase `phaseTurns`; returns the rest. */
+  private splitRun(qubit: number, phaseTurns: number): Mat2 {
+    const { before, moved } = splitBeforeMs(this.runs.peek(qubit), phaseTurns);
+    this.runs.replace(qubit, before);
+    return moved;
   }
 
   /** Emits the pending run of `qubit` as at most two pulses. */
@@ -99,7 +112,7 @@ function touched(steps: readonly Step[]): Set<number> {
  */
 export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions = {}): NativeLowering {
   const optimize = options.optimize ?? true;
-  const emitter = new NativeEmitter(circuit.qubits);
+  const emitter = new NativeEmitter(circuit.qubits, optimize);
   const ctx: DecomposeContext = decomposeContext(family, circuit.qubits);
   for (const op of circuit.ops) {
     switch (op.kind) {
