@@ -64,36 +64,43 @@ export class AstBuilder implements ExpressionFactory {
 
   // --- statements ------------------------------------------------------------------
 
-  /** The annotations of a statement: the shared empty list when there are none. */
-  annotations(annotations: Annotations): Annotations {
-    return annotations.length === 0 ? NO_ANNOTATIONS : annotations;
+  /**
+   * The statement with its annotations (`@name ...` lines written before it).
+   * Statements are built without them; annotations are rare, so the copy is too.
+   * The statement's span stays its own (annotations have theirs).
+   */
+  annotate<S extends N.Statement | N.Version | readonly N.Statement[] | undefined>(statement: S, annotations: Annotations): S {
+    if (statement === undefined || Array.isArray(statement) || annotations.length === 0) return statement;
+    const node = statement as N.Statement | N.Version;
+    if (node.kind === 'Version') return statement;
+    return { ...node, annotations } as S;
   }
 
   /** `pragma ...` / `#pragma ...` from the token text. */
-  pragma(image: string, annotations: Annotations, start: number): N.Pragma {
+  pragma(image: string, start: number): N.Pragma {
     const hash = image.startsWith('#');
     const content = image.slice(hash ? 7 : 6).trim();
-    return { kind: 'Pragma', span: this.span(start, start + image.length), annotations: this.annotations(annotations), hash, content };
+    return { kind: 'Pragma', span: this.span(start, start + image.length), annotations: NO_ANNOTATIONS, hash, content };
   }
 
   /** `cal { body }` from the token text. */
-  cal(image: string, annotations: Annotations, start: number): N.Cal {
+  cal(image: string, start: number): N.Cal {
     const open = image.indexOf('{');
     return {
       kind: 'Cal',
       span: this.span(start, start + image.length),
-      annotations: this.annotations(annotations),
+      annotations: NO_ANNOTATIONS,
       body: image.slice(open + 1, -1),
     };
   }
 
   /** `defcal header { body }` from the token text. */
-  defcal(image: string, annotations: Annotations, start: number): N.Defcal {
+  defcal(image: string, start: number): N.Defcal {
     const open = defcalBodyStart(image);
     return {
       kind: 'Defcal',
       span: this.span(start, start + image.length),
-      annotations: this.annotations(annotations),
+      annotations: NO_ANNOTATIONS,
       header: image.slice(6, open).trim(),
       body: image.slice(open + 1, -1),
     };

@@ -11,10 +11,11 @@
  * arrive as single opaque tokens; a bare `{ ... }` scope is flattened into
  * the enclosing statement list (the AST has no scope node).
  */
-import { EmbeddedActionsParser, isRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, isRecognitionException, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
+import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { nestingTooDeep } from '../diagnostics/index.js';
 import { LIMITS } from '../tables/index.js';
 import * as T from '../lexer/index.js';
@@ -282,45 +283,48 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       const token = this.CONSUME(T.AnnotationKeyword);
       this.ACTION(() => annotations.push(this.b.annotation(token.image, token.startOffset)));
     });
-    const a: Annotations = annotations.length === 0 ? emptyList() : annotations;
-    return this.OR<StatementResult>([
-      alt(() => this.SUBRULE(this.pragma, { ARGS: [a] })),
+    const statement = this.OR<StatementResult>((this.statementAlternatives ??= [
+      alt(() => this.SUBRULE(this.pragma)),
       alt(() => this.SUBRULE(this.version)),
-      alt(() => this.SUBRULE(this.includeStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.calibrationGrammarStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.calStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.defcalStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.quantumDeclarationStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.oldStyleDeclarationStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.constDeclarationStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.ioDeclarationStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.aliasDeclarationStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.gateStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.defStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.externStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.returnStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.jumpStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.ifStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.forStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.whileStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.switchStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.barrierStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.boxStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.delayStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.resetStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.measureArrowAssignmentStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.modifiedGateCallStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.typeLedStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.identifierLedStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.expressionStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.nopStatement, { ARGS: [a] })),
-      alt(() => this.SUBRULE(this.emptyStatement, { ARGS: [a] })),
-    ]);
+      alt(() => this.SUBRULE(this.includeStatement)),
+      alt(() => this.SUBRULE(this.calibrationGrammarStatement)),
+      alt(() => this.SUBRULE(this.calStatement)),
+      alt(() => this.SUBRULE(this.defcalStatement)),
+      alt(() => this.SUBRULE(this.quantumDeclarationStatement)),
+      alt(() => this.SUBRULE(this.oldStyleDeclarationStatement)),
+      alt(() => this.SUBRULE(this.constDeclarationStatement)),
+      alt(() => this.SUBRULE(this.ioDeclarationStatement)),
+      alt(() => this.SUBRULE(this.aliasDeclarationStatement)),
+      alt(() => this.SUBRULE(this.gateStatement)),
+      alt(() => this.SUBRULE(this.defStatement)),
+      alt(() => this.SUBRULE(this.externStatement)),
+      alt(() => this.SUBRULE(this.returnStatement)),
+      alt(() => this.SUBRULE(this.jumpStatement)),
+      alt(() => this.SUBRULE(this.ifStatement)),
+      alt(() => this.SUBRULE(this.forStatement)),
+      alt(() => this.SUBRULE(this.whileStatement)),
+      alt(() => this.SUBRULE(this.switchStatement)),
+      alt(() => this.SUBRULE(this.barrierStatement)),
+      alt(() => this.SUBRULE(this.boxStatement)),
+      alt(() => this.SUBRULE(this.delayStatement)),
+      alt(() => this.SUBRULE(this.resetStatement)),
+      alt(() => this.SUBRULE(this.measureArrowAssignmentStatement)),
+      alt(() => this.SUBRULE(this.modifiedGateCallStatement)),
+      alt(() => this.SUBRULE(this.typeLedStatement)),
+      alt(() => this.SUBRULE(this.identifierLedStatement)),
+      alt(() => this.SUBRULE(this.expressionStatement)),
+      alt(() => this.SUBRULE(this.nopStatement)),
+      alt(() => this.SUBRULE(this.emptyStatement)),
+    ]));
+    return this.ACTION(() => (annotations.length === 0 ? statement : this.b.annotate(statement, annotations)));
   });
 
-  private pragma = this.rule('pragma', (a: Annotations): N.Pragma => {
+  /** The statement alternatives, built once: they only call sub-rules (Chevrotain's alternatives caching). */
+  private statementAlternatives?: IOrAlt<StatementResult>[];
+
+  private pragma = this.rule('pragma', (): N.Pragma => {
     const token = this.CONSUME(T.PRAGMA);
-    return this.ACTION(() => this.b.pragma(token.image, a, token.startOffset));
+    return this.ACTION(() => this.b.pragma(token.image, token.startOffset));
   });
 
   version = this.rule('version', (): N.Version => {
@@ -330,7 +334,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.ACTION(() => this.b.version(number.image, keyword.startOffset, this.endAt(semi)));
   });
 
-  includeStatement = this.rule('includeStatement', (a: Annotations): N.Include => {
+  includeStatement = this.rule('includeStatement', (): N.Include => {
     const keyword = this.CONSUME(T.INCLUDE);
     const path = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
@@ -338,11 +342,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       kind: 'Include',
       path,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Include));
   });
 
-  calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (a: Annotations): N.Defcalgrammar => {
+  calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (): N.Defcalgrammar => {
     const keyword = this.CONSUME(T.DEFCALGRAMMAR);
     const name = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
@@ -350,7 +354,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       kind: 'Defcalgrammar',
       name,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Defcalgrammar));
   });
 
@@ -360,17 +364,17 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.ACTION(() => token.image.slice(1, -1));
   });
 
-  calStatement = this.rule('calStatement', (a: Annotations): N.Cal => {
+  calStatement = this.rule('calStatement', (): N.Cal => {
     const token = this.CONSUME(T.CalBlock);
-    return this.ACTION(() => this.b.cal(token.image, a, token.startOffset));
+    return this.ACTION(() => this.b.cal(token.image, token.startOffset));
   });
 
-  defcalStatement = this.rule('defcalStatement', (a: Annotations): N.Defcal => {
+  defcalStatement = this.rule('defcalStatement', (): N.Defcal => {
     const token = this.CONSUME(T.DefcalBlock);
-    return this.ACTION(() => this.b.defcal(token.image, a, token.startOffset));
+    return this.ACTION(() => this.b.defcal(token.image, token.startOffset));
   });
 
-  quantumDeclarationStatement = this.rule('quantumDeclarationStatement', (a: Annotations): N.QubitDeclaration => {
+  quantumDeclarationStatement = this.rule('quantumDeclarationStatement', (): N.QubitDeclaration => {
     const keyword = this.CONSUME(T.QUBIT);
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const name = this.SUBRULE(this.identifier);
@@ -381,12 +385,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         name,
         size,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.QubitDeclaration),
     );
   });
 
-  oldStyleDeclarationStatement = this.rule('oldStyleDeclarationStatement', (a: Annotations): N.OldStyleDeclaration => {
+  oldStyleDeclarationStatement = this.rule('oldStyleDeclarationStatement', (): N.OldStyleDeclaration => {
     const keyword = this.OR([alt(() => this.CONSUME(T.QREG)), alt(() => this.CONSUME(T.CREG))]);
     const name = this.SUBRULE(this.identifier);
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
@@ -398,12 +402,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         name,
         size,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.OldStyleDeclaration),
     );
   });
 
-  constDeclarationStatement = this.rule('constDeclarationStatement', (a: Annotations): N.ConstDeclaration => {
+  constDeclarationStatement = this.rule('constDeclarationStatement', (): N.ConstDeclaration => {
     const keyword = this.CONSUME(T.CONST);
     const type = this.SUBRULE(this.classicalType);
     const name = this.SUBRULE(this.identifier);
@@ -417,12 +421,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         name,
         init: init as N.Expression | N.ArrayLiteral,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.ConstDeclaration),
     );
   });
 
-  ioDeclarationStatement = this.rule('ioDeclarationStatement', (a: Annotations): N.IODeclaration => {
+  ioDeclarationStatement = this.rule('ioDeclarationStatement', (): N.IODeclaration => {
     const keyword = this.OR([alt(() => this.CONSUME(T.INPUT)), alt(() => this.CONSUME(T.OUTPUT))]);
     const type = this.SUBRULE(this.classicalType);
     const name = this.SUBRULE(this.identifier);
@@ -434,12 +438,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         type,
         name,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.IODeclaration),
     );
   });
 
-  aliasDeclarationStatement = this.rule('aliasDeclarationStatement', (a: Annotations): N.AliasDeclaration => {
+  aliasDeclarationStatement = this.rule('aliasDeclarationStatement', (): N.AliasDeclaration => {
     const keyword = this.CONSUME(T.LET);
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.EQUALS);
@@ -451,12 +455,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         name,
         value,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.AliasDeclaration),
     );
   });
 
-  gateStatement = this.rule('gateStatement', (a: Annotations): N.GateDefinition => {
+  gateStatement = this.rule('gateStatement', (): N.GateDefinition => {
     const keyword = this.CONSUME(T.GATE);
     const name = this.SUBRULE(this.identifier);
     let params: readonly N.Identifier[] = emptyList();
@@ -475,12 +479,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         qubits,
         body,
         span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.GateDefinition),
     );
   });
 
-  defStatement = this.rule('defStatement', (a: Annotations): N.SubroutineDefinition => {
+  defStatement = this.rule('defStatement', (): N.SubroutineDefinition => {
     const keyword = this.CONSUME(T.DEF);
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
@@ -497,12 +501,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         returnType,
         body,
         span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.SubroutineDefinition),
     );
   });
 
-  externStatement = this.rule('externStatement', (a: Annotations): N.ExternDeclaration => {
+  externStatement = this.rule('externStatement', (): N.ExternDeclaration => {
     const keyword = this.CONSUME(T.EXTERN);
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
@@ -518,12 +522,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         params,
         returnType,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.ExternDeclaration),
     );
   });
 
-  returnStatement = this.rule('returnStatement', (a: Annotations): N.Return => {
+  returnStatement = this.rule('returnStatement', (): N.Return => {
     const keyword = this.CONSUME(T.RETURN);
     const value =
       this.OPTION(() =>
@@ -534,12 +538,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       kind: 'Return',
       value,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Return));
   });
 
   /** `break;`, `continue;`, `end;` */
-  jumpStatement = this.rule('jumpStatement', (a: Annotations): N.Break | N.Continue | N.End => {
+  jumpStatement = this.rule('jumpStatement', (): N.Break | N.Continue | N.End => {
     const keyword = this.OR([
       alt(() => this.CONSUME(T.BREAK)),
       alt(() => this.CONSUME(T.CONTINUE)),
@@ -551,12 +555,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       return ({
         kind,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.Break | N.Continue | N.End);
     });
   });
 
-  ifStatement = this.rule('ifStatement', (a: Annotations): N.If => {
+  ifStatement = this.rule('ifStatement', (): N.If => {
     const keyword = this.CONSUME(T.IF);
     this.CONSUME(T.LPAREN);
     const condition = this.SUBRULE(this.expression);
@@ -574,12 +578,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         body,
         elseBody,
         span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.If),
     );
   });
 
-  forStatement = this.rule('forStatement', (a: Annotations): N.For => {
+  forStatement = this.rule('forStatement', (): N.For => {
     const keyword = this.CONSUME(T.FOR);
     const variableType = this.SUBRULE(this.scalarType);
     const variable = this.SUBRULE(this.identifier);
@@ -605,12 +609,12 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         iterable,
         body,
         span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.For),
     );
   });
 
-  whileStatement = this.rule('whileStatement', (a: Annotations): N.While => {
+  whileStatement = this.rule('whileStatement', (): N.While => {
     const keyword = this.CONSUME(T.WHILE);
     this.CONSUME(T.LPAREN);
     const condition = this.SUBRULE(this.expression);
@@ -621,11 +625,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       condition,
       body,
       span: this.b.span(keyword.startOffset, this.previousEnd()),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.While));
   });
 
-  switchStatement = this.rule('switchStatement', (a: Annotations): N.Switch => {
+  switchStatement = this.rule('switchStatement', (): N.Switch => {
     const keyword = this.CONSUME(T.SWITCH);
     this.CONSUME(T.LPAREN);
     const subject = this.SUBRULE(this.expression);
@@ -639,7 +643,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       subject,
       cases,
       span: this.b.span(keyword.startOffset, this.endAt(close)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Switch));
   });
 
@@ -659,7 +663,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     ]);
   });
 
-  barrierStatement = this.rule('barrierStatement', (a: Annotations): N.Barrier => {
+  barrierStatement = this.rule('barrierStatement', (): N.Barrier => {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
@@ -667,11 +671,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       kind: 'Barrier',
       operands,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Barrier));
   });
 
-  boxStatement = this.rule('boxStatement', (a: Annotations): N.Box => {
+  boxStatement = this.rule('boxStatement', (): N.Box => {
     const keyword = this.CONSUME(T.BOX);
     const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const body = this.SUBRULE(this.scope);
@@ -680,11 +684,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       duration,
       body,
       span: this.b.span(keyword.startOffset, this.previousEnd()),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Box));
   });
 
-  delayStatement = this.rule('delayStatement', (a: Annotations): N.Delay => {
+  delayStatement = this.rule('delayStatement', (): N.Delay => {
     const keyword = this.CONSUME(T.DELAY);
     const duration = this.SUBRULE(this.designator);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
@@ -695,13 +699,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         duration,
         operands,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.Delay),
     );
   });
 
   /** `nop q;` (OpenQASM 3.1) has no node of its own: it is a gate call named `nop`. */
-  nopStatement = this.rule('nopStatement', (a: Annotations): N.GateCall => {
+  nopStatement = this.rule('nopStatement', (): N.GateCall => {
     const keyword = this.CONSUME(T.NOP);
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
@@ -713,11 +717,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       designator: null,
       qubits,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     }) satisfies N.GateCall);
   });
 
-  resetStatement = this.rule('resetStatement', (a: Annotations): N.Reset => {
+  resetStatement = this.rule('resetStatement', (): N.Reset => {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
@@ -725,11 +729,11 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       kind: 'Reset',
       operand,
       span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.Reset));
   });
 
-  measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (a: Annotations): N.MeasureStatement => {
+  measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (): N.MeasureStatement => {
     const measure = this.SUBRULE(this.measureExpression);
     const target =
       this.OPTION(() => {
@@ -743,30 +747,30 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         measure,
         target,
         span: this.b.span(startOf(measure), this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.MeasureStatement),
     );
   });
 
   /** A gate call with modifiers (`ctrl @ x a, b;`), or `gphase`. */
-  modifiedGateCallStatement = this.rule('modifiedGateCallStatement', (a: Annotations): N.GateCall => {
+  modifiedGateCallStatement = this.rule('modifiedGateCallStatement', (): N.GateCall => {
     const first = this.LA(1);
     return this.OR([
       alt(() => {
           const modifiers: N.GateModifier[] = [];
           this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
           return this.OR2([
-            alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, a, first] })),
-            alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, a, first] })),
+            alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, first] })),
+            alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, first] })),
           ]);
         }),
-      alt(() => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), a, first] })),
+      alt(() => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), first] })),
     ]);
   });
 
   private namedGateCall = this.rule(
     'namedGateCall',
-    (modifiers: readonly N.GateModifier[], a: Annotations, first: IToken): N.GateCall => {
+    (modifiers: readonly N.GateModifier[], first: IToken): N.GateCall => {
       const name = this.SUBRULE(this.identifier);
       const args = this.OPTION(() => this.SUBRULE(this.callArguments)) ?? null;
       const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
@@ -781,13 +785,13 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           designator,
           qubits,
           span: this.b.span(this.startAt(first), this.endAt(semi)),
-          annotations: this.b.annotations(a),
+          annotations: NO_ANNOTATIONS,
         } satisfies N.GateCall),
       );
     },
   );
 
-  private gphaseCall = this.rule('gphaseCall', (modifiers: readonly N.GateModifier[], a: Annotations, first: IToken): N.GateCall => {
+  private gphaseCall = this.rule('gphaseCall', (modifiers: readonly N.GateModifier[], first: IToken): N.GateCall => {
     const keyword = this.CONSUME(T.GPHASE);
     const args = this.OPTION(() => this.SUBRULE(this.callArguments)) ?? null;
     const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
@@ -802,7 +806,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         designator,
         qubits,
         span: this.b.span(this.startAt(first), this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.GateCall),
     );
   });
@@ -839,7 +843,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   /** A declaration `int[32] x = 1;` or a cast used as a statement `int[32](x);`. */
-  typeLedStatement = this.rule('typeLedStatement', (a: Annotations): N.ClassicalDeclaration | N.ExpressionStatement => {
+  typeLedStatement = this.rule('typeLedStatement', (): N.ClassicalDeclaration | N.ExpressionStatement => {
     const type = this.SUBRULE(this.classicalType);
     return this.OR([
       alt(() => {
@@ -857,7 +861,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               name,
               init,
               span: this.b.span(startOf(type), this.endAt(semi)),
-              annotations: this.b.annotations(a),
+              annotations: NO_ANNOTATIONS,
             } satisfies N.ClassicalDeclaration),
           );
         }),
@@ -870,7 +874,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               kind: 'ExpressionStatement',
               expression,
               span: this.b.span(startOf(type), this.endAt(semi)),
-              annotations: this.b.annotations(a),
+              annotations: NO_ANNOTATIONS,
             } satisfies N.ExpressionStatement),
           );
         }),
@@ -882,7 +886,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
    * `U(a, b, c)[2] q;`), an assignment (`c[0] = measure q[0];`, `x += 1;`)
    * or an expression (`f(x);`).
    */
-  identifierLedStatement = this.rule('identifierLedStatement', (a: Annotations): N.Statement => {
+  identifierLedStatement = this.rule('identifierLedStatement', (): N.Statement => {
     const nameToken = this.CONSUME(T.Identifier);
     const name = this.ACTION(() => this.b.identifier(nameToken.image, nameToken.startOffset));
     let args: readonly N.Expression[] | null = null;
@@ -904,7 +908,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               designator: this.designatorOf(indices),
               qubits,
               span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: this.b.annotations(a),
+              annotations: NO_ANNOTATIONS,
             } satisfies N.GateCall),
           );
         }),
@@ -921,7 +925,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               op: op.image as N.AssignmentOperator,
               value,
               span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: this.b.annotations(a),
+              annotations: NO_ANNOTATIONS,
             } satisfies N.Assignment);
           });
         }),
@@ -938,7 +942,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
               kind: 'ExpressionStatement',
               expression,
               span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: this.b.annotations(a),
+              annotations: NO_ANNOTATIONS,
             } satisfies N.ExpressionStatement),
           );
         }),
@@ -946,7 +950,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   /** An expression statement that does not start with a name or a type (`(a) + 1;`, `-x;`, `durationof(...)`). */
-  expressionStatement = this.rule('expressionStatement', (a: Annotations): N.ExpressionStatement => {
+  expressionStatement = this.rule('expressionStatement', (): N.ExpressionStatement => {
     const first = this.LA(1);
     const head = this.OR<OperandWithPrefixes>([
       alt(() => {
@@ -977,17 +981,17 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         kind: 'ExpressionStatement',
         expression,
         span: this.b.span(this.startAt(first), this.endAt(semi)),
-        annotations: this.b.annotations(a),
+        annotations: NO_ANNOTATIONS,
       } satisfies N.ExpressionStatement),
     );
   });
 
-  emptyStatement = this.rule('emptyStatement', (a: Annotations): N.EmptyStatement => {
+  emptyStatement = this.rule('emptyStatement', (): N.EmptyStatement => {
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() => ({
       kind: 'EmptyStatement',
       span: this.b.span(semi.startOffset, this.endAt(semi)),
-      annotations: this.b.annotations(a),
+      annotations: NO_ANNOTATIONS,
     } satisfies N.EmptyStatement));
   });
 

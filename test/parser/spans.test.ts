@@ -56,3 +56,17 @@ describe('spans', () => {
     }
   });
 });
+
+describe('annotations', () => {
+  it('attach to the statement after them; the statement span stays its own', () => {
+    const { program, diagnostics } = parse('@bind a b\n@foo.bar\nh q;\nx q;');
+    expect(diagnostics).toEqual([]);
+    const [first, second] = program.statements;
+    expect(first?.annotations.map((a) => [a.name, a.content, at(a)])).toEqual([
+      ['bind', 'a b', '1:1-1:10 @0-9'],
+      ['foo.bar', '', '2:1-2:9 @10-18'],
+    ]);
+    expect(at(first as Node)).toBe('3:1-3:5 @19-23');
+    expect(second?.annotations).toEqual([]);
+  });
+});
