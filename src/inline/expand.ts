@@ -216,18 +216,21 @@ export class Inliner {
       if (!value.ok || value.value === null) return null;
       args.push(value.value);
     }
-    const resolutions = call.qubits.map((q) => this.resolve(q, 'qubit'));
-    const width = resolutions.reduce((w, r) => (r.kind === 'register' ? r.register.size : w), 1);
-    const qubits = new Array<number>(resolutions.length);
+    const operands = call.qubits;
+    const count = operands.length;
+    const width = size / (found.kind === 'user' ? found.gate.cost : 1);
+    const controls = modifierControls(call.modifiers);
+    const params = args.length ? args : NO_PARAMS;
     for (let k = 0; k < width; k++) {
-      for (let i = 0; i < resolutions.length; i++) {
-        const r = resolutions[i] as OperandResolution;
+      const qubits = new Array<number>(count);
+      for (let i = 0; i < count; i++) {
+        const r = this.resolve(operands[i] as GateOperand, 'qubit');
         qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
       }
       if (found.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(found.gate, modifierControls(call.modifiers), args.length ? args : NO_PARAMS, qubits.slice(), call.span, null, null));
+        this.ops.push(new ExpandedGate(found.gate, controls, params, qubits, call.span, null, null));
       } else if (found.kind === 'user') {
-        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, null);
+        const problem = this.expandUser(found.gate, args, qubits, call.span, null);
         if (problem !== null) return problem;
       }
     }

@@ -94,8 +94,18 @@ function resolveInRegister(operand: IndexedIdentifier, register: RegisterEntry, 
   if (index < 0n || index >= BigInt(size)) {
     return { kind: 'problem', node: item, reason: indexOutOfRange(index.toString(), register.kind, register.name, size) };
   }
-  const i = Number(index);
-  return { kind: 'single', register, index: i, global: register.offset + i };
+  return singleQubit(register, Number(index));
+}
+
+/** Registers up to this size keep their single-element resolutions, so repeated `q[3]` allocates nothing. */
+const CACHED_REGISTER_SIZE = 1 << 12;
+const singlesByRegister = new WeakMap<RegisterEntry, OperandResolution[]>();
+
+function singleQubit(register: RegisterEntry, index: number): OperandResolution {
+  if ((register.size ?? 0) > CACHED_REGISTER_SIZE) return { kind: 'single', register, index, global: register.offset + index };
+  let singles = singlesByRegister.get(register);
+  if (singles === undefined) singlesByRegister.set(register, (singles = []));
+  return (singles[index] ??= Object.freeze({ kind: 'single', register, index, global: register.offset + index }));
 }
 
 /** An integer literal, or a negated one, as written; null for anything else. */
