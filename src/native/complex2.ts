@@ -10,22 +10,18 @@ export type Mat2 = readonly [number, number, number, number, number, number, num
 export const IDENTITY: Mat2 = [1, 0, 0, 0, 0, 0, 1, 0];
 
 export function mul(a: Mat2, b: Mat2): Mat2 {
-  const e = (i: number, j: number, m: Mat2): [number, number] => [m[(i * 2 + j) * 2] as number, m[(i * 2 + j) * 2 + 1] as number];
-  const out: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    for (let j = 0; j < 2; j++) {
-      let re = 0;
-      let im = 0;
-      for (let k = 0; k < 2; k++) {
-        const [ar, ai] = e(i, k, a);
-        const [br, bi] = e(k, j, b);
-        re += ar * br - ai * bi;
-        im += ar * bi + ai * br;
-      }
-      out.push(re, im);
-    }
-  }
-  return out as unknown as Mat2;
+  const [a0r, a0i, a1r, a1i, a2r, a2i, a3r, a3i] = a;
+  const [b0r, b0i, b1r, b1i, b2r, b2i, b3r, b3i] = b;
+  return [
+    a0r * b0r - a0i * b0i + a1r * b2r - a1i * b2i,
+    a0r * b0i + a0i * b0r + a1r * b2i + a1i * b2r,
+    a0r * b1r - a0i * b1i + a1r * b3r - a1i * b3i,
+    a0r * b1i + a0i * b1r + a1r * b3i + a1i * b3r,
+    a2r * b0r - a2i * b0i + a3r * b2r - a3i * b2i,
+    a2r * b0i + a2i * b0r + a3r * b2i + a3i * b2r,
+    a2r * b1r - a2i * b1i + a3r * b3r - a3i * b3i,
+    a2r * b1i + a2i * b1r + a3r * b3i + a3i * b3r,
+  ];
 }
 
 /** Conjugate transpose. */
