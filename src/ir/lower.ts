@@ -9,6 +9,14 @@ import type { QisGateName } from '../tables/index.js';
 import type { IrCircuit, IrGate, IrOp, IrRegister } from './types.js';
 
 const NO_CONTROLS: readonly number[] = Object.freeze([]);
+const ONE_QUBIT_LISTS: (readonly number[])[] = [];
+const SHARED_LIST_LIMIT = 4096;
+
+/** `[qubit]`, shared and frozen for the qubit indices programs actually use. */
+function oneQubit(qubit: number): readonly number[] {
+  if (qubit >= SHARED_LIST_LIMIT) return [qubit];
+  return (ONE_QUBIT_LISTS[qubit] ??= Object.freeze([qubit]));
+}
 const TAKES_ROTATION: ReadonlySet<QisGateName> = new Set(QIS_JSON_GATES.filter((g) => g.rotation).map((g) => g.name));
 
 /** The circuit IR of a validated, inlined program (the program must have passed preflight). */
@@ -48,12 +56,14 @@ function lowerGate(op: InlinedGate): IrGate | null {
   const target = op.gate.lowersTo;
   if (target === null) return null;
   const controlCount = op.modifierControls + target.controls;
-  // Most gates have no controls: share the operand array instead of copying a million of them.
+  const qubits = op.qubits;
+  // A million-gate program must not mean millions of small arrays: share the
+  // operand array when there are no controls, and frozen one-qubit lists otherwise.
   return {
     kind: 'gate',
     name: target.gate,
-    targets: controlCount === 0 ? op.qubits : op.qubits.slice(controlCount),
-    controls: controlCount === 0 ? NO_CONTROLS : op.qubits.slice(0, controlCount),
+    targets: controlCount === 0 ? qubits : qubits.length - controlCount === 1 ? oneQubit(qubits[controlCount] as number) : qubits.slice(controlCount),
+    controls: controlCount === 0 ? NO_CONTROLS : controlCount === 1 ? oneQubit(qubits[0] as number) : qubits.slice(0, controlCount),
     rotation: TAKES_ROTATION.has(target.gate) ? (op.params[0] ?? 0) : null,
     span: op.span,
   };
