@@ -2,8 +2,8 @@
  * Every accepted fixture, compiled for both families: the native circuit
  * (final frames appended) equals the source up to global phase, and the
  * emitted OpenQASM 3 passes our own validate and loads back to the same
- * unitary. Circuits the oracle cannot hold (resets, more than 6 qubits, huge
- * expansions) are counted and listed, never silently passed.
+ * unitary. What the oracle cannot fully hold (resets; 7-8 qubits, where only
+ * the lowered circuit is checked; huge expansions) is listed, never silently passed.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,9 @@ import { expectNormalised, FAMILIES } from '../native/helpers.js';
 
 const files = globSync('fixtures/accept/**/*.qasm').sort();
 const MAX_OPS = 5_000;
-/** The dense oracle's cost grows as 4^n; past 6 qubits the multi-controlled tests in test/native cover the lowering. */
+/** The dense oracle's cost grows as 4^n: up to 6 qubits everything is checked, up to 8 the lowered circuit only. */
 const MAX_QUBITS = 6;
+const MAX_LOWERED_QUBITS = 8;
 const skipped: string[] = [];
 
 describe('accepted fixtures compile to equivalent native circuits', () => {
@@ -51,16 +52,18 @@ describe('accepted fixtures compile to equivalent native circuits', () => {
       }
       const qasm = compiled.qasm as string;
       expect(validate(qasm).diagnostics).toEqual([]);
-      if (why) continue;
+      const small = circuit.qubits <= MAX_QUBITS;
+      if (why && !(circuit.qubits <= MAX_LOWERED_QUBITS && !circuit.ops.some((op) => op.kind === 'reset'))) continue;
       expectEquivalent(withFrames(lowered.circuit, lowered.finalFrames), circuit, `${file} ${family}`);
+      if (!small) continue;
       const reloaded = loadCircuits(qasm);
       expect(reloaded.ok).toBe(true);
       expectEquivalent(withFrames(reloaded.circuits[0] as typeof circuit, lowered.finalFrames), circuit, `${file} ${family} via qasm`);
     }
-    if (why) skipped.push(`${file} (${why})`);
+    if (why) skipped.push(`${file} (${why}${circuit.qubits <= MAX_LOWERED_QUBITS && why !== 'reset' ? ': lowered circuit checked, OpenQASM reload not' : ''})`);
   });
 });
 
 afterAll(() => {
-  console.log(`fixtures: ${files.length} files, ${oracleChecks()} oracle checks; not checked by the oracle: ${skipped.join(', ') || 'none'}`);
+  console.log(`fixtures: ${files.length} files, ${oracleChecks()} oracle checks; not fully checked: ${skipped.join(', ') || 'none'}`);
 });
