@@ -6,17 +6,9 @@
 import type { InlinedGate, InlinedOp, InlinedProgram, InlinedRegister } from '../inline/types.js';
 import { QIS_JSON_GATES } from '../tables/index.js';
 import type { QisGateName } from '../tables/index.js';
+import { NO_QUBITS, oneQubit } from './qubit-lists.js';
 import type { IrCircuit, IrGate, IrOp, IrRegister } from './types.js';
 
-const NO_CONTROLS: readonly number[] = Object.freeze([]);
-const ONE_QUBIT_LISTS: (readonly number[])[] = [];
-const SHARED_LIST_LIMIT = 4096;
-
-/** `[qubit]`, shared and frozen for the qubit indices programs actually use. */
-function oneQubit(qubit: number): readonly number[] {
-  if (qubit >= SHARED_LIST_LIMIT) return [qubit];
-  return (ONE_QUBIT_LISTS[qubit] ??= Object.freeze([qubit]));
-}
 const TAKES_ROTATION: ReadonlySet<QisGateName> = new Set(QIS_JSON_GATES.filter((g) => g.rotation).map((g) => g.name));
 
 /** The circuit IR of a validated, inlined program (the program must have passed preflight). */
@@ -63,7 +55,7 @@ function lowerGate(op: InlinedGate): IrGate | null {
     kind: 'gate',
     name: target.gate,
     targets: controlCount === 0 ? qubits : qubits.length - controlCount === 1 ? oneQubit(qubits[controlCount] as number) : qubits.slice(controlCount),
-    controls: controlCount === 0 ? NO_CONTROLS : controlCount === 1 ? oneQubit(qubits[0] as number) : qubits.slice(0, controlCount),
+    controls: controlCount === 0 ? NO_QUBITS : controlCount === 1 ? oneQubit(qubits[0] as number) : qubits.slice(0, controlCount),
     rotation: TAKES_ROTATION.has(target.gate) ? (op.params[0] ?? 0) : null,
     span: op.span,
   };

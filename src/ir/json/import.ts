@@ -3,6 +3,7 @@
  * format measures every qubit at the end and has no classical registers, so
  * the IR has no measurements and no bits; one register `q` holds the qubits.
  */
+import { NO_QUBITS, oneQubit } from '../qubit-lists.js';
 import type { IrCircuit, IrGate, IrNativeGate, IrOp } from '../types.js';
 import { NATIVE_BY_NAME, QIS_BY_SPELLING } from './gate-tables.js';
 import type { CircuitJson, CircuitJsonGateset, GateJson } from './types.js';
@@ -26,9 +27,9 @@ function irCircuit(qubits: number, gates: readonly GateJson[], gateset: CircuitJ
   };
 }
 
-function indices(one: unknown, many: unknown): number[] {
-  if (typeof one === 'number') return [one];
-  return Array.isArray(many) ? (many as number[]) : [];
+function indices(one: unknown, many: unknown): readonly number[] {
+  if (typeof one === 'number') return oneQubit(one);
+  return Array.isArray(many) ? [...(many as number[])] : NO_QUBITS;
 }
 
 function qisOp(gate: GateJson): IrGate {
