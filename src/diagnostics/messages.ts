@@ -256,6 +256,10 @@ export function statementInGateBody(what: string, gate: string): string {
   return `${what} inside gate ${gate} is not supported: gate bodies hold only gate calls, gphase and barrier`;
 }
 
+export function gateNestingTooDeep(gate: string, depth: number, max: number): string {
+  return `Gate ${gate} nests gate definitions ${depth} deep; at most ${max} levels are supported: flatten some of the definitions`;
+}
+
 export function duplicateGateArgument(name: string, gate: string): string {
   return `Argument ${name} appears twice in the definition of gate ${gate}: give each argument its own name`;
 }

@@ -20,6 +20,8 @@ export interface UserGate {
   readonly body: readonly BodyItem[] | null;
   /** Operations one call materialises (may exceed 2^53 for deep nests; only compared against a limit). */
   readonly cost: number;
+  /** Levels of definitions one call goes through (1: a body of built-in gates only; 0: not expanded). */
+  readonly depth: number;
 }
 
 /** One statement of a compiled body; `operands` are positions in the gate's qubit arguments. */
@@ -79,7 +81,23 @@ export class GateTable {
     const qubits = definition.qubits.map((q) => q.name);
     const body = valid ? this.compileBody(definition, qubits) : null;
     const cost = body === null ? 0 : body.reduce((sum, item) => sum + itemCost(item), 0);
-    this.defined.set(name, Object.freeze({ name, definition, params, qubits, body, cost }));
+    const depth = body === null ? 0 : this.depthOf(definition);
+    this.defined.set(name, Object.freeze({ name, definition, params, qubits, body, cost, depth }));
+  }
+
+  /**
+   * Levels of definitions a call of `definition` would go through, from the
+   * gates defined so far. A definition that was not expanded counts as none,
+   * so one refused definition does not make every caller refused too.
+   */
+  depthOf(definition: GateDefinition): number {
+    let deepest = 0;
+    for (const statement of definition.body) {
+      if (statement.kind !== 'GateCall') continue;
+      const found = this.lookup(statement.name.name);
+      if (found.kind === 'user' && found.gate.depth > deepest) deepest = found.gate.depth;
+    }
+    return deepest + 1;
   }
 
   private compileBody(definition: GateDefinition, qubits: readonly string[]): BodyItem[] | null {

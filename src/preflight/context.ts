@@ -41,6 +41,7 @@ export function createRuleContext(rule: PreflightRule, run: RunState): RuleConte
     symbols: inliner.symbols,
     lookupGate: (name) => inliner.gates.lookup(name),
     definedGateNames: () => inliner.gates.definitions.keys(),
+    definitionDepth: (definition) => inliner.gates.depthOf(definition),
     laterDefinition: (name) => {
       const definition = run.definitionsByName.get(name);
       return definition !== undefined && !inliner.gates.definitions.has(name) ? definition : undefined;

@@ -29,6 +29,8 @@ export interface RuleContext {
   readonly maxGates: number;
   readonly symbols: SymbolTable;
   lookupGate(name: string): GateLookup;
+  /** Levels of definitions a call of `definition` would go through, from the gates defined so far. */
+  definitionDepth(definition: GateDefinition): number;
   /** Names of the gates the program has defined so far. */
   definedGateNames(): Iterable<string>;
   /** A definition of `name` that appears later in the program (for "used before its definition"). */

@@ -106,3 +106,32 @@ describe('inlined program data', () => {
     expect(diagnostics.map((d) => [d.rule, d.span.start.line])).toEqual([['unknown-gate', 2]]);
   });
 });
+
+describe('definition nesting', () => {
+  const chain = (levels: number) => {
+    const lines = ['qubit[1] q;', 'gate g0 a { h a; }'];
+    for (let i = 1; i < levels; i++) lines.push(`gate g${i} a { g${i - 1} a; }`);
+    lines.push(`g${levels - 1} q[0];`);
+    return lines.join('\n');
+  };
+
+  it('expands 1,000 levels of definitions', () => {
+    const { diagnostics, inlined } = inlineProgram(chain(1000));
+    expect(diagnostics).toEqual([]);
+    expect(inlined.ops).toHaveLength(1);
+    expect((inlined.ops[0] as InlinedGate).related).toHaveLength(1000);
+  });
+
+  it('refuses the 1,001st level once, instead of overflowing the stack while expanding', () => {
+    const { diagnostics } = inlineProgram(chain(1001));
+    expect(diagnostics.map((d) => [d.rule, d.reason])).toEqual([
+      ['gate-definition', 'Gate g1000 nests gate definitions 1001 deep; at most 1000 levels are supported: flatten some of the definitions'],
+    ]);
+  });
+
+  it('stays a diagnostic, never an internal error, far past the limit', () => {
+    const { diagnostics } = inlineProgram(chain(20_000));
+    expect(diagnostics.length).toBeGreaterThan(0);
+    expect(diagnostics.every((d) => d.rule === 'gate-definition')).toBe(true);
+  });
+});

@@ -3,8 +3,9 @@
  *
  * Invariant: a gate is defined before its first use, never redefines a
  * built-in (accepted or rejected) or an earlier definition, never calls
- * itself, names each parameter and qubit once, and its body holds only gate
- * calls, `gphase` and `barrier`.
+ * itself, names each parameter and qubit once, its body holds only gate
+ * calls, `gphase` and `barrier`, and calls nest at most 1,000 definitions
+ * deep (so expansion stays within the call stack).
  *
  * Spec: service-api.md "Gates" (definitions inlined at the call site);
  * decisions.md section 2 "Gate definitions".
@@ -12,12 +13,14 @@
 import type { Statement } from '../../ast/nodes.js';
 import {
   duplicateGateArgument,
+  gateNestingTooDeep,
   gateAlreadyDefined,
   gateUsedBeforeDefinition,
   recursiveGate,
   redefinesBuiltinGate,
   statementInGateBody,
 } from '../../diagnostics/index.js';
+import { LIMITS } from '../../tables/index.js';
 import type { PreflightRule } from '../rule.js';
 
 /** How a body statement that is not allowed is named in the reason. */
@@ -68,6 +71,8 @@ export const gateDefinitionRule: PreflightRule = {
           const what = BODY_STATEMENT_NAMES[statement.kind];
           if (what !== undefined) context.report({ reason: statementInGateBody(what, name), at: statement });
         }
+        const depth = context.definitionDepth(definition);
+        if (depth > LIMITS.maxNestingDepth) context.report({ reason: gateNestingTooDeep(name, depth, LIMITS.maxNestingDepth), at: definition.name });
       },
       GateCall(call, scope) {
         const name = call.name.name;
