@@ -223,3 +223,28 @@ describe('validateCircuitJson beyond the fixtures', () => {
     );
   });
 });
+
+describe('native ranges (decisions.md section 4), at and around the bounds', () => {
+  const around = (...bounds: number[]) =>
+    fc.oneof(fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(...bounds.flatMap((b) => [b, b - 1e-12, b + 1e-12])));
+  const cases = [
+    { name: 'gpi phase', target: 'qpu.aria-1', gate: (x: number) => ({ gate: 'gpi', target: 0, phase: x }), min: -1, max: 1 },
+    { name: 'gpi2 phase', target: 'qpu.forte-1', gate: (x: number) => ({ gate: 'gpi2', target: 0, phase: x }), min: -1, max: 1 },
+    { name: 'ms phases[0]', target: 'qpu.aria-1', gate: (x: number) => ({ gate: 'ms', targets: [0, 1], phases: [x, 0] }), min: -1, max: 1 },
+    { name: 'ms phases[1]', target: 'qpu.aria-1', gate: (x: number) => ({ gate: 'ms', targets: [0, 1], phases: [0, x] }), min: -1, max: 1 },
+    { name: 'ms angle', target: 'qpu.harmony', gate: (x: number) => ({ gate: 'ms', targets: [0, 1], phases: [0, 0], angle: x }), min: 0, max: 0.25 },
+    { name: 'zz angle', target: 'qpu.forte-1', gate: (x: number) => ({ gate: 'zz', targets: [1, 0], angle: x }), min: -1, max: 1 },
+  ];
+  for (const c of cases) {
+    it(`accepts a ${c.name} exactly when it lies in [${c.min}, ${c.max}]`, () => {
+      fc.assert(
+        fc.property(around(c.min, c.max), (x) => {
+          const r = validateCircuitJson({ gateset: 'native', qubits: 2, circuit: [c.gate(x)] }, { target: c.target });
+          expect(r.ok).toBe(x >= c.min && x <= c.max);
+          if (!r.ok) expect(r.diagnostics.map((d) => [d.code, d.rule, d.message.includes(`[${c.min}, ${c.max}] turns`)])).toEqual([['InvalidInput', 'circuit-json-range', true]]);
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
+});
