@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDiagnostic, SourceText } from '../../src/diagnostics/index.js';
 import type { FileReport } from '../../src/cli/check/report.js';
-import { summarize, summaryLine, exitCodeFor } from '../../src/cli/check/report.js';
+import { summarize, summaryLine, exitCodeFor, groupThousands } from '../../src/cli/check/report.js';
 import { formatText } from '../../src/cli/formats/text.js';
 import { buildJsonReport } from '../../src/cli/formats/json.js';
 import { escapeProperty, formatGithub } from '../../src/cli/formats/github.js';
@@ -42,6 +42,10 @@ describe('summary and exit codes', () => {
     expect(summary).toEqual({ filesChecked: 2, filesWithErrors: 1, filesWithProblems: 1, errors: 2, warnings: 0, uncheckedFiles: 0 });
     expect(summaryLine(summary)).toBe('2 errors in 1 file, 2 files checked');
     expect(exitCodeFor(summary)).toBe(1);
+  });
+
+  it('groups thousands in counts', () => {
+    expect([0, 999, 1000, 1234567].map(groupThousands)).toEqual(['0', '999', '1,000', '1,234,567']);
   });
 
   it('is 0 for clean files and 2 when a file could not be read, errors or not', () => {

@@ -1,7 +1,7 @@
 /** `qasm3-preflight simulate <file>`: the service's result artifacts, as JSON or as a bar chart on a terminal. */
 import { Command, Option } from 'commander';
 import { NOISE_MODELS } from '../../tables/index.js';
-import { EXIT_ERRORS } from '../check/report.js';
+import { EXIT_ERRORS, groupThousands } from '../check/report.js';
 import { integerAtLeast, UsageError } from '../errors.js';
 import { barChart } from '../formats/bar-chart.js';
 import type { CliIo } from '../io.js';
@@ -70,7 +70,7 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
         return;
       }
       if (result.diagnostics.length > 0) io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
-      if (shots !== undefined) io.stderr(`${shots.toLocaleString('en-US')} shots, seed ${result.seed}\n`);
+      if (shots !== undefined) io.stderr(`${groupThousands(shots)} shots, seed ${result.seed}\n`);
       const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
       if (format === undefined) {
         io.stdout(chart(result.results, shots !== undefined, flags.top, io.stdoutStyle(colorFlag())));

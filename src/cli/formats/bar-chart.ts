@@ -6,6 +6,7 @@
  *     00  ████████████████████████████████████████  0.5000
  *     11  ████████████████████████████████████████  0.5000
  */
+import { groupThousands } from '../check/report.js';
 import type { Style } from '../style.js';
 
 export interface ChartOptions {
@@ -52,5 +53,5 @@ export function barChart(registers: Readonly<Record<string, Readonly<Record<stri
 function formatValue(value: number, total: number, kind: 'probability' | 'count'): string {
   if (kind === 'probability') return value.toFixed(4);
   const share = total > 0 ? ` (${((100 * value) / total).toFixed(1)}%)` : '';
-  return `${value.toLocaleString('en-US')}${share}`;
+  return `${groupThousands(value)}${share}`;
 }
