@@ -68,8 +68,66 @@ const UNSUPPORTED_EXPRESSIONS: Partial<Record<Expression['kind'], string>> = {
   HardwareQubit: 'Physical qubit',
 };
 
-/** Evaluates a gate argument in radians, or says what in it is not allowed. */
+/**
+ * Evaluates a gate argument in radians, or says what in it is not allowed.
+ * Iterative, so that a chain of a hundred thousand `*` or unary minuses
+ * cannot overflow the call stack.
+ */
 export function evaluateConstant(expression: Expression, scope: EvaluationScope, source: SourceText): ConstantResult {
+  if (expression.kind !== 'Binary' && expression.kind !== 'Unary') return evaluateLeaf(expression, scope, source);
+  const nodes: Expression[] = [expression];
+  const stages: number[] = [0];
+  const values: (number | null)[] = [];
+  while (nodes.length > 0) {
+    const top = nodes.length - 1;
+    const node = nodes[top] as Expression;
+    const stage = stages[top] as number;
+    if (node.kind === 'Binary') {
+      const { op } = node;
+      if (stage === 0) {
+        if (op === '+' || op === '-') return refuse(node, operatorBetweenTerms(op, textOf(source, node)));
+        if (op !== '*' && op !== '/') return refuse(node, operatorNotSupported(op, textOf(source, node)));
+        stages[top] = 1;
+        nodes.push(node.left);
+        stages.push(0);
+      } else if (stage === 1) {
+        stages[top] = 2;
+        nodes.push(node.right);
+        stages.push(0);
+      } else {
+        const right = values.pop() as number | null;
+        const left = values.pop() as number | null;
+        if (op === '/' && right === 0) return refuse(node, divisionByZero(textOf(source, node)));
+        const value = left === null || right === null ? null : op === '*' ? left * right : left / right;
+        if (value !== null && !Number.isFinite(value)) return refuse(node, nonFiniteArgument(textOf(source, node)));
+        nodes.pop();
+        stages.pop();
+        values.push(value);
+      }
+    } else if (node.kind === 'Unary') {
+      if (stage === 0) {
+        if (node.op !== '-') return refuse(node, operatorNotSupported(node.op, textOf(source, node)));
+        stages[top] = 1;
+        nodes.push(node.operand);
+        stages.push(0);
+      } else {
+        const operand = values.pop() as number | null;
+        nodes.pop();
+        stages.pop();
+        values.push(operand === null ? null : -operand);
+      }
+    } else {
+      const leaf = evaluateLeaf(node, scope, source);
+      if (!leaf.ok) return leaf;
+      nodes.pop();
+      stages.pop();
+      values.push(leaf.value);
+    }
+  }
+  return { ok: true, value: values[0] ?? null };
+}
+
+function evaluateLeaf(expression: Expression, scope: EvaluationScope, source: SourceText): ConstantResult {
   switch (expression.kind) {
     case 'IntegerLiteral':
       return finite(expression, Number(expression.value), source);
@@ -84,14 +142,6 @@ export function evaluateConstant(expression: Expression, scope: EvaluationScope,
       if (scope.isClassicalVariable(name)) return refuse(expression, classicalVariableInArgument(name));
       return refuse(expression, unknownIdentifierInArgument(name));
     }
-    case 'Unary': {
-      if (expression.op !== '-') return refuse(expression, operatorNotSupported(expression.op, textOf(source, expression)));
-      const operand = evaluateConstant(expression.operand, scope, source);
-      if (!operand.ok || operand.value === null) return operand;
-      return { ok: true, value: -operand.value };
-    }
-    case 'Binary':
-      return evaluateBinary(expression, scope, source);
     default: {
       const literal = NON_NUMERIC_LITERALS[expression.kind];
       if (literal !== undefined) return refuse(expression, nonNumericLiteral(literal, textOf(source, expression)));
@@ -109,19 +159,4 @@ function refuse(node: Expression, reason: string): ConstantResult {
 
 function finite(node: Expression, value: number, source: SourceText): ConstantResult {
   return Number.isFinite(value) ? { ok: true, value } : refuse(node, nonFiniteArgument(textOf(source, node)));
-}
-
-function evaluateBinary(expression: Expression & { kind: 'Binary' }, scope: EvaluationScope, source: SourceText): ConstantResult {
-  const { op } = expression;
-  if (op === '+' || op === '-') return { ok: false, problem: { node: expression, reason: operatorBetweenTerms(op, textOf(source, expression)) } };
-  if (op !== '*' && op !== '/') return { ok: false, problem: { node: expression, reason: operatorNotSupported(op, textOf(source, expression)) } };
-  const left = evaluateConstant(expression.left, scope, source);
-  if (!left.ok) return left;
-  const right = evaluateConstant(expression.right, scope, source);
-  if (!right.ok) return right;
-  if (op === '/' && right.value === 0) return { ok: false, problem: { node: expression, reason: divisionByZero(textOf(source, expression)) } };
-  if (left.value === null || right.value === null) return { ok: true, value: null };
-  const value = op === '*' ? left.value * right.value : left.value / right.value;
-  if (!Number.isFinite(value)) return { ok: false, problem: { node: expression, reason: nonFiniteArgument(textOf(source, expression)) } };
-  return { ok: true, value };
 }

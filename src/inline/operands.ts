@@ -129,11 +129,12 @@ export function describeResolution(resolution: OperandResolution & { kind: 'sing
  * value is not a register reference at all (`++`, arithmetic).
  */
 export function aliasOperand(value: Expression): IndexedIdentifier | null {
-  if (value.kind === 'Identifier') return { kind: 'IndexedIdentifier', name: value, indices: [], span: value.span };
-  if (value.kind === 'IndexExpression') {
-    const inner = aliasOperand(value.collection);
-    if (inner === null) return null;
-    return { kind: 'IndexedIdentifier', name: inner.name, indices: [...inner.indices, value.index], span: value.span };
+  const indices: IndexOperator[] = [];
+  let collection = value;
+  while (collection.kind === 'IndexExpression') {
+    indices.push(collection.index);
+    collection = collection.collection;
   }
-  return null;
+  if (collection.kind !== 'Identifier') return null;
+  return { kind: 'IndexedIdentifier', name: collection, indices: indices.reverse(), span: value.span };
 }

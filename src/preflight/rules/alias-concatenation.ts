@@ -29,8 +29,14 @@ export const aliasConcatenationRule: PreflightRule = {
   },
 };
 
+/** The outermost `++`, searched without recursion (a long chain must not overflow the stack). */
 function findConcatenation(expression: Expression): Expression | null {
-  if (expression.kind !== 'Binary') return null;
-  if (expression.op === '++') return expression;
-  return findConcatenation(expression.left) ?? findConcatenation(expression.right);
+  const pending: Expression[] = [expression];
+  while (pending.length > 0) {
+    const node = pending.pop() as Expression;
+    if (node.kind !== 'Binary') continue;
+    if (node.op === '++') return node;
+    pending.push(node.right, node.left);
+  }
+  return null;
 }
