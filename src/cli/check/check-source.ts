@@ -2,7 +2,7 @@
  * Checks one program the way `check` reports it: the library's validation
  * (exactly the service's verdict), then the CLI's lint suppressions on top.
  */
-import { SourceText, type Diagnostic, type Failure } from '../../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../../diagnostics/index.js';
 import type { FileReport } from './report.js';
 import { applySuppressions } from './suppressions.js';
 
@@ -22,7 +22,7 @@ export type Validator = (source: string, options: CheckOptions & { readonly file
 
 export function checkSource(validator: Validator, text: string, file: string, options: CheckOptions): FileReport {
   const verdict = validator(text, { ...options, filename: file });
-  const { kept, unused } = applySuppressions(new SourceText(text, file), verdict.diagnostics);
+  const { kept, unused } = applySuppressions(text, verdict.diagnostics);
   const diagnostics = unused.length === 0 ? kept : [...kept, ...unused].sort((a, b) => a.span.start.offset - b.span.start.offset);
   const errors = kept.filter((d) => d.severity === 'error');
   const failure = errors.length === 0 ? null : failureAfterSuppression(verdict, errors);

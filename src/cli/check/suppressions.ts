@@ -10,7 +10,7 @@
  * (or rule-less directive) that suppresses nothing earns a warning, so stale
  * suppressions do not pile up.
  */
-import { createDiagnostic, unusedSuppression, type Diagnostic, type SourceText, type Span } from '../../diagnostics/index.js';
+import { createDiagnostic, SourceText, unusedSuppression, type Diagnostic, type Span } from '../../diagnostics/index.js';
 
 export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
 const MARKER = 'qasm3-preflight-disable';
@@ -33,9 +33,11 @@ export interface SuppressionResult {
   readonly unused: Diagnostic[];
 }
 
-/** Removes suppressed diagnostics and reports directives that removed nothing. */
-export function applySuppressions(source: SourceText, diagnostics: readonly Diagnostic[]): SuppressionResult {
-  if (!source.text.includes(MARKER)) return { kept: [...diagnostics], unused: [] };
+/** Removes suppressed diagnostics and reports directives that removed nothing (line starts are computed only when a directive is present). */
+export function applySuppressions(source: SourceText | string, diagnostics: readonly Diagnostic[]): SuppressionResult {
+  const text = typeof source === 'string' ? source : source.text;
+  if (!text.includes(MARKER)) return { kept: [...diagnostics], unused: [] };
+  if (typeof source === 'string') return applySuppressions(new SourceText(source), diagnostics);
   const entries = parseDirectives(source);
   if (entries.length === 0) return { kept: [...diagnostics], unused: [] };
   const kept = diagnostics.filter((d) => {
