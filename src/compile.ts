@@ -111,7 +111,12 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
         format: CIRCUIT_JSON_FORMAT,
         gateset,
         qubits: stats.qubits,
-        circuits: circuits.map((c, i) => ({ name: c.name ?? `circuit-${i}`, circuit: (exports[i]?.json as { circuit: readonly GateJson[] }).circuit })),
+        circuits: circuits.map((c, i) => {
+          const json = exports[i]?.json as { circuit: readonly GateJson[]; gateset?: 'qis' | 'native' };
+          // An entry says its gate set only where it differs from the parent (a native entry kept in QIS mode).
+          const own = gateset === 'native' || json.circuit.length === 0 ? gateset : (json.gateset ?? 'qis');
+          return { name: c.name ?? `circuit-${i}`, circuit: json.circuit, ...(own !== gateset ? { gateset: own } : {}) };
+        }),
       };
   return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm };
 }

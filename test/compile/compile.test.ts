@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compile } from '../../src/compile.js';
-import type { CircuitJson } from '../../src/ir/circuit-json.js';
+import { validateCircuitJson, type CircuitJson } from '../../src/ir/circuit-json.js';
 import type { IrCircuit } from '../../src/ir/types.js';
 import { loadCircuits } from '../../src/load.js';
 import { lowerToNative, type NativeFamily } from '../../src/native/index.js';
@@ -35,6 +35,7 @@ describe('compile', () => {
       { qubit: 1, bit: 1, register: 'c', index: 1 },
     ]);
     expect(validate(r.qasm as string, { target: 'qpu.aria-1' }).ok).toBe(true);
+    expect(validateCircuitJson(r.circuit, { target: 'qpu.aria-1' }).ok).toBe(true);
     const source = loadCircuits(BELL).circuits[0] as IrCircuit;
     expectSameAs(r.qasm, source, 'ms', 'Bell qasm');
     expectSameAs(r.circuit, source, 'ms', 'Bell json');
@@ -42,7 +43,9 @@ describe('compile', () => {
 
   it('picks the family from the target: zz on Forte, ms on the simulator unless asked for zz', () => {
     expect(gateNames(compile(BELL, { target: 'qpu.forte-1' }).circuit)).toContain('zz');
-    expect(compile(BELL, { target: 'qpu.forte-1' }).stats?.gate_counts).toEqual({ '1q': 3, '2q': 1 });
+    const forte = compile(BELL, { target: 'qpu.forte-1' });
+    expect(forte.stats?.gate_counts).toEqual({ '1q': 3, '2q': 1 });
+    expect(validateCircuitJson(forte.circuit, { target: 'qpu.forte-1' }).ok).toBe(true);
     expect(gateNames(compile(BELL).circuit)).toContain('ms');
     expect(gateNames(compile(BELL, { family: 'zz' }).circuit)).toContain('zz');
     expect(gateNames(compile(BELL, { target: 'qpu.aria-1', family: 'zz' }).circuit)).toContain('ms');
@@ -110,6 +113,21 @@ describe('compile', () => {
     const circuits = (r.circuit as unknown as { circuits: { name: string; circuit: { gate: string }[] }[] }).circuits;
     expect(circuits.map((c) => c.name)).toEqual(['bell', 'flip']);
     expect(circuits[1]?.circuit).toEqual([{ gate: 'gpi', target: 1, phase: 0 }]);
+  });
+
+  it('keeps a native entry marked as native when a multicircuit stays in the QIS gate set', () => {
+    const input: CircuitJson = {
+      qubits: 2,
+      circuits: [
+        { name: 'qis', circuit: [{ gate: 'h', target: 0 }] },
+        { name: 'pulses', gateset: 'native', circuit: [{ gate: 'gpi2', target: 0, phase: 0.25 }] },
+      ],
+    };
+    const r = compile(input, { gateset: 'qis' });
+    expect(r.ok, JSON.stringify(r.failure)).toBe(true);
+    const entries = (r.circuit as unknown as { circuits: { name: string; gateset?: string }[] }).circuits;
+    expect(entries.map((e) => e.gateset)).toEqual([undefined, 'native']);
+    expect(validateCircuitJson(r.circuit).ok).toBe(true);
   });
 
   it('reports what the JSON format cannot hold, and still writes the OpenQASM text', () => {
