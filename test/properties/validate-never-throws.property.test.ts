@@ -32,6 +32,8 @@ function wellFormed(result: ValidateResult): void {
     expect(d.rule).not.toBe('internal-error');
   }
   expect(result.diagnostics.length).toBeLessThanOrEqual(101);
+  const starts = result.diagnostics.map((d) => d.span.start.offset);
+  expect(starts).toEqual([...starts].sort((a, b) => a - b));
 }
 
 const mutation = fc.oneof(
