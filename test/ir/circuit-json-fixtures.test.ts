@@ -48,3 +48,10 @@ describe('fixtures/json', () => {
     });
   }
 });
+
+describe('src/ir/README.md', () => {
+  it('documents every circuit-json rule', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'ir', 'README.md'), 'utf8');
+    for (const rule of Object.values(JSON_RULES)) expect(readme).toContain(`| \`${rule}\` |`);
+  });
+});
