@@ -6,6 +6,7 @@
 import { TOO_MANY_ERRORS_RULE } from '../diagnostics/index.js';
 import { CAPABILITY_CHECKS } from '../capabilities/index.js';
 import { JSON_RULES } from '../ir/circuit-json.js';
+import { SYNTAX_ERROR_RULE } from '../parser/index.js';
 import { PREFLIGHT_RULES, SOURCE_SIZE_RULE } from '../preflight/index.js';
 import { INVALID_JSON_RULE } from './check/json-input.js';
 import { UNUSED_SUPPRESSION_RULE } from './check/suppressions.js';
@@ -16,6 +17,8 @@ export interface RuleInfo {
 }
 
 const CLI_RULES: readonly RuleInfo[] = [
+  { id: SYNTAX_ERROR_RULE, summary: 'The program must be syntactically valid OpenQASM 3.' },
+  { id: 'internal-error', summary: 'The checker itself failed on this input (a bug: please report it).' },
   { id: UNUSED_SUPPRESSION_RULE, summary: 'A qasm3-preflight-disable directive must suppress at least one diagnostic.' },
   { id: TOO_MANY_ERRORS_RULE, summary: 'The error budget (--max-errors) was reached; later problems are not reported.' },
   { id: 'unknown-target', summary: 'The target must be one of the known backends (qasm3-preflight targets).' },
