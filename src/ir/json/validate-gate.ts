@@ -130,7 +130,7 @@ function checkQisGate(checker: JsonChecker, path: string, gate: JsonObject, spel
   const controls = qubitList(checker, path, gate, 'control', 'controls', qubits) ?? { indices: [], paths: [], unreadable: false };
   const controlsPath = childPath(path, gate.control !== undefined ? 'control' : 'controls');
   if (controls.indices.length > 0 && !spec.controllable) {
-    checker.report(controlsPath, jsonUnexpectedField(controlsPath, spelling, 'controls'));
+    checker.report(controlsPath, jsonUnexpectedField(controlsPath, spelling, 'controls'), JSON_RULES.controls);
   } else if (controls.indices.length > MAX_CONTROLS) {
     checker.report(controlsPath, jsonTooManyControls(controlsPath, controls.indices.length, MAX_CONTROLS), JSON_RULES.controls, 'TooManyControls');
   } else if (controls.indices.length === 0 && !controls.unreadable && NEEDS_CONTROL.has(spelling)) {
