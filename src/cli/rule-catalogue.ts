@@ -6,6 +6,7 @@
 import { TOO_MANY_ERRORS_RULE } from '../diagnostics/index.js';
 import { CAPABILITY_CHECKS } from '../capabilities/index.js';
 import { JSON_RULES } from '../ir/circuit-json.js';
+import { MID_CIRCUIT_RULE } from '../ir/json/export.js';
 import { SYNTAX_ERROR_RULE } from '../parser/index.js';
 import { PREFLIGHT_RULES, SOURCE_SIZE_RULE } from '../preflight/index.js';
 import { INVALID_JSON_RULE } from './check/json-input.js';
@@ -36,6 +37,7 @@ const JSON_RULE_SUMMARIES: Readonly<Record<string, string>> = {
   [JSON_RULES.qubits]: 'Qubit indices must be below qubits and fit the target; a gate needs distinct qubits.',
   [JSON_RULES.controls]: 'Controls are allowed only where the gate takes them, at most 7 per gate.',
   [JSON_RULES.limits]: 'A job holds at most 5,000 circuits and 150,000 gates.',
+  [MID_CIRCUIT_RULE]: 'The svc.circuit.v0 JSON format measures every qubit once at the end: it cannot express mid-circuit measurement or reset.',
 };
 
 let catalogue: ReadonlyMap<string, RuleInfo> | undefined;

@@ -448,6 +448,7 @@ export function unexpectedCharacter(character: string): string {
 
 export const UNTERMINATED_COMMENT = 'unterminated block comment: expected `*/`';
 export const UNTERMINATED_STRING = 'unterminated string: expected a closing quote on the same line';
+export const UNTERMINATED_CALIBRATION = 'unterminated calibration block: expected `}` to balance its braces';
 export const VERSION_NOT_FIRST = 'the `OPENQASM` version declaration must be the first statement';
 
 export function nestingTooDeep(limit: number): string {
