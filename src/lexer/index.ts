@@ -8,7 +8,22 @@
  * Imports: chevrotain, src/diagnostics (nothing else).
  */
 import { Lexer, type IToken } from 'chevrotain';
-import { INVALID_GROUP, KEYWORDS, LEXER_TOKENS, UnterminatedBlockComment, UnterminatedString, Identifier } from './tokens.js';
+import {
+  INVALID_GROUP,
+  KEYWORDS,
+  LEXER_TOKENS,
+  UnterminatedBlockComment,
+  UnterminatedCalibration,
+  UnterminatedString,
+  Identifier,
+} from './tokens.js';
+
+/** The lexical problem each invalid token stands for. */
+const PROBLEM_KINDS = new Map([
+  [UnterminatedBlockComment, 'unterminated-comment'],
+  [UnterminatedString, 'unterminated-string'],
+  [UnterminatedCalibration, 'unterminated-calibration'],
+] as const);
 
 export * from './tokens.js';
 
@@ -19,7 +34,7 @@ const lexer = new Lexer([...LEXER_TOKENS], {
 
 /** A lexical problem: what went wrong and where (0-based offsets, end exclusive). */
 export interface LexProblem {
-  readonly kind: 'unexpected-character' | 'unterminated-comment' | 'unterminated-string';
+  readonly kind: 'unexpected-character' | 'unterminated-comment' | 'unterminated-string' | 'unterminated-calibration';
   readonly startOffset: number;
   readonly endOffset: number;
 }
@@ -58,12 +73,7 @@ export function tokenize(text: string, baseOffset = 0): LexResult {
   const invalid = result.groups[INVALID_GROUP] ?? [];
   for (const token of invalid) {
     problems.push({
-      kind:
-        token.tokenType === UnterminatedBlockComment
-          ? 'unterminated-comment'
-          : token.tokenType === UnterminatedString
-            ? 'unterminated-string'
-            : 'unexpected-character',
+      kind: PROBLEM_KINDS.get(token.tokenType as never) ?? 'unexpected-character',
       startOffset: token.startOffset + baseOffset,
       endOffset: token.startOffset + baseOffset + token.image.length,
     });

@@ -155,6 +155,24 @@ export function matchCalBlock(text: string, offset: number): Match {
   return end < 0 ? null : [text.slice(offset, end)];
 }
 
+/**
+ * `cal {` or `defcal ... {` whose braces never balance: the rest of the text,
+ * as one token, so that it is reported once instead of parsed as statements.
+ */
+export function matchUnterminatedCalibration(text: string, offset: number): Match {
+  const keyword = keywordAt(text, offset, 'defcal') ? 'defcal' : keywordAt(text, offset, 'cal') ? 'cal' : null;
+  if (keyword === null) return null;
+  let i = offset + keyword.length;
+  while (i < text.length) {
+    i = skipTrivia(text, i);
+    const c = text.charCodeAt(i);
+    if (c === 123) return balancedBraceEnd(text, i) < 0 ? [text.slice(offset)] : null;
+    if (keyword === 'cal' || c === 125 || c === 59) return null;
+    i++;
+  }
+  return null;
+}
+
 /** `defcal header { opaque }`: the whole statement is one token; the header holds no brace. */
 export function matchDefcalBlock(text: string, offset: number): Match {
   if (!keywordAt(text, offset, 'defcal')) return null;

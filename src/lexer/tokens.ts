@@ -17,6 +17,7 @@ import {
   matchDefcalBlock,
   matchIdentifier,
   matchPragma,
+  matchUnterminatedCalibration,
 } from './matchers.js';
 
 const custom = (exec: (text: string, offset: number) => [string] | null) => ({ exec });
@@ -48,6 +49,13 @@ export const AnnotationKeyword = createToken({
 export const CalBlock = createToken({ name: 'CalBlock', pattern: custom(matchCalBlock), start_chars_hint: ['c'], line_breaks: true });
 /** `defcal ... { ... }` as one token. */
 export const DefcalBlock = createToken({ name: 'DefcalBlock', pattern: custom(matchDefcalBlock), start_chars_hint: ['d'], line_breaks: true });
+export const UnterminatedCalibration = createToken({
+  name: 'UnterminatedCalibration',
+  pattern: custom(matchUnterminatedCalibration),
+  start_chars_hint: ['c', 'd'],
+  line_breaks: true,
+  group: INVALID_GROUP,
+});
 export const DIM = createToken({ name: 'DIM', pattern: /#dim/ });
 
 // --- literals ----------------------------------------------------------------------
@@ -250,6 +258,7 @@ export const LEXER_TOKENS: readonly TokenType[] = [
   AnnotationKeyword,
   CalBlock,
   DefcalBlock,
+  UnterminatedCalibration,
   DIM,
   TimingLiteral,
   ImaginaryLiteral,

@@ -23,6 +23,7 @@ import {
   unexpectedCharacter,
   UNTERMINATED_COMMENT,
   UNTERMINATED_STRING,
+  UNTERMINATED_CALIBRATION,
   VERSION_NOT_FIRST,
   type Diagnostic,
 } from '../diagnostics/index.js';
@@ -135,6 +136,8 @@ function lexProblemReason(problem: LexProblem, text: string): string {
       return UNTERMINATED_COMMENT;
     case 'unterminated-string':
       return UNTERMINATED_STRING;
+    case 'unterminated-calibration':
+      return UNTERMINATED_CALIBRATION;
     case 'unexpected-character':
       return unexpectedCharacter(String.fromCodePoint(text.codePointAt(problem.startOffset) ?? 0));
   }

@@ -11,7 +11,14 @@
  * arrive as single opaque tokens; a bare `{ ... }` scope is flattened into
  * the enclosing statement list (the AST has no scope node).
  */
-import { EmbeddedActionsParser, isRecognitionException, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import {
+  EmbeddedActionsParser,
+  isRecognitionException,
+  type IOrAlt,
+  type IRecognitionException,
+  type IToken,
+  type TokenType,
+} from 'chevrotain';
 import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
@@ -94,6 +101,11 @@ const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
   T.DefcalBlock,
 ]);
 
+/** Chevrotain's own error recording (a runtime method its type declarations leave out). */
+const CHEVROTAIN_SAVE_ERROR = (
+  EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException }
+).SAVE_ERROR;
+
 export class Qasm3Parser extends EmbeddedActionsParser {
   /** Set by the driver before each parse. */
   b!: AstBuilder;
@@ -101,6 +113,9 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   notes: ParserNote[] = [];
   private depth = 0;
   private statementStart = 0;
+  /** Counts statements begun, so that one statement yields at most one syntax error. */
+  private statementSerial = 0;
+  private lastErrorSerial = -1;
 
   constructor() {
     super([...T.ALL_TOKENS], {
@@ -117,6 +132,18 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     this.text = builder.source.text;
     this.notes = [];
     this.depth = 0;
+    this.lastErrorSerial = -1;
+  }
+
+  /**
+   * Chevrotain records every error here. After a first error in a statement,
+   * recovery (a token inserted or deleted) may trip over the same mistake
+   * again; only the first error of a statement is kept.
+   */
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
+    if (this.lastErrorSerial === this.statementSerial) return error;
+    this.lastErrorSerial = this.statementSerial;
+    return CHEVROTAIN_SAVE_ERROR.call(this, error);
   }
 
   // --- helpers (not grammar) -----------------------------------------------------------
@@ -277,6 +304,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     const annotations: N.Annotation[] = [];
     const first = this.LA(1);
     this.ACTION(() => {
+      this.statementSerial++;
       if (Number.isFinite(first.startOffset)) this.statementStart = first.startOffset;
     });
     this.MANY(() => {
