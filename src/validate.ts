@@ -71,7 +71,8 @@ export function validateProgram(source: string, options: ValidateOptions = {}): 
   let target = TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target;
   try {
     sourceText = new SourceText(text);
-    return runPipeline(sourceText, options);
+    // untyped callers may pass null or a non-object
+    return runPipeline(sourceText, typeof options === 'object' && options !== null ? options : {});
   } catch (error) {
     const diagnostic = createDiagnostic({ code: 'PreflightError', rule: INTERNAL_ERROR_RULE, reason: internalError(error), span: startOfText(sourceText) });
     try {

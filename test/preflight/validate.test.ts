@@ -96,6 +96,12 @@ describe('validate pipeline', () => {
     }
   });
 
+  it('treats missing or malformed options as defaults', () => {
+    for (const options of [null, 42, 'x']) {
+      expect(validate('qubit[1] q;\nh q[0];', options as never)).toEqual({ ok: true, diagnostics: [], failure: null });
+    }
+  });
+
   it('gives later stages the AST, source, inlined program and target', () => {
     const result = validateProgram('qubit[2] q;\ncx q[0], q[1];', { target: 'qpu.forte-1' });
     expect(result.ok).toBe(true);
