@@ -92,7 +92,7 @@ function runPipeline(source: SourceText, options: ValidateOptions): ValidatedPro
   const optionProblems = targetOk ? [] : [resolved];
   const maxErrors = Math.max(1, Math.floor(positiveOr(options.maxErrors, LIMITS.maxErrors)));
 
-  const tooLarge = checkSourceSize(source, options.maxSourceLength ?? LIMITS.maxSourceLength);
+  const tooLarge = checkSourceSize(source, positiveOr(options.maxSourceLength, LIMITS.maxSourceLength));
   if (tooLarge !== null) return finish([...optionProblems, tooLarge], { source, program: null, inlined: null, target });
 
   const parsed = parse(source.text, { maxErrors });
