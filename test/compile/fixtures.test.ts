@@ -11,41 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
 import { compile } from '../../src/compile.js';
 import { loadCircuits } from '../../src/load.js';
-import { lowerToNative, type NativeFamily } from '../../src/native/index.js';
-import type { IrCircuit, IrOp } from '../../src/ir/types.js';
+import { lowerToNative } from '../../src/native/index.js';
 import { validate } from '../../src/validate.js';
-import { gate, withFrames } from '../oracle/circuits.js';
+import { withFrames } from '../oracle/circuits.js';
+import { purifyResets } from '../oracle/purify.js';
 import { expectEquivalent, oracleChecks } from '../oracle/count.js';
 import { expectNormalised, FAMILIES } from '../native/helpers.js';
-
-/**
- * Resets made unitary for the oracle: each `reset q` becomes a swap of q with
- * a fresh environment wire (which starts in |0>). The lowering drops the
- * frame q carries at a reset (it only phases the discarded state); in the
- * purified picture that frame travels to the environment wire, so it is put
- * back there. The frame dropped at reset j is the final frame of q after
- * lowering the ops before it (lowering is streaming and deterministic).
- */
-function purifyResets(source: IrCircuit, lowered: IrCircuit, family: NativeFamily): { source: IrCircuit; lowered: IrCircuit } {
-  const n = source.qubits;
-  const resetsAt = source.ops.flatMap((op, i) => (op.kind === 'reset' ? [i] : []));
-  const width = n + resetsAt.length;
-  const dropped = resetsAt.map((i) => {
-    const op = source.ops[i] as { qubit: number };
-    return lowerToNative({ ...source, ops: source.ops.slice(0, i) }, family).finalFrames[op.qubit] ?? 0;
-  });
-  const rewrite = (c: IrCircuit, withFrame: boolean): IrCircuit => {
-    let j = 0;
-    const ops = c.ops.flatMap((op): IrOp[] => {
-      if (op.kind !== 'reset') return [op];
-      const env = n + j;
-      const frame = dropped[j++] ?? 0;
-      return [gate('swap', [op.qubit, env]), ...(withFrame ? [gate('rz', [env], [], 2 * Math.PI * frame)] : [])];
-    });
-    return { ...c, qubits: width, ops };
-  };
-  return { source: rewrite(source, false), lowered: rewrite(lowered, true) };
-}
 
 const files = globSync('fixtures/accept/**/*.qasm').sort();
 const MAX_OPS = 5_000;
