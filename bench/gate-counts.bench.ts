@@ -192,6 +192,23 @@ for (const family of ['ms', 'zz'] as const) {
   printTable(`Native gate counts, ${label}: 2q gates + pulses (gpi + gpi2)`, ['circuit', 'ours', 'naive SDK-style', 'goal (at most)', 'goal met', 'pulses naive/ours'], rows);
 }
 
+// Multi-controlled X: with a wire outside the gate to borrow (linear), and with none (the determinant phase recursion).
+const mcxRows = [];
+for (let n = 2; n <= 7; n++) {
+  const controls = Array.from({ length: n }, (_, i) => i);
+  const row: (string | number)[] = [n];
+  for (const family of ['ms', 'zz'] as const) {
+    for (const spare of [1, 0]) {
+      const circuit = circuitOf(n + 1 + spare, [gate('x', [n], controls)]);
+      const { circuit: lowered, finalFrames } = lowerToNative(circuit, family);
+      if (n + 1 + spare <= 7 && !(circuitDistance(withFrames(lowered, finalFrames), circuit) < 1e-9)) throw new Error(`C^${n}X differs`);
+      row.push(cell(countNative(lowered), family));
+    }
+  }
+  mcxRows.push(row);
+}
+printTable('Multi-controlled X (ctrl(n) @ x), oracle-checked up to 7 qubits', ['controls', 'ms, spare wire', 'ms, no spare', 'zz, spare wire', 'zz, no spare'], mcxRows);
+
 const sizes = BENCH_SIZE === 'full' ? [8, 12, 16] : [6, 8];
 const timing = [];
 for (const n of sizes) {
