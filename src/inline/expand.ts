@@ -111,7 +111,6 @@ export class Inliner {
     return result;
   }
 
-
   /** The program inlined so far. */
   result(): InlinedProgram {
     const { symbols } = this;
