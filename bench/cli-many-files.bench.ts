@@ -9,9 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_SIZE, medianMs, printTable } from './lib.js';
+import { BENCH_SIZE, median, medianMs, printTable } from './lib.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
@@ -45,11 +45,21 @@ function makeFiles(count: number): string {
   return dir;
 }
 
-function check(dir: string, extra: readonly string[]): void {
-  const res = spawnSync(process.execPath, [CLI, 'check', dir, '--format', 'json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const TIME = '/usr/bin/time';
+const cpuSamples = new Map<string, number[]>();
+
+/** Runs one check; records its CPU seconds (user + sys, from /usr/bin/time when present) under `label`. */
+function check(dir: string, extra: readonly string[], label: string): void {
+  const args = [CLI, 'check', dir, '--format', 'json', ...extra];
+  const timed = existsSync(TIME);
+  const res = timed
+    ? spawnSync(TIME, ['-f', 'cpu=%U+%S', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (res.status !== 0) throw new Error(`check exited ${res.status}: ${res.stderr.slice(0, 2000)}`);
   const summary = (JSON.parse(res.stdout) as { summary: { filesChecked: number } }).summary;
   if (summary.filesChecked === 0) throw new Error('no files checked');
+  const cpu = /cpu=([\d.]+)\+([\d.]+)/.exec(res.stderr);
+  if (cpu) cpuSamples.set(label, [...(cpuSamples.get(label) ?? []), Number(cpu[1]) + Number(cpu[2])]);
 }
 
 if (!existsSync(CLI)) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
@@ -59,14 +69,18 @@ const repeats = BENCH_SIZE === 'full' ? 5 : 3;
 const rows: (string | number)[][] = [];
 for (const count of sizes) {
   const dir = makeFiles(count);
-  const single = await medianMs(() => check(dir, ['--jobs', '1']), repeats);
-  const auto = await medianMs(() => check(dir, []), repeats);
-  const two = await medianMs(() => check(dir, ['--jobs', '2']), repeats);
-  rows.push([count, single, two, auto, single / auto, count === 1_000 ? (auto <= 2000 ? 'yes' : 'NO') : '-']);
+  const single = await medianMs(() => check(dir, ['--jobs', '1'], `${count}/1`), repeats);
+  const two = await medianMs(() => check(dir, ['--jobs', '2'], `${count}/2`), repeats);
+  const auto = await medianMs(() => check(dir, [], `${count}/auto`), repeats);
+  const cpu = (label: string) => {
+    const samples = cpuSamples.get(`${count}/${label}`);
+    return samples ? median(samples) * 1000 : NaN;
+  };
+  rows.push([count, single, two, auto, single / auto, cpu('1'), cpu('2'), count === 1_000 ? (auto <= 2000 ? 'yes' : 'NO') : '-']);
 }
 rmSync(TMP, { recursive: true, force: true });
 printTable(
-  `check <dir> --format json, wall ms per run (median of ${repeats}; ${availableParallelism()} cores, shared with other work)`,
-  ['files', '--jobs 1', '--jobs 2', 'automatic', 'speedup 1 -> auto', '1,000 files within 2 s'],
+  `check <dir> --format json: wall ms per run and CPU ms (user + sys) per run, medians of ${repeats}; ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end (shared machine)`,
+  ['files', '--jobs 1', '--jobs 2', 'automatic', 'speedup 1 -> auto', 'CPU ms, 1 thread', 'CPU ms, 2 threads', '1,000 files within 2 s'],
   rows,
 );
