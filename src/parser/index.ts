@@ -18,7 +18,6 @@ import {
   createDiagnostic,
   DiagnosticCollector,
   compareBySpan,
-  nestingTooDeep,
   SourceText,
   unexpectedCharacter,
   UNTERMINATED_COMMENT,
@@ -143,6 +142,11 @@ function lexProblemReason(problem: LexProblem, text: string): string {
   }
 }
 
+/**
+ * Chevrotain's errors as diagnostics. A missing token (`expected ';' ...`) is
+ * placed where it is missing, right after the previous token; an unexpected
+ * token is placed on that token.
+ */
 function reportRecognitionError(
   error: IRecognitionException,
   text: string,
@@ -150,14 +154,12 @@ function reportRecognitionError(
 ): void {
   const token = error.token;
   const previous = (error as { previousToken?: IToken }).previousToken;
-  const previousEnd = previous && Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
-  const real = Number.isFinite(token.startOffset) && token.tokenType.name !== 'EOF';
-  if (error.message.startsWith('expected') || !real) {
-    const at = error.message.startsWith('expected') || !real ? (real ? Math.min(previousEnd, token.startOffset) : previousEnd || text.length) : 0;
-    report(error.message, at, at);
-  } else {
+  const hasPrevious = previous !== undefined && Number.isFinite(previous.startOffset);
+  const isRealToken = Number.isFinite(token.startOffset) && token.tokenType.name !== 'EOF';
+  if (isRealToken && !error.message.startsWith('expected')) {
     report(error.message, token.startOffset, token.startOffset + token.image.length);
+    return;
   }
+  const at = hasPrevious ? previous.startOffset + previous.image.length : isRealToken ? token.startOffset : text.length;
+  report(error.message, at, at);
 }
-
-export { nestingTooDeep };
