@@ -60,12 +60,14 @@ class Printer {
   constructor(
     private readonly qubitName: (q: number) => string,
     private readonly bitName: (b: number) => string,
+    /** Spelling of each defined gate (renamed when a register already uses the name). */
+    readonly spelling: ReadonlyMap<string, string>,
   ) {}
 
   call(name: string, args: readonly number[], qubits: readonly number[], prefix = ''): void {
     if (name in DEFINITIONS) this.used.add(name);
     const params = args.length > 0 ? `(${args.map(qasmNumber).join(', ')})` : '';
-    this.body.push(`${prefix}${name}${params} ${qubits.map(this.qubitName).join(', ')};`);
+    this.body.push(`${prefix}${this.spelling.get(name) ?? name}${params} ${qubits.map(this.qubitName).join(', ')};`);
   }
 
   op(op: IrOp, qubits: number): void {
@@ -133,11 +135,15 @@ export function circuitToQasm(circuit: IrCircuit): string {
   const taken = new Set([...qubitRegisters, ...circuit.bitRegisters].map((r) => r.name));
   const measureAll = circuit.clbits === 0 && !circuit.ops.some((op) => op.kind === 'measure') && circuit.qubits > 0;
   const bitRegisters = measureAll ? [{ name: freshName('c', taken), size: circuit.qubits, offset: 0 }] : circuit.bitRegisters;
-  const printer = new Printer(registerLookup(qubitRegisters, 'q'), registerLookup(bitRegisters, 'c'));
+  for (const r of bitRegisters) taken.add(r.name);
+  const spelling = new Map(Object.keys(DEFINITIONS).map((name) => [name, freshName(name, taken)]));
+  const printer = new Printer(registerLookup(qubitRegisters, 'q'), registerLookup(bitRegisters, 'c'), spelling);
   for (const op of circuit.ops) printer.op(op, circuit.qubits);
   if (measureAll) for (let q = 0; q < circuit.qubits; q++) printer.op({ kind: 'measure', qubit: q, bit: q }, circuit.qubits);
   const lines = ['OPENQASM 3.0;', 'include "stdgates.inc";'];
-  for (const name of Object.keys(DEFINITIONS)) if (printer.used.has(name)) lines.push(DEFINITIONS[name] as string);
+  for (const name of Object.keys(DEFINITIONS)) {
+    if (printer.used.has(name)) lines.push((DEFINITIONS[name] as string).replace(`gate ${name}(`, `gate ${spelling.get(name) ?? name}(`));
+  }
   for (const r of qubitRegisters) lines.push(`qubit[${r.size}] ${r.name};`);
   for (const r of bitRegisters) lines.push(`bit[${r.size}] ${r.name};`);
   return [...lines, ...printer.body, ''].join('\n');

@@ -130,6 +130,14 @@ describe('compile', () => {
     expect(validateCircuitJson(r.circuit).ok).toBe(true);
   });
 
+  it('renames its gate definitions when a register already has the name', () => {
+    const program = 'qubit[2] gpi2; bit[2] ms; h gpi2[0]; cx gpi2[0], gpi2[1]; ms[0] = measure gpi2[0]; ms[1] = measure gpi2[1];';
+    const r = compile(program, { target: 'qpu.aria-1' });
+    expect(r.ok).toBe(true);
+    expect(validate(r.qasm as string, { target: 'qpu.aria-1' }).diagnostics).toEqual([]);
+    expectSameAs(r.qasm, loadCircuits(program).circuits[0] as IrCircuit, 'ms', 'renamed definitions');
+  });
+
   it('reports what the JSON format cannot hold, and still writes the OpenQASM text', () => {
     const r = compile('qubit[1] q; bit[2] c; h q[0]; c[0] = measure q[0]; h q[0]; c[1] = measure q[0];');
     expect(r.ok).toBe(false);
