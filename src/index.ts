@@ -108,6 +108,8 @@ export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.
  * probabilities alone. Never throws.
  */
 export { checkEquivalence } from './equivalence.js';
+/** Starts the simulator's worker threads; resolves when `simulate(..., { parallel: true })` can use every core. */
+export { prepareWorkers } from './simulator/parallel.js';
 export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './equivalence.js';
 /** Result format ids the simulator produces. */
 export { RESULT_FORMATS } from './simulator/artifacts.js';

@@ -17,6 +17,7 @@ import type { CircuitJson } from './ir/circuit-json.js';
 import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
 import { defaultMemoryBudget, SimulationLimitError } from './simulator/memory.js';
+import { sharedWorkerPool } from './simulator/parallel.js';
 import { randomSeed } from './simulator/random.js';
 import { runCircuit, type RunOutput } from './simulator/run.js';
 import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
@@ -34,6 +35,12 @@ export interface SimulateOptions {
   readonly memoryBudgetBytes?: number;
   /** Most measurement branches held at once (default 1024). */
   readonly maxBranches?: number;
+  /**
+   * Split passes over large states (20 qubits and more) across worker threads
+   * once they are ready (`await prepareWorkers()` first). Off by default: on a
+   * machine whose cores are busy it is slower (docs/simulator.md).
+   */
+  readonly parallel?: boolean;
 }
 
 export interface SimulateResult {
@@ -118,12 +125,14 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
     if (problems.length) return failed(problems, seed);
   }
+  const parallel = options.parallel === true ? sharedWorkerPool() : null;
   const runOptions = {
     ...(shots !== undefined ? { shots } : {}),
     seed,
     ...(noise ? { noise } : {}),
     memoryBudgetBytes: options.memoryBudgetBytes ?? defaultMemoryBudget(),
     maxBranches: options.maxBranches ?? DEFAULT_MAX_BRANCHES,
+    ...(parallel ? { parallel } : {}),
   };
   const outputs = circuits.map((c) => runCircuit(c, runOptions));
   return { ok: true, diagnostics: warnings, failure: null, results: mergeOutputs(circuits, outputs), seed };

@@ -36,7 +36,7 @@ export const DEFAULT_BLOCK_QUBITS = 13;
 export const DEFAULT_CHUNK_QUBITS = 10;
 
 /** When a sparse state holds more than this share of all amplitudes, a dense pass is cheaper. */
-const SPARSE_FILL_LIMIT = 1 / 128;
+const SPARSE_FILL_LIMIT = 1 / 1024;
 
 export function denseAllocator(options: EngineOptions, qubits: number): (length: number) => Float64Array {
   const parallel = options.parallel;

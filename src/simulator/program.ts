@@ -96,12 +96,14 @@ function diagonalTable(ops: readonly UnitaryOp[], at: (q: number) => number, len
     const controlMask = op.controls.reduce((m, q) => m | (1 << at(q)), 0);
     const bits = op.targets.map(at);
     const size = 1 << bits.length;
+    const hi = bits[0] as number;
+    const lo = bits.length > 1 ? (bits[1] as number) : -1;
     for (let i = 0; i < len; i++) {
       if ((i & controlMask) !== controlMask) continue;
-      let entry = 0;
-      for (const b of bits) entry = (entry << 1) | ((i >> b) & 1);
-      const dr = op.matrix[2 * (entry * size + entry)] as number;
-      const di = op.matrix[2 * (entry * size + entry) + 1] as number;
+      const entry = lo < 0 ? (i >> hi) & 1 : (((i >> hi) & 1) << 1) | ((i >> lo) & 1);
+      const d = 2 * entry * (size + 1);
+      const dr = op.matrix[d] as number;
+      const di = op.matrix[d + 1] as number;
       const r = re[i] as number, m = im[i] as number;
       re[i] = r * dr - m * di;
       im[i] = r * di + m * dr;
@@ -173,19 +175,28 @@ export function runProgram(
   for (let q = 0; q < totalQubits; q++) if (!inBlock.has(q)) outer.push(q);
   const bufRe = new Float64Array(len);
   const bufIm = new Float64Array(len);
+  // Dense states stay below 2^31 amplitudes (the memory guard sees to it), so indices are int32.
   for (let b = firstBlock; b < endBlock; b++) {
     let base = 0;
-    for (let k = 0; k < outer.length; k++) if ((b >> k) & 1) base += 2 ** (outer[k] as number);
-    for (let l = 0; l < len; l++) {
-      const g = base + (offsets[l] as number);
-      bufRe[l] = re[g] as number;
-      bufIm[l] = im[g] as number;
-    }
+    for (let k = 0; k < outer.length; k++) if ((b >> k) & 1) base |= 1 << (outer[k] as number);
+    gather(re, im, bufRe, bufIm, offsets, base, len);
     runSteps(program.steps, bufRe, bufIm, len);
-    for (let l = 0; l < len; l++) {
-      const g = base + (offsets[l] as number);
-      re[g] = bufRe[l] as number;
-      im[g] = bufIm[l] as number;
-    }
+    scatter(re, im, bufRe, bufIm, offsets, base, len);
+  }
+}
+
+function gather(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: Float64Array, offsets: Int32Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    const g = (base | (offsets[l] as number)) >>> 0;
+    bufRe[l] = re[g] as number;
+    bufIm[l] = im[g] as number;
+  }
+}
+
+function scatter(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: Float64Array, offsets: Int32Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    const g = (base | (offsets[l] as number)) >>> 0;
+    re[g] = bufRe[l] as number;
+    im[g] = bufIm[l] as number;
   }
 }

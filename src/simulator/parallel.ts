@@ -1,0 +1,116 @@
+/**
+ * Both cores: a chunk's blocks are independent, so for large states the main
+ * thread runs one share of them and worker threads the others, over the same
+ * SharedArrayBuffer state. The main thread waits with Atomics.wait, so the
+ * engine stays synchronous. Small states stay on one thread: handing work
+ * over costs more than it saves there.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ParallelRunner } from './engine.js';
+import { runProgram, type LocalProgram } from './program.js';
+import type { DenseState } from './state.js';
+
+/** Smallest state (qubits) handed to workers; below it one thread is faster (bench/simulate.bench.ts). */
+export const PARALLEL_MIN_QUBITS = 20;
+
+/** Message to a worker: run blocks [first, end) of a compiled chunk. */
+export interface WorkerTask {
+  readonly re: Float64Array;
+  readonly im: Float64Array;
+  readonly program: LocalProgram;
+  readonly qubits: number;
+  readonly first: number;
+  readonly end: number;
+  readonly done: Int32Array;
+}
+
+export class WorkerPool implements ParallelRunner {
+  private readonly workers: Worker[];
+  private readonly done = new Int32Array(new SharedArrayBuffer(4));
+  private readyCount = 0;
+  /** Resolves once every worker has loaded its code (see {@link accepts}). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    threads: number,
+    private readonly minQubits = PARALLEL_MIN_QUBITS,
+  ) {
+    this.workers = Array.from({ length: Math.max(0, threads - 1) }, () => {
+      const worker = startWorker();
+      worker.unref();
+      return worker;
+    });
+    this.ready = Promise.all(
+      this.workers.map((w) => new Promise<void>((resolve, reject) => {
+        w.once('message', () => {
+          this.readyCount++;
+          resolve();
+        });
+        w.once('error', reject);
+      })),
+    ).then(() => undefined);
+  }
+
+  /**
+   * Only once every worker is ready: a worker still loading modules may need
+   * the main thread's event loop (loader hooks), which Atomics.wait would block.
+   */
+  accepts(qubits: number): boolean {
+    return this.workers.length > 0 && this.readyCount === this.workers.length && qubits >= this.minQubits;
+  }
+
+  allocate(length: number): Float64Array {
+    return new Float64Array(new SharedArrayBuffer(length * 8));
+  }
+
+  run(state: DenseState, program: LocalProgram): void {
+    const blocks = 2 ** (state.qubits - program.qubits.length);
+    const shares = this.workers.length + 1;
+    if (blocks < shares || !(state.re.buffer instanceof SharedArrayBuffer) || !(state.im.buffer instanceof SharedArrayBuffer)) {
+      runProgram(program, state.re, state.im, state.qubits);
+      return;
+    }
+    const per = Math.ceil(blocks / shares);
+    Atomics.store(this.done, 0, 0);
+    this.workers.forEach((worker, k) => {
+      const task: WorkerTask = { re: state.re, im: state.im, program, qubits: state.qubits, first: (k + 1) * per, end: Math.min(blocks, (k + 2) * per), done: this.done };
+      worker.postMessage(task);
+    });
+    runProgram(program, state.re, state.im, state.qubits, 0, Math.min(blocks, per));
+    for (let finished = Atomics.load(this.done, 0); finished < this.workers.length; finished = Atomics.load(this.done, 0)) {
+      Atomics.wait(this.done, 0, finished);
+    }
+  }
+
+  close(): Promise<number[]> {
+    return Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** The built worker.js; from TypeScript sources (tests, benches) worker.ts through tsx's loader. */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const script = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+let shared: WorkerPool | null = null;
+
+/**
+ * One pool per process, using every available core; workers do not keep the
+ * process alive. Created on first call; it takes part once its workers are
+ * ready (await `pool.ready`, or see {@link prepareWorkers}).
+ */
+export function sharedWorkerPool(): WorkerPool | null {
+  if (availableParallelism() < 2) return null;
+  shared ??= new WorkerPool(availableParallelism());
+  return shared;
+}
+
+/** Starts the shared worker pool and resolves when later simulations can use every core. */
+export async function prepareWorkers(): Promise<void> {
+  await sharedWorkerPool()?.ready;
+}

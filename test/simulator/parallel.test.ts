@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine.js';
+import { unitaryOf } from '../../src/simulator/matrices.js';
+import { MemoryGuard } from '../../src/simulator/memory.js';
+import { WorkerPool } from '../../src/simulator/parallel.js';
+import { SeededRandom } from '../../src/simulator/random.js';
+import type { DenseState } from '../../src/simulator/state.js';
+import { gate } from './helpers.js';
+
+describe('worker threads', () => {
+  const pool = new WorkerPool(2, 10);
+  afterAll(() => pool.close());
+
+  it('split a chunk across threads with the same amplitudes as one thread', async () => {
+    await pool.ready;
+    const n = 14;
+    const random = new SeededRandom(12);
+    const ops = Array.from({ length: 120 }, (_, i) => {
+      const q = random.nextInt(n);
+      const c = (q + 1 + random.nextInt(n - 1)) % n;
+      return i % 3 === 0 ? gate('x', [q], [c]) : i % 3 === 1 ? gate('ry', [q], [], random.next() * 6) : gate('rz', [q], [c], random.next() * 6);
+    }).map(unitaryOf);
+    const options: EngineOptions = { sparse: 'never', fuse: true, blockQubits: 8, chunkQubits: 6, memory: new MemoryGuard(1e9) };
+    const fresh = (allocate: (n: number) => Float64Array): DenseState => {
+      const re = allocate(2 ** n);
+      const im = allocate(2 ** n);
+      re[0] = 1;
+      return { kind: 'dense', qubits: n, re, im };
+    };
+    const single = fresh((k) => new Float64Array(k));
+    const shared = fresh((k) => pool.allocate(k));
+    expect(shared.re.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(pool.accepts(n)).toBe(true);
+    for (const program of compileDense(ops, n, options)) {
+      runCompiled(program, single, options);
+      runCompiled(program, shared, { ...options, parallel: pool });
+    }
+    for (let i = 0; i < 2 ** n; i++) {
+      expect(shared.re[i]).toBe(single.re[i]);
+      expect(shared.im[i]).toBe(single.im[i]);
+    }
+  });
+});
