@@ -158,11 +158,16 @@ describe.concurrent('check: inputs', () => {
     expect(r.code).toBe(2);
   });
 
-  it('checks svc.circuit.v0 JSON files given by name', async () => {
-    const r = await runCli(['check', 'fixtures/json/arity-errors.json', '--format', 'json']);
+  it('checks svc.circuit.v0 JSON files given by name, placing each problem on its value', async () => {
+    const file = fixture('json', 'bad-circuit.json');
+    const r = await runCli(['check', file, '--format', 'json']);
     const report = JSON.parse(r.stdout) as JsonReport;
     expect(report.files[0]?.ok).toBe(false);
-    expect(report.files[0]?.diagnostics.every((d) => d.code === 'InvalidInput')).toBe(true);
+    expect(report.files[0]?.diagnostics.map((d) => [d.code, d.rule, d.span.start.line, d.span.start.column, d.span.end.column])).toEqual([
+      ['InvalidInput', 'circuit-json-range', 6, 45, 48],
+      ['InvalidInput', 'circuit-json-range', 7, 67, 70],
+    ]);
+    expect(report.files[0]?.diagnostics[0]?.reason).toBe('circuit[0].phase: 1.5 is outside the allowed range [-1, 1] turns');
     expect(r.code).toBe(1);
   });
 });

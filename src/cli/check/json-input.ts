@@ -2,10 +2,12 @@
  * `check` on a `.json` file: a svc.circuit.v0 job input (what a v0.3 job
  * carries), validated by the library's validateCircuitJson. Text that is not
  * JSON at all is one InvalidInput diagnostic at the position the parser gave.
+ * Diagnostics that name a JSON path are moved onto that value in the text.
  */
-import { createDiagnostic, SourceText } from '../../diagnostics/index.js';
+import { createDiagnostic, SourceText, type Diagnostic } from '../../diagnostics/index.js';
 import { validateCircuitJson } from '../../ir/circuit-json.js';
 import type { CheckOptions, Verdict } from './check-source.js';
+import { locateJsonValues, locatePath } from './json-locate.js';
 
 export const INVALID_JSON_RULE = 'invalid-json';
 
@@ -30,5 +32,16 @@ export function validateJsonText(text: string, options: CheckOptions): Verdict {
     });
     return { diagnostics: [diagnostic], failure: { code: diagnostic.code, message: diagnostic.message } };
   }
-  return validateCircuitJson(input, { target: options.target, maxErrors: options.maxErrors });
+  const verdict = validateCircuitJson(input, { target: options.target, maxErrors: options.maxErrors });
+  return verdict.diagnostics.some((d) => d.path !== undefined) ? { ...verdict, diagnostics: withJsonSpans(text, verdict.diagnostics) } : verdict;
+}
+
+/** Moves each diagnostic that names a JSON path from 1:1 onto that value in the text. */
+function withJsonSpans(text: string, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const source = new SourceText(text);
+  const locations = locateJsonValues(text);
+  return diagnostics.map((d) => {
+    const at = d.path === undefined ? undefined : locatePath(locations, d.path);
+    return at === undefined ? d : { ...d, span: source.span(at[0], at[1]) };
+  });
 }

@@ -29,7 +29,7 @@ export function formatText(reports: readonly FileReport[], options: TextOptions)
     const source = new SourceText(report.source ?? '', report.file);
     for (const d of report.diagnostics) {
       if (quiet && d.severity !== 'error') continue;
-      const block = d.path !== undefined ? jsonBlock(report.file, d, style) : formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
+      const block = d.path !== undefined && d.span.end.offset === 0 ? jsonBlock(report.file, d, style) : formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
       blocks.push(quiet ? (block.split('\n')[0] ?? '') : block);
     }
   }
@@ -42,7 +42,7 @@ export function formatText(reports: readonly FileReport[], options: TextOptions)
   return blocks.join(quiet ? '\n' : '\n\n') + (quiet ? '\n' : '\n\n') + closing + '\n';
 }
 
-/** JSON circuit input has no meaningful line: its diagnostics name the JSON path in the message instead of a code frame. */
+/** A JSON-input diagnostic that could not be placed in the text: the message names the JSON path, so no code frame. */
 function jsonBlock(file: string, d: Diagnostic, style: Style): string {
   const paint = d.severity === 'error' ? style.red : style.yellow;
   const header = `${style.bold(file)}  ${paint(d.severity === 'error' ? d.code : 'warning')}  ${style.dim(d.rule)}  ${d.message}`;
