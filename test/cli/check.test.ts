@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURES, runCli } from './run-cli.js';
+import { spawn } from 'node:child_process';
+import { CLI, ensureBuilt, FIXTURES, runCli } from './run-cli.js';
 import { sarifValidator } from './sarif-schema.js';
 
 const fixture = (...parts: string[]) => join('test', 'cli', 'fixtures', ...parts);
@@ -214,6 +215,25 @@ describe.concurrent('check: suppressions', () => {
     expect(file?.diagnostics.map((d) => d.rule)).toEqual(['unique-measurement-bit']);
     expect(file?.failure?.message).toMatch(/^Circuit failed preflight validation: Classical bit c\[0\]/);
     expect(r.code).toBe(1);
+  });
+});
+
+describe('check: output closed early', () => {
+  it('stops quietly when the reader closes the pipe (| head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-epipe-'));
+    try {
+      const source = readFileSync(join(FIXTURES, 'errors', 'three-errors.qasm'), 'utf8');
+      for (let i = 0; i < 300; i++) writeFileSync(join(dir, `p${i}.qasm`), source);
+      const child = spawn(process.execPath, [CLI, 'check', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
