@@ -18,6 +18,7 @@ import { executeCircuit } from '../src/simulator/execute.js';
 import { executeOptions } from '../src/simulator/run.js';
 import { defaultMemoryBudget } from '../src/simulator/memory.js';
 import { SeededRandom } from '../src/simulator/random.js';
+import { PARALLEL_MIN_QUBITS, WorkerPool } from '../src/simulator/parallel.js';
 
 type BenchGate =
   | { readonly g: 'h' | 'x'; readonly q: number }
@@ -73,8 +74,8 @@ function toIr(n: number, gates: readonly BenchGate[]): IrCircuit {
   return { qubits: n, clbits: 0, qubitRegisters: [{ name: 'q', size: n, offset: 0 }], bitRegisters: [], ops };
 }
 
-function runOurs(n: number, gates: readonly BenchGate[]): void {
-  executeCircuit(toIr(n, gates), executeOptions({ memoryBudgetBytes: defaultMemoryBudget(), maxBranches: 1 }));
+function runOurs(n: number, gates: readonly BenchGate[], parallel?: WorkerPool): void {
+  executeCircuit(toIr(n, gates), executeOptions({ memoryBudgetBytes: defaultMemoryBudget(), maxBranches: 1, ...(parallel ? { parallel } : {}) }));
 }
 
 // --- the plain baseline: one pass per gate, every index visited ---------------------
@@ -179,30 +180,33 @@ async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) 
 
 // --- the memory floor -----------------------------------------------------------------
 
+const PHASE_RE = Math.cos(0.1);
+const PHASE_IM = Math.sin(0.1);
+
+function splitPass(re: Float64Array, im: Float64Array): void {
+  for (let i = 0; i < re.length; i++) {
+    const a = re[i]!, b = im[i]!;
+    re[i] = PHASE_RE * a - PHASE_IM * b;
+    im[i] = PHASE_RE * b + PHASE_IM * a;
+  }
+}
+
+function interleavedPass(x: Float64Array): void {
+  for (let i = 0; i < x.length; i += 2) {
+    const a = x[i]!, b = x[i + 1]!;
+    x[i] = PHASE_RE * a - PHASE_IM * b;
+    x[i + 1] = PHASE_RE * b + PHASE_IM * a;
+  }
+}
+
 function floorPasses(): [string, number][] {
-  const n = 24;
-  const size = 2 ** n;
-  const split = { re: new Float64Array(size), im: new Float64Array(size) };
-  const interleaved = new Float64Array(2 * size);
-  const c = Math.cos(0.1), s = Math.sin(0.1);
-  const splitPass = () => {
-    const { re, im } = split;
-    for (let i = 0; i < size; i++) {
-      const a = re[i]!, b = im[i]!;
-      re[i] = c * a - s * b;
-      im[i] = c * b + s * a;
-    }
-  };
-  const interleavedPass = () => {
-    for (let i = 0; i < 2 * size; i += 2) {
-      const a = interleaved[i]!, b = interleaved[i + 1]!;
-      interleaved[i] = c * a - s * b;
-      interleaved[i + 1] = c * b + s * a;
-    }
-  };
+  const size = 2 ** 24;
+  const re = new Float64Array(size).fill(0.5);
+  const im = new Float64Array(size).fill(0.5);
+  const interleaved = new Float64Array(2 * size).fill(0.5);
   return [
-    ['split re/im (ours)', medianOfSync(splitPass)],
-    ['interleaved', medianOfSync(interleavedPass)],
+    ['split re/im (ours)', medianOfSync(() => splitPass(re, im))],
+    ['interleaved', medianOfSync(() => interleavedPass(interleaved))],
   ];
 }
 
@@ -220,8 +224,8 @@ function medianOfSync(fn: () => void, repeats = 7): number {
 // --- driver ------------------------------------------------------------------------------
 
 const SIZES = BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16];
-/** A peer whose estimated time at the next size passes this is skipped there. */
-const PEER_LIMIT_MS = 60_000;
+/** A runner whose estimated time at the next size passes this is skipped there (small: keep the whole file near 30 s). */
+const PEER_LIMIT_MS = BENCH_SIZE === 'full' ? 60_000 : 1_500;
 
 type Runner = (n: number, gates: readonly BenchGate[]) => unknown;
 
@@ -234,8 +238,11 @@ async function main(): Promise<void> {
     reportMaxRss();
     return;
   }
+  const pool = new WorkerPool(2, PARALLEL_MIN_QUBITS);
+  await pool.ready;
   const runners: [string, Runner][] = [
     ['ours', runOurs],
+    ...(BENCH_SIZE === 'full' ? [['ours, 2 threads', (n: number, gates: readonly BenchGate[]) => runOurs(n, gates, pool)] as [string, Runner]] : []),
     ['plain kernel', runPlain],
     ['qsharp-lang', await qsharpRunner()],
     ['jsqubits', await jsqubitsRunner()],
@@ -260,14 +267,20 @@ async function main(): Promise<void> {
           last.set(`${name}:skipped`, { n, ms: estimate });
           continue;
         }
-        const repeats = n <= 16 ? 5 : n <= 20 ? 3 : 1;
-        const ms = await medianMs(() => run(n, gates), repeats, n <= 20 ? 1 : 0);
+        // The first run warms up; runs over a second are not repeated.
+        const t0 = process.hrtime.bigint();
+        await run(n, gates);
+        const first = Number(process.hrtime.bigint() - t0) / 1e6;
+        // Short runs get more warm-up, so that every runner (ours, the baseline, the peers) is measured JIT-compiled.
+        const warmup = first < 50 ? 10 : first < 300 ? 2 : 0;
+        const ms = first > 1000 ? first : await medianMs(() => run(n, gates), BENCH_SIZE === 'full' ? 5 : 3, warmup);
         times.set(name, ms);
         last.set(name, { n, ms });
         if (process.env.BENCH_VERBOSE) console.error(`${circuitName} n=${n} ${name}: ${ms.toFixed(1)} ms`);
       }
       const ours = times.get('ours') as number;
-      const peers = runners.slice(2).map(([name]) => times.get(name)).filter((t): t is number => typeof t === 'number');
+      const peerNames = ['qsharp-lang', 'jsqubits', 'quantum-circuit'];
+      const peers = peerNames.map((name) => times.get(name)).filter((t): t is number => typeof t === 'number');
       const fastestPeer = peers.length ? Math.min(...peers) : NaN;
       const plain = times.get('plain kernel');
       rows.push([

@@ -32,8 +32,8 @@ export interface ParallelRunner {
   run(state: DenseState, program: LocalProgram): void;
 }
 
-export const DEFAULT_BLOCK_QUBITS = 13;
-export const DEFAULT_CHUNK_QUBITS = 10;
+export const DEFAULT_BLOCK_QUBITS = 14;
+export const DEFAULT_CHUNK_QUBITS = 11;
 
 /** When a sparse state holds more than this share of all amplitudes, a dense pass is cheaper. */
 const SPARSE_FILL_LIMIT = 1 / 1024;
