@@ -12,7 +12,7 @@ import { decomposeContext, decomposeGate, decomposeNative, type DecomposeContext
 import type { NativeFamily } from './family.js';
 import { FrameTracker } from './frames.js';
 import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
-import type { Mat2 } from './complex2.js';
+import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import type { Step } from './steps.js';
 
@@ -58,11 +58,14 @@ class NativeEmitter {
 
   private entangle(core: CoreGate, span: Span | undefined): void {
     const [a, b] = core.targets;
-    const moved = core.name === 'ms' && this.optimize ? [this.splitRun(a, core.phases[0] as number), this.splitRun(b, core.phases[1] as number)] : [];
+    const moved = !this.optimize ? [] : core.name === 'ms' ? [this.splitRun(a, core.phases[0] as number), this.splitRun(b, core.phases[1] as number)] : [this.flipRun(a), this.flipRun(b)];
+    // Each run moved past a ZZ was a bit flip, which negates its angle (S3f).
+    const flips = core.name === 'zz' ? moved.filter((m) => m !== IDENTITY).length : 0;
     this.flush(a, span);
     this.flush(b, span);
     const phases = core.name === 'ms' ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)] : [];
-    this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle: core.angleTurns }, span);
+    const angle = flips % 2 === 1 ? -core.angleTurns : core.angleTurns;
+    this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle }, span);
     moved.forEach((m, i) => this.runs.apply(core.targets[i] as number, m));
   }
 
@@ -71,6 +74,18 @@ class NativeEmitter {
     const { before, moved } = splitBeforeMs(this.runs.peek(qubit), phaseTurns);
     this.runs.replace(qubit, before);
     return moved;
+  }
+
+  /**
+   * A run that flips the bit (anti-diagonal: X times a diagonal) moves past a
+   * ZZ whole, negating its angle, and costs nothing before it; returns it, or
+   * IDENTITY when the run stays.
+   */
+  private flipRun(qubit: number): Mat2 {
+    const run = this.runs.peek(qubit);
+    if (!isBitFlip(run)) return IDENTITY;
+    this.runs.replace(qubit, IDENTITY);
+    return run;
   }
 
   /** Emits the pending run of `qubit` as at most two pulses. */
@@ -96,6 +111,8 @@ class NativeEmitter {
     this.ops.push(span ? ({ ...op, span } as IrOp) : op);
   }
 }
+
+const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < 1e-9 && abs(m, 1, 1) < 1e-9;
 
 function touched(steps: readonly Step[]): Set<number> {
   const qubits = new Set<number>();
