@@ -3,7 +3,10 @@
  * become pulses and entangling gates. Single-qubit steps collect in per-qubit
  * runs (fuse.ts) that are synthesised only when an entangling gate, a
  * measurement, a reset, a barrier or the end needs the qubit; Z rotations
- * end up in frames (frames.ts) and cost nothing.
+ * end up in frames (frames.ts) and cost nothing. With `optimize`, what
+ * commutes with the next entangling gate goes past it into the next run: a
+ * rotation about an MS phase axis (leaving at most one pulse before the MS),
+ * or a whole bit flip through a ZZ (negating its angle).
  */
 import type { Span } from '../diagnostics/index.js';
 import type { IrCircuit, IrNativeGate, IrOp } from '../ir/types.js';
