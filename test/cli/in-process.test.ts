@@ -4,11 +4,12 @@
  * are collected. Runs the CLI in-process with a scripted io.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectInputs } from '../../src/cli/check/inputs.js';
+import { threadsFor } from '../../src/cli/check/parallel.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { createStyle } from '../../src/cli/style.js';
@@ -113,5 +114,15 @@ describe('collecting inputs', () => {
     const { inputs, problems } = collectInputs(['empty', 'zz/*.qasm', 'missing.qasm'], dir, '<stdin>');
     expect(problems.map((p) => p.message)).toEqual(['no .qasm files in directory empty', 'no files match the pattern zz/*.qasm']);
     expect(inputs.map((i) => i.display)).toEqual(['missing.qasm']);
+  });
+});
+
+describe('automatic thread count', () => {
+  it('uses one thread for few files or a busy machine, and never more than asked', () => {
+    expect(threadsFor(10, undefined, 0)).toBe(1);
+    expect(threadsFor(100_000, undefined, 0)).toBe(availableParallelism());
+    expect(threadsFor(100_000, undefined, availableParallelism() + 3)).toBe(1);
+    expect(threadsFor(1_000, 3, 50)).toBe(3);
+    expect(threadsFor(20, 8, 0)).toBe(2);
   });
 });
