@@ -8,6 +8,7 @@ import {
   createDiagnostic,
   notEnoughQubits,
   qubitOutOfRange,
+  bitOutOfRange,
   shotsOutOfRange,
   unknownNoiseModel,
   type Diagnostic,
@@ -147,6 +148,9 @@ function circuitProblems(circuit: IrCircuit, target: Target, noise: NoiseModel |
     const qubits = op.kind === 'gate' ? [...op.targets, ...op.controls] : op.kind === 'native' ? op.targets : op.kind === 'barrier' ? [] : [op.qubit];
     const bad = qubits.find((q) => !Number.isInteger(q) || q < 0 || q >= circuit.qubits);
     if (bad !== undefined) return [optionProblem('qubit-out-of-range', qubitOutOfRange(bad, circuit.qubits))];
+    if (op.kind === 'measure' && !(Number.isInteger(op.bit) && op.bit >= 0 && op.bit < circuit.clbits)) {
+      return [optionProblem('bit-out-of-range', bitOutOfRange(op.bit, circuit.clbits))];
+    }
   }
   return [];
 }

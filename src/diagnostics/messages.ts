@@ -417,6 +417,10 @@ export function qubitOutOfRange(qubit: number, qubits: number): string {
   return `Circuit uses qubit ${qubit} but declares ${qubits} qubits`;
 }
 
+export function bitOutOfRange(bit: number, clbits: number): string {
+  return `Circuit measures into classical bit ${bit} but declares ${clbits} classical bits`;
+}
+
 // --- syntax (lexer and parser) -------------------------------------------------------
 
 /** Source text quoted in a syntax message: whitespace folded, long text shortened from the left. */

@@ -91,6 +91,9 @@ describe('simulate', () => {
     expect(simulate('qubit[1] q;', { target: 'qpu.nowhere' }).ok).toBe(false);
     expect(simulate('qubit[1] q; foo q[0];').failure?.message).toBe('Circuit failed preflight validation: Unknown gate: foo');
     expect(simulate(circuit(1, [gate('x', [3])])).failure?.code).toBe('InvalidInput');
+    expect(simulate(circuit(1, [measure(0, 2)], [{ name: 'c', size: 1, offset: 0 }])).failure?.message).toBe(
+      'Circuit measures into classical bit 2 but declares 1 classical bits',
+    );
   });
 
   it('never throws, whatever it is given', () => {
