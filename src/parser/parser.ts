@@ -347,7 +347,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.ACTION(() => (annotations.length === 0 ? statement : this.b.annotate(statement, annotations)));
   });
 
-  /** The statement alternatives, built once: they only call sub-rules (Chevrotain's alternatives caching). */
+  // Alternatives of the hottest ORs, built once (Chevrotain's "caching arrays of
+  // alternatives"): they capture nothing but the parser, so one array serves
+  // every call instead of a fresh array and closures per operand.
+  private operandAlternatives?: IOrAlt<N.Expression>[];
+  private nonNameAlternatives?: IOrAlt<N.Expression>[];
+  private indexAlternatives?: IOrAlt<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>[];
+  private gateOperandAlternatives?: IOrAlt<N.GateOperand>[];
+  private rangeAlternatives?: IOrAlt<N.Expression | N.RangeExpression>[];
   private statementAlternatives?: IOrAlt<StatementResult>[];
 
   private pragma = this.rule('pragma', (): N.Pragma => {
@@ -1067,7 +1074,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
       const op = this.CONSUME(T.PrefixOperator);
       this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
     });
-    let value = this.OR<N.Expression>([
+    let value = this.OR<N.Expression>((this.operandAlternatives ??= [
       alt(() => {
         const token = this.CONSUME(T.Identifier);
         const args = this.OPTION(() => this.SUBRULE(this.callArguments));
@@ -1081,7 +1088,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         return this.SUBRULE(this.castArgument, { ARGS: [type] });
       }),
       alt(() => this.SUBRULE(this.nonNameOperand)),
-    ]);
+    ]));
     this.MANY2(() => {
       const index = this.SUBRULE(this.indexOperator);
       this.ACTION(() => {
@@ -1093,7 +1100,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   /** Operands that do not start with a name or a type: literals, `( ... )`, `durationof`, `$n`. */
   private nonNameOperand = this.rule('nonNameOperand', (): N.Expression => {
-    return this.OR([
+    return this.OR((this.nonNameAlternatives ??= [
       alt(() => {
         const token = this.CONSUME(T.Literal);
         return this.ACTION(() => this.literal(token));
@@ -1117,7 +1124,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
         const t = this.CONSUME(T.HardwareQubit);
         return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
       }),
-    ]);
+    ]));
   });
 
   private literal(token: IToken): N.Expression {
@@ -1204,7 +1211,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   indexOperator = this.rule('indexOperator', (): N.IndexOperator => {
     const open = this.CONSUME(T.LBRACKET);
     this.ACTION(() => this.enter(open));
-    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>([
+    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>((this.indexAlternatives ??= [
       alt(() => this.SUBRULE(this.setExpression)),
       alt(() => {
           const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
@@ -1215,7 +1222,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           this.OPTION(() => this.CONSUME2(T.COMMA));
           return items;
         }),
-    ]);
+    ]));
     const close = this.CONSUME(T.RBRACKET);
     this.ACTION(() => this.leave());
     return this.ACTION(() =>
@@ -1225,19 +1232,20 @@ export class Qasm3Parser extends EmbeddedActionsParser {
 
   /** `a`, or a range `a:b`, `a:s:b`, `:`, `a:`, `:b`. */
   rangeOrExpression = this.rule('rangeOrExpression', (): N.Expression | N.RangeExpression => {
-    const firstToken = this.LA(1);
-    return this.OR<N.Expression | N.RangeExpression>([
+    return this.OR<N.Expression | N.RangeExpression>((this.rangeAlternatives ??= [
       alt(() => {
-          const rest = this.SUBRULE(this.rangeRest);
-          return this.ACTION(() => this.rangeOf(null, rest, this.startAt(firstToken)));
-        }),
+        const colon = this.LA(1);
+        const rest = this.SUBRULE(this.rangeRest);
+        return this.ACTION(() => this.rangeOf(null, rest, this.startAt(colon)));
+      }),
       alt(() => {
-          const first = this.SUBRULE(this.expression);
-          const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
-          return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
-        }),
-    ]);
+        const first = this.SUBRULE(this.expression);
+        const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
+        return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
+      }),
+    ]));
   });
+
 
   /** The part of a range from its first `:`. */
   private rangeRest = this.rule('rangeRest', (): { second: N.Expression | null; third: N.Expression | null } => {
@@ -1283,7 +1291,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   gateOperand = this.rule('gateOperand', (): N.GateOperand => {
-    return this.OR([
+    return this.OR((this.gateOperandAlternatives ??= [
       alt(() => {
         const token = this.CONSUME(T.Identifier);
         const indices: N.IndexOperator[] = [];
@@ -1294,7 +1302,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
           const t = this.CONSUME(T.HardwareQubit);
           return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
         }),
-    ]);
+    ]));
   });
 
   gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
