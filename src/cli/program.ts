@@ -73,12 +73,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function reportFailure(error: unknown, io: CliIo, debug: boolean): number {
-  if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
-    if (error.code === 'commander.executeSubCommandAsync') return EXIT_OK;
-    // Commander has already printed its message; a bad option value from our own parsers arrives wrapped.
-    return EXIT_USAGE;
-  }
+  // Commander has already printed its message: help and version (exit code 0), or a usage mistake.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (error instanceof UsageError) {
     io.stderr(`qasm3-preflight: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
     return EXIT_USAGE;

@@ -29,6 +29,13 @@ describe.concurrent('help and version', () => {
     expect(r.code).toBe(0);
   });
 
+  it('no command shows the help on standard error and exits 2', async () => {
+    const r = await runCli([]);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^Usage: qasm3-preflight \[options\] \[command\]/);
+    expect(r.code).toBe(2);
+  });
+
   it('the top-level help lists every command; an unknown command suggests one and exits 2', async () => {
     const help = await runCli(['--help']);
     for (const command of ['check|lint', 'compile', 'simulate', 'targets']) expect(help.stdout).toContain(command);
