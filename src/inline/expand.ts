@@ -17,6 +17,7 @@ import type { BodyItem, UserGate } from './gate-definitions.js';
 import { aliasOperand, resolveOperand } from './operands.js';
 import type { OperandResolution } from './operands.js';
 import { SymbolTable } from './symbols.js';
+import { TupleCache } from './tuples.js';
 import type { InlinedOp, InlinedProgram } from './types.js';
 
 /** A problem only expansion can see: an argument that fails once parameters have values. */
@@ -39,6 +40,9 @@ export class Inliner {
   /** Chains of the first call inside a definition called at top level, shared by all such calls. */
   private readonly topLevelChains = new Map<BodyItem, CallChain>();
   readonly topLevelScope: EvaluationScope;
+  private readonly tuples = new TupleCache();
+  /** Qubits of the application being built, copied or shared by {@link TupleCache} before it is kept. */
+  private readonly scratch: number[] = [];
   /** Operands and arguments of the current statement with their answers, flat: [node, kind, answer, ...]. */
   private readonly statementCache: unknown[] = [];
 
@@ -219,17 +223,18 @@ export class Inliner {
     const count = operands.length;
     const width = size / (found.kind === 'user' ? found.gate.cost : 1);
     const controls = modifierControls(call.modifiers);
-    const params = args.length ? args : NO_PARAMS;
+    const params = args.length ? this.tuples.params(args) : NO_PARAMS;
+    const qubits = this.scratch;
+    qubits.length = count;
     for (let k = 0; k < width; k++) {
-      const qubits = new Array<number>(count);
       for (let i = 0; i < count; i++) {
         const r = this.resolve(operands[i] as GateOperand, 'qubit');
         qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
       }
       if (found.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(found.gate, controls, params, qubits, call.span, null, null));
+        this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), call.span, null, null));
       } else if (found.kind === 'user') {
-        const problem = this.expandUser(found.gate, args, qubits, call.span, null);
+        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, null);
         if (problem !== null) return problem;
       }
     }
@@ -257,10 +262,11 @@ export class Inliner {
         values = evaluated;
       }
       const operands = item.operands;
-      const itemQubits = new Array<number>(operands.length);
+      const itemQubits = item.kind === 'builtin' ? this.scratch : new Array<number>(operands.length);
+      itemQubits.length = operands.length;
       for (let i = 0; i < operands.length; i++) itemQubits[i] = qubits[operands[i] as number] as number;
       if (item.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(item.gate, item.controls, values, itemQubits, site, chain, item.location));
+        this.ops.push(new ExpandedGate(item.gate, item.controls, this.tuples.params(values), this.tuples.qubits(itemQubits), site, chain, item.location));
       } else {
         const problem = this.expandUser(item.gate, values, itemQubits, site, this.chainThrough(chain, item));
         if (problem !== null) return problem;

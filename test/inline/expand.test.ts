@@ -135,3 +135,22 @@ describe('definition nesting', () => {
     expect(diagnostics.every((d) => d.rule === 'gate-definition')).toBe(true);
   });
 });
+
+describe('shared tuples', () => {
+  it('shares frozen qubit and parameter arrays between equal applications, keeping each one right', () => {
+    const { inlined } = inlineProgram('qubit[3] q;\ngate swapped a, b { cx b, a; rz(-0.0) a; }\nrz(pi/4) q[0];\nrz(pi/4) q[0];\nswapped q[1], q[2];\ncx q[2], q[1];');
+    const ops = gates(inlined.ops);
+    expect(ops.map((g) => [g.gate.name, g.qubits, g.params])).toEqual([
+      ['rz', [0], [Math.PI / 4]],
+      ['rz', [0], [Math.PI / 4]],
+      ['cx', [2, 1], []],
+      ['rz', [1], [-0]],
+      ['cx', [2, 1], []],
+    ]);
+    expect(ops[0]?.qubits).toBe(ops[1]?.qubits);
+    expect(ops[0]?.params).toBe(ops[1]?.params);
+    expect(ops[2]?.qubits).toBe(ops[4]?.qubits);
+    expect(Object.isFrozen(ops[0]?.qubits)).toBe(true);
+    expect(Object.is(ops[3]?.params[0], -0)).toBe(true);
+  });
+});
