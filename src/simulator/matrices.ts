@@ -116,12 +116,24 @@ function nativeMatrix(gate: IrNativeGate): Float64Array {
   }
 }
 
+const FIXED = new Map<IrGate['name'], Float64Array>();
+
+/** Matrices of gates without a rotation, built once (kernels only read them). */
+function fixedMatrix(name: IrGate['name']): Float64Array {
+  let m = FIXED.get(name);
+  if (!m) {
+    m = QIS_MATRICES[name](0);
+    FIXED.set(name, m);
+  }
+  return m;
+}
+
 /** The kernel-ready form of an IR gate. */
 export function unitaryOf(gate: IrGate | IrNativeGate): UnitaryOp {
   if (gate.kind === 'native') {
     return { targets: gate.targets, controls: [], matrix: nativeMatrix(gate), kind: gate.name === 'zz' ? 'diagonal' : 'general' };
   }
-  const matrix = QIS_MATRICES[gate.name](gate.rotation ?? 0);
+  const matrix = gate.rotation === null ? fixedMatrix(gate.name) : QIS_MATRICES[gate.name](gate.rotation);
   return { targets: gate.targets, controls: gate.controls, matrix, kind: QIS_KINDS[gate.name] };
 }
 

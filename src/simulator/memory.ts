@@ -8,8 +8,11 @@ import { simulatorMemoryBudget } from '../diagnostics/index.js';
 
 /** Default budget: half the machine's memory, leaving the rest to Node and the artifacts. */
 export function defaultMemoryBudget(): number {
-  return Math.floor(totalmem() / 2);
+  machineBudget ??= Math.floor(totalmem() / 2);
+  return machineBudget;
 }
+
+let machineBudget: number | undefined;
 
 /** Working space on top of the states: gather buffers, tables, sampling arrays. */
 export const WORKING_SPACE_BYTES = 64 * 1024 * 1024;

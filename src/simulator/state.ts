@@ -50,29 +50,32 @@ export function toDense(state: SparseState, allocate: (length: number) => Float6
 export const bitOf = (index: number, q: number): number => Math.floor(index / 2 ** q) % 2;
 
 /** Bit `q` of an index: 32-bit operations when every index fits, arithmetic beyond. */
-function bitReader(qubits: number): (index: number, q: number) => number {
-  return qubits <= 31 ? (index, q) => (index >>> q) & 1 : bitOf;
+const bit32 = (index: number, q: number): number => (index >>> q) & 1;
+
+function allControlsSet(index: number, controls: readonly number[], bit: (index: number, q: number) => number): boolean {
+  for (const q of controls) if (!bit(index, q)) return false;
+  return true;
+}
+
+/** The gate-local index of `index`: targets[0] is the most significant bit. */
+function localIndex(index: number, targets: readonly number[], bit: (index: number, q: number) => number): number {
+  let local = 0;
+  for (const t of targets) local = (local << 1) | bit(index, t);
+  return local;
 }
 
 /** Applies a gate to a sparse state: diagonal gates scale in place, permutations move keys, others mix groups. */
 export function applySparse(state: SparseState, op: UnitaryOp): void {
-  const bit = bitReader(state.qubits);
-  const controlled = (index: number) => {
-    for (const q of op.controls) if (!bit(index, q)) return false;
-    return true;
-  };
-  const k = op.targets.length;
-  const localOf = (index: number) => {
-    let local = 0;
-    for (let t = 0; t < k; t++) local = (local << 1) | bit(index, op.targets[t] as number);
-    return local;
-  };
+  const bit = state.qubits <= 31 ? bit32 : bitOf;
+  const controls = op.controls;
+  const targets = op.targets;
+  const k = targets.length;
   const m = op.matrix;
   const size = 1 << k;
   if (op.kind === 'diagonal') {
     for (const [index, a] of state.amplitudes) {
-      if (!controlled(index)) continue;
-      const d = 2 * (localOf(index) * (size + 1));
+      if (!allControlsSet(index, controls, bit)) continue;
+      const d = 2 * (localIndex(index, targets, bit) * (size + 1));
       const dr = m[d] as number, di = m[d + 1] as number;
       const re = a.re;
       a.re = re * dr - a.im * di;
@@ -97,13 +100,14 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
     const entries = [...state.amplitudes];
     state.amplitudes.clear();
     for (const [index, a] of entries) {
-      state.amplitudes.set(controlled(index) ? withLocal(index, destination[localOf(index)] as number) : index, a);
+      const moves = allControlsSet(index, controls, bit);
+      state.amplitudes.set(moves ? withLocal(index, destination[localIndex(index, targets, bit)] as number) : index, a);
     }
     return;
   }
   const amps = state.amplitudes;
   const groups = new Set<number>();
-  for (const index of amps.keys()) if (controlled(index)) groups.add(withLocal(index, 0));
+  for (const index of amps.keys()) if (allControlsSet(index, controls, bit)) groups.add(withLocal(index, 0));
   const indices = new Array<number>(size);
   const vr = new Float64Array(size);
   const vi = new Float64Array(size);
