@@ -13,9 +13,12 @@ export const DIAGRAMS_PATH = join(import.meta.dirname, 'diagrams.html');
 
 /** The diagrams page for the current grammar. */
 export function diagramsHtml(): string {
-  return createSyntaxDiagramsCode(grammarParser().getSerializedGastProductions(), {
-    resourceBase: 'https://unpkg.com/chevrotain@11.2.0/diagrams/',
-  });
+  const productions = grammarParser().getSerializedGastProductions();
+  // Rules come in definition order, statements last (they sit on top of the
+  // expression and type layers); show them from `program` down instead.
+  const start = Math.max(0, productions.findIndex((p) => (p as { name?: string }).name === 'program'));
+  const ordered = [...productions.slice(start), ...productions.slice(0, start)];
+  return createSyntaxDiagramsCode(ordered, { resourceBase: 'https://unpkg.com/chevrotain@11.2.0/diagrams/' });
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.filename === process.argv[1];

@@ -1,265 +1,34 @@
 /**
- * The OpenQASM 3.1 grammar as a Chevrotain embedded-actions parser. Rule
- * names follow the reference grammar (qasm3Parser.g4). The grammar holds no
+ * The OpenQASM 3.1 grammar as a Chevrotain embedded-actions parser: the
+ * statement layer, on top of types.ts, expressions.ts and base.ts. Rule names
+ * follow the reference grammar (qasm3Parser.g4). The grammar holds no
  * judgement: each action only hands what was written to a small constructor
- * in src/ast/build.ts. Expressions are read as flat operator runs and folded
- * by one precedence table there.
+ * in src/ast/build.ts.
  *
  * Differences from the reference grammar, all about shape, none about what
  * is accepted: a statement led by an identifier (gate call, assignment,
  * expression) is one rule that decides after the name; `cal` and `defcal`
  * arrive as single opaque tokens; a bare `{ ... }` scope is flattened into
- * the enclosing statement list (the AST has no scope node).
+ * the enclosing statement list (the AST has no scope node); annotations are
+ * attached in one place, the statement rule.
  */
-import {
-  EmbeddedActionsParser,
-  isRecognitionException,
-  type IOrAlt,
-  type IRecognitionException,
-  type IToken,
-  type TokenType,
-} from 'chevrotain';
-import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
+import type { IOrAlt, IToken } from 'chevrotain';
+import type { OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
-import { nestingTooDeep } from '../diagnostics/index.js';
-import { LIMITS } from '../tables/index.js';
 import * as T from '../lexer/index.js';
-import { SyntaxMessages } from './errors.js';
+import { alt, type Body, type StatementResult } from './base.js';
+import { TypeRules } from './types.js';
 
-/** Thrown (and caught at the nearest statement) when nesting passes {@link MAX_PARSER_NESTING}. */
-export class NestingTooDeep extends Error {
-  constructor(readonly token: IToken) {
-    super('nesting too deep');
-  }
-}
+export { MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
 
-/** A problem the parser found outside Chevrotain's own error reporting. */
-export interface ParserNote {
-  readonly reason: string;
-  readonly startOffset: number;
-  readonly endOffset: number;
-}
-
-type Annotations = readonly N.Annotation[];
-
-/**
- * One alternative of an OR. A helper rather than an `{ ALT }` literal so that
- * tools keeping function names (tsx, esbuild `keepNames`) do not rename a
- * fresh closure on every call of a hot rule.
- */
-function alt<T>(fn: () => T): { ALT: () => T } {
-  return { ALT: fn };
-}
-
-type Body = readonly N.Statement[];
-/** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
-export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
-
-/**
- * Nesting the parser follows before reporting: the library limit, capped so
- * that the report is deterministic rather than left to the size of the call
- * stack (each level of nesting costs a few Chevrotain rule frames; about 400
- * levels fit Node's default stack).
- */
-export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 256);
-
-type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
-/** Which builder makes the node of each literal token. */
-const LITERAL_KINDS: ReadonlyMap<TokenType, LiteralKind> = new Map<TokenType, LiteralKind>([
-  [T.DecimalIntegerLiteral, 'integer'],
-  [T.HexIntegerLiteral, 'integer'],
-  [T.OctalIntegerLiteral, 'integer'],
-  [T.BinaryIntegerLiteral, 'integer'],
-  [T.FloatLiteral, 'float'],
-  [T.ImaginaryLiteral, 'imaginary'],
-  [T.TimingLiteral, 'duration'],
-  [T.BooleanLiteral, 'boolean'],
-  [T.BitstringLiteral, 'bitstring'],
-]);
-
-const SCALAR_TYPE_TOKENS: ReadonlyMap<TokenType, N.ScalarTypeName> = new Map<TokenType, N.ScalarTypeName>([
-  [T.BIT, 'bit'],
-  [T.INT, 'int'],
-  [T.UINT, 'uint'],
-  [T.FLOAT_TYPE, 'float'],
-  [T.ANGLE, 'angle'],
-  [T.BOOL, 'bool'],
-  [T.DURATION, 'duration'],
-  [T.STRETCH, 'stretch'],
-  [T.COMPLEX, 'complex'],
-]);
-
-/** Token types that start a statement: resynchronisation stops before one that starts a line. */
-const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
-  ...T.KEYWORDS.values(),
-  T.Identifier,
-  T.AnnotationKeyword,
-  T.PRAGMA,
-  T.CalBlock,
-  T.DefcalBlock,
-]);
-
-/** Chevrotain's own error recording (a runtime method its type declarations leave out). */
-const CHEVROTAIN_SAVE_ERROR = (
-  EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException }
-).SAVE_ERROR;
-
-export class Qasm3Parser extends EmbeddedActionsParser {
-  /** Set by the driver before each parse. */
-  b!: AstBuilder;
-  text = '';
-  notes: ParserNote[] = [];
-  private depth = 0;
-  private statementStart = 0;
-  /** Counts statements begun, so that one statement yields at most one syntax error. */
-  private statementSerial = 0;
-  private lastErrorSerial = -1;
+export class Qasm3Parser extends TypeRules {
+  protected statementAlternatives?: IOrAlt<StatementResult>[];
 
   constructor() {
-    super([...T.ALL_TOKENS], {
-      recoveryEnabled: true,
-      maxLookahead: 2,
-      errorMessageProvider: new SyntaxMessages(() => ({ text: this.text, statementStart: this.statementStart, next: this.LA(2) })),
-    });
+    super();
     this.performSelfAnalysis();
-  }
-
-  /** Resets per-parse state for a new source text. */
-  begin(builder: AstBuilder): void {
-    this.b = builder;
-    this.text = builder.source.text;
-    this.notes = [];
-    this.depth = 0;
-    this.lastErrorSerial = -1;
-  }
-
-  /**
-   * Chevrotain records every error here. After a first error in a statement,
-   * recovery (a token inserted or deleted) may trip over the same mistake
-   * again; only the first error of a statement is kept.
-   */
-  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
-    if (this.lastErrorSerial === this.statementSerial) return error;
-    this.lastErrorSerial = this.statementSerial;
-    return CHEVROTAIN_SAVE_ERROR.call(this, error);
-  }
-
-  // --- helpers (not grammar) -----------------------------------------------------------
-
-  private get tokenIndex(): number {
-    return (this as unknown as { currIdx: number }).currIdx;
-  }
-
-  /** Start offset of a token; a token inserted by recovery sits at the end of the previous real one. */
-  private startAt(token: IToken): number {
-    if (token.isInsertedInRecovery || !Number.isFinite(token.startOffset)) return this.previousEnd();
-    return token.startOffset;
-  }
-
-  /** End offset (exclusive) of a token, anchored like {@link startAt}. */
-  private endAt(token: IToken): number {
-    if (token.isInsertedInRecovery || !Number.isFinite(token.startOffset)) return this.previousEnd();
-    return token.startOffset + token.image.length;
-  }
-
-  private previousEnd(): number {
-    const previous = this.LA(0);
-    return Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
-  }
-
-  private enter(token: IToken): void {
-    if (++this.depth > MAX_PARSER_NESTING) throw new NestingTooDeep(token);
-  }
-
-  private leave(): void {
-    this.depth--;
-  }
-
-  private rule<F extends (...args: never[]) => unknown>(name: string, impl: F) {
-    return this.RULE(name, impl as unknown as (...args: unknown[]) => ReturnType<F>, { resyncEnabled: false });
-  }
-
-  /**
-   * Parses one statement with recovery: on a syntax error (already recorded by
-   * Chevrotain) it skips to the end of the statement: past the next `;` at the
-   * statement's brace depth, past the `}` closing a block the statement opened,
-   * or up to a `}` of the enclosing block, or to a token that starts a line and
-   * can start a statement.
-   */
-  private recoverableStatement(list: N.Statement[], occurrence: 1 | 2 | 3): StatementResult {
-    const startIndex = this.tokenIndex;
-    const depthBefore = this.depth;
-    const outerStatementStart = this.statementStart;
-    try {
-      const result =
-        occurrence === 1
-          ? this.SUBRULE1(this.statementOrScope)
-          : occurrence === 2
-            ? this.SUBRULE2(this.statementOrScope)
-            : this.SUBRULE3(this.statementOrScope);
-      this.ACTION(() => pushStatements(list, result));
-      return result;
-    } catch (error) {
-      if (error instanceof NestingTooDeep) {
-        this.notes.push({
-          reason: nestingTooDeep(MAX_PARSER_NESTING),
-          startOffset: error.token.startOffset,
-          endOffset: error.token.startOffset + error.token.image.length,
-        });
-      } else if (error instanceof RangeError) {
-        const token = this.LA(1);
-        const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
-        // The call stack ran out before the depth limit: report the depth actually reached.
-        this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, MAX_PARSER_NESTING)), startOffset: at, endOffset: at });
-      } else if (!isRecognitionException(error as Error)) throw error;
-      this.depth = depthBefore;
-      this.statementStart = outerStatementStart;
-      this.skipToStatementEnd(startIndex);
-      return undefined;
-    }
-  }
-
-  private skipToStatementEnd(startIndex: number): void {
-    const tokens = this.input;
-    let depth = 0;
-    for (let i = startIndex + 1; i <= this.tokenIndex; i++) {
-      const type = tokens[i]?.tokenType;
-      if (type === T.LBRACE) depth++;
-      else if (type === T.RBRACE) depth--;
-    }
-    if (depth < 0) depth = 0;
-    for (;;) {
-      const token = this.LA(1);
-      const type = token.tokenType;
-      if (!Number.isFinite(token.startOffset) || token.tokenType.name === 'EOF') return;
-      const progressed = this.tokenIndex > startIndex;
-      if (type === T.RBRACE) {
-        if (depth === 0) {
-          if (!progressed) this.SKIP_TOKEN();
-          return;
-        }
-        depth--;
-        this.SKIP_TOKEN();
-        if (depth === 0) return;
-        continue;
-      }
-      if (depth === 0 && progressed && STATEMENT_STARTERS.has(type) && this.startsLine(token)) return;
-      this.SKIP_TOKEN();
-      if (type === T.SEMICOLON && depth === 0) return;
-      if (type === T.LBRACE) depth++;
-    }
-  }
-
-  private startsLine(token: IToken): boolean {
-    const previous = this.LA(0);
-    const from = Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
-    for (let i = token.startOffset - 1; i >= from; i--) {
-      const c = this.text.charCodeAt(i);
-      if (c === 10 || c === 13) return true;
-    }
-    return false;
   }
 
   // --- program and statements -------------------------------------------------------------
@@ -274,14 +43,14 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return results;
   });
 
-  statementOrScope = this.rule('statementOrScope', (): StatementResult => {
+  override statementOrScope = this.rule('statementOrScope', (): StatementResult => {
     return this.OR([
       alt(() => this.SUBRULE(this.scope)),
       alt(() => this.SUBRULE(this.statement)),
     ]);
   });
 
-  scope = this.rule('scope', (): Body => {
+  override scope = this.rule('scope', (): Body => {
     const open = this.CONSUME(T.LBRACE);
     this.ACTION(() => this.enter(open));
     const statements: N.Statement[] = [];
@@ -294,7 +63,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   /** A body: a scope, or a single statement (which becomes a one-element list). */
-  private body = this.rule('body', (): Body => {
+  protected body = this.rule('body', (): Body => {
     const statements: N.Statement[] = [];
     this.recoverableStatement(statements, 3);
     return statements;
@@ -347,17 +116,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     return this.ACTION(() => (annotations.length === 0 ? statement : this.b.annotate(statement, annotations)));
   });
 
-  // Alternatives of the hottest ORs, built once (Chevrotain's "caching arrays of
-  // alternatives"): they capture nothing but the parser, so one array serves
-  // every call instead of a fresh array and closures per operand.
-  private operandAlternatives?: IOrAlt<N.Expression>[];
-  private nonNameAlternatives?: IOrAlt<N.Expression>[];
-  private indexAlternatives?: IOrAlt<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>[];
-  private gateOperandAlternatives?: IOrAlt<N.GateOperand>[];
-  private rangeAlternatives?: IOrAlt<N.Expression | N.RangeExpression>[];
-  private statementAlternatives?: IOrAlt<StatementResult>[];
-
-  private pragma = this.rule('pragma', (): N.Pragma => {
+  protected pragma = this.rule('pragma', (): N.Pragma => {
     const token = this.CONSUME(T.PRAGMA);
     return this.ACTION(() => this.b.pragma(token.image, token.startOffset));
   });
@@ -394,7 +153,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
   });
 
   /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
-  private stringLiteral = this.rule('stringLiteral', (): string => {
+  protected stringLiteral = this.rule('stringLiteral', (): string => {
     const token = this.OR([alt(() => this.CONSUME(T.StringLiteral)), alt(() => this.CONSUME(T.BitstringLiteral))]);
     return this.ACTION(() => token.image.slice(1, -1));
   });
@@ -803,7 +562,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     ]);
   });
 
-  private namedGateCall = this.rule(
+  protected namedGateCall = this.rule(
     'namedGateCall',
     (modifiers: readonly N.GateModifier[], first: IToken): N.GateCall => {
       const name = this.SUBRULE(this.identifier);
@@ -826,7 +585,7 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     },
   );
 
-  private gphaseCall = this.rule('gphaseCall', (modifiers: readonly N.GateModifier[], first: IToken): N.GateCall => {
+  protected gphaseCall = this.rule('gphaseCall', (modifiers: readonly N.GateModifier[], first: IToken): N.GateCall => {
     const keyword = this.CONSUME(T.GPHASE);
     const args = this.OPTION(() => this.SUBRULE(this.callArguments)) ?? null;
     const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
@@ -1030,466 +789,4 @@ export class Qasm3Parser extends EmbeddedActionsParser {
     } satisfies N.EmptyStatement));
   });
 
-  // --- expressions ------------------------------------------------------------------------
-
-  /** `operand (op operand)*`, folded by precedence in the builder. */
-  expression = this.rule('expression', (): N.Expression => {
-    const first = this.SUBRULE(this.operand);
-    const operands: OperandWithPrefixes[] = [first];
-    const ops: N.BinaryOperator[] = [];
-    this.MANY(() => {
-      const op = this.CONSUME(T.BinaryOperator);
-      const operand = this.SUBRULE2(this.operand);
-      this.ACTION(() => {
-        ops.push(op.image as N.BinaryOperator);
-        operands.push(operand);
-      });
-    });
-    return this.ACTION(() => this.b.expression(operands, ops));
-  });
-
-  /** Continues an expression whose first operand is already built (statements led by a name). */
-  private expressionTail = this.rule('expressionTail', (head: OperandWithPrefixes): N.Expression => {
-    const operands: OperandWithPrefixes[] = [head];
-    const ops: N.BinaryOperator[] = [];
-    this.MANY(() => {
-      const op = this.CONSUME(T.BinaryOperator);
-      const operand = this.SUBRULE(this.operand);
-      this.ACTION(() => {
-        ops.push(op.image as N.BinaryOperator);
-        operands.push(operand);
-      });
-    });
-    return this.ACTION(() => this.b.expression(operands, ops));
-  });
-
-  /**
-   * One operand of an expression with its prefix operators and trailing
-   * indexes: `-a[0]`, `f(x)`, `int[8](y)`, `(e)`, `1.5`. One rule rather than
-   * the reference grammar's levels, so an operand costs one rule call.
-   */
-  operand = this.rule('operand', (): OperandWithPrefixes => {
-    const prefixes: PrefixOperator[] = [];
-    this.MANY(() => {
-      const op = this.CONSUME(T.PrefixOperator);
-      this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
-    });
-    let value = this.OR<N.Expression>((this.operandAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Identifier);
-        const args = this.OPTION(() => this.SUBRULE(this.callArguments));
-        return this.ACTION(() => {
-          const name = this.b.identifier(token.image, token.startOffset);
-          return args === undefined ? name : this.b.call(name, args, this.previousEnd());
-        });
-      }),
-      alt(() => {
-        const type = this.SUBRULE(this.classicalType);
-        return this.SUBRULE(this.castArgument, { ARGS: [type] });
-      }),
-      alt(() => this.SUBRULE(this.nonNameOperand)),
-    ]));
-    this.MANY2(() => {
-      const index = this.SUBRULE(this.indexOperator);
-      this.ACTION(() => {
-        value = this.b.index(value, index);
-      });
-    });
-    return { prefixes: prefixes.length === 0 ? NO_PREFIXES : prefixes, operand: value };
-  });
-
-  /** Operands that do not start with a name or a type: literals, `( ... )`, `durationof`, `$n`. */
-  private nonNameOperand = this.rule('nonNameOperand', (): N.Expression => {
-    return this.OR((this.nonNameAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Literal);
-        return this.ACTION(() => this.literal(token));
-      }),
-      alt(() => {
-        const open = this.CONSUME(T.LPAREN);
-        this.ACTION(() => this.enter(open));
-        const inner = this.SUBRULE(this.expression);
-        this.CONSUME(T.RPAREN);
-        this.ACTION(() => this.leave());
-        return inner;
-      }),
-      alt(() => {
-        const keyword = this.CONSUME(T.DURATIONOF);
-        this.CONSUME2(T.LPAREN);
-        const body = this.SUBRULE(this.scope);
-        const close = this.CONSUME2(T.RPAREN);
-        return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
-      }),
-      alt(() => {
-        const t = this.CONSUME(T.HardwareQubit);
-        return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
-      }),
-    ]));
-  });
-
-  private literal(token: IToken): N.Expression {
-    const kind = LITERAL_KINDS.get(token.tokenType) as LiteralKind;
-    return this.b[kind](token.image, token.startOffset);
-  }
-
-  private castArgument = this.rule('castArgument', (type: N.ScalarType | N.ArrayType): N.Cast => {
-    const open = this.CONSUME(T.LPAREN);
-    this.ACTION(() => this.enter(open));
-    const argument = this.SUBRULE(this.expression);
-    const close = this.CONSUME(T.RPAREN);
-    this.ACTION(() => this.leave());
-    return this.ACTION(() => this.b.cast(type, argument, this.endAt(close)));
-  });
-
-  private callArguments = this.rule('callArguments', (): readonly N.Expression[] => {
-    const open = this.CONSUME(T.LPAREN);
-    this.ACTION(() => this.enter(open));
-    const args = this.OPTION(() => this.SUBRULE(this.expressionList)) ?? emptyList<N.Expression>();
-    this.CONSUME(T.RPAREN);
-    this.ACTION(() => this.leave());
-    return args;
-  });
-
-  expressionList = this.rule('expressionList', (): N.Expression[] => {
-    const items: N.Expression[] = [this.SUBRULE(this.expression)];
-    this.MANY(() => {
-      this.CONSUME(T.COMMA);
-      items.push(this.SUBRULE2(this.expression));
-    });
-    this.OPTION(() => this.CONSUME2(T.COMMA));
-    return items;
-  });
-
-  /** `measure q[0]` */
-  measureExpression = this.rule('measureExpression', (): N.MeasureExpression => {
-    const keyword = this.CONSUME(T.MEASURE);
-    const operand = this.SUBRULE(this.gateOperand);
-    return this.ACTION(() => this.b.measure(operand, keyword.startOffset));
-  });
-
-  /** The right side of a declaration or assignment: an expression, `measure q`, or an array literal. */
-  declarationExpression = this.rule('declarationExpression', (): N.Expression | N.MeasureExpression | N.ArrayLiteral => {
-    return this.OR<N.Expression | N.MeasureExpression | N.ArrayLiteral>([
-      alt(() => this.SUBRULE(this.arrayLiteral)),
-      alt(() => this.SUBRULE(this.measureExpression)),
-      alt(() => this.SUBRULE(this.expression)),
-    ]);
-  });
-
-  arrayLiteral = this.rule('arrayLiteral', (): N.ArrayLiteral => {
-    const open = this.CONSUME(T.LBRACE);
-    this.ACTION(() => this.enter(open));
-    const items: (N.Expression | N.ArrayLiteral)[] = [];
-    this.OPTION(() => {
-      items.push(this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as N.Expression | N.ArrayLiteral);
-      this.MANY(() => {
-        this.CONSUME(T.COMMA);
-        items.push(
-          this.OR2([alt(() => this.SUBRULE2(this.arrayLiteral)), alt(() => this.SUBRULE2(this.expression))]) as
-            | N.Expression
-            | N.ArrayLiteral,
-        );
-      });
-      this.OPTION2(() => this.CONSUME2(T.COMMA));
-    });
-    const close = this.CONSUME(T.RBRACE);
-    this.ACTION(() => this.leave());
-    return this.ACTION(() => this.b.arrayLiteral(items, open.startOffset, this.endAt(close)));
-  });
-
-  /** `{a, b, c}` */
-  setExpression = this.rule('setExpression', (): N.DiscreteSet => {
-    const open = this.CONSUME(T.LBRACE);
-    this.ACTION(() => this.enter(open));
-    const values = this.SUBRULE(this.expressionList);
-    const close = this.CONSUME(T.RBRACE);
-    this.ACTION(() => this.leave());
-    return this.ACTION(() => this.b.discreteSet(values, open.startOffset, this.endAt(close)));
-  });
-
-  /** `[0]`, `[0:2]`, `[1, 2:3]`, `[{0, 1}]` */
-  indexOperator = this.rule('indexOperator', (): N.IndexOperator => {
-    const open = this.CONSUME(T.LBRACKET);
-    this.ACTION(() => this.enter(open));
-    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>((this.indexAlternatives ??= [
-      alt(() => this.SUBRULE(this.setExpression)),
-      alt(() => {
-          const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
-          this.MANY(() => {
-            this.CONSUME(T.COMMA);
-            items.push(this.SUBRULE2(this.rangeOrExpression));
-          });
-          this.OPTION(() => this.CONSUME2(T.COMMA));
-          return items;
-        }),
-    ]));
-    const close = this.CONSUME(T.RBRACKET);
-    this.ACTION(() => this.leave());
-    return this.ACTION(() =>
-      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : (result as N.DiscreteSet),
-    );
-  });
-
-  /** `a`, or a range `a:b`, `a:s:b`, `:`, `a:`, `:b`. */
-  rangeOrExpression = this.rule('rangeOrExpression', (): N.Expression | N.RangeExpression => {
-    return this.OR<N.Expression | N.RangeExpression>((this.rangeAlternatives ??= [
-      alt(() => {
-        const colon = this.LA(1);
-        const rest = this.SUBRULE(this.rangeRest);
-        return this.ACTION(() => this.rangeOf(null, rest, this.startAt(colon)));
-      }),
-      alt(() => {
-        const first = this.SUBRULE(this.expression);
-        const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
-        return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
-      }),
-    ]));
-  });
-
-
-  /** The part of a range from its first `:`. */
-  private rangeRest = this.rule('rangeRest', (): { second: N.Expression | null; third: N.Expression | null } => {
-    this.CONSUME(T.COLON);
-    const second = this.OPTION(() => this.SUBRULE(this.expression)) ?? null;
-    const third =
-      this.OPTION2(() => {
-        this.CONSUME2(T.COLON);
-        return this.SUBRULE2(this.expression);
-      }) ?? null;
-    return { second, third };
-  });
-
-  designator = this.rule('designator', (): N.Expression => {
-    const open = this.CONSUME(T.LBRACKET);
-    this.ACTION(() => this.enter(open));
-    const value = this.SUBRULE(this.expression);
-    this.CONSUME(T.RBRACKET);
-    this.ACTION(() => this.leave());
-    return value;
-  });
-
-  identifier = this.rule('identifier', (): N.Identifier => {
-    const token = this.CONSUME(T.Identifier);
-    return this.ACTION(() => this.b.identifier(token.image, this.startAt(token)));
-  });
-
-  identifierList = this.rule('identifierList', (): N.Identifier[] => {
-    const items: N.Identifier[] = [this.SUBRULE(this.identifier)];
-    this.MANY(() => {
-      this.CONSUME(T.COMMA);
-      items.push(this.SUBRULE2(this.identifier));
-    });
-    this.OPTION(() => this.CONSUME2(T.COMMA));
-    return items;
-  });
-
-  indexedIdentifier = this.rule('indexedIdentifier', (): N.IndexedIdentifier => {
-    const name = this.SUBRULE(this.identifier);
-    const indices: N.IndexOperator[] = [];
-    this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
-    return this.ACTION(() => this.b.indexedIdentifier(name, indices, this.previousEnd()));
-  });
-
-  gateOperand = this.rule('gateOperand', (): N.GateOperand => {
-    return this.OR((this.gateOperandAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Identifier);
-        const indices: N.IndexOperator[] = [];
-        this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
-        return this.ACTION(() => this.b.indexedIdentifier(this.b.identifier(token.image, token.startOffset), indices, this.previousEnd()));
-      }),
-      alt(() => {
-          const t = this.CONSUME(T.HardwareQubit);
-          return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
-        }),
-    ]));
-  });
-
-  gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
-    const items: N.GateOperand[] = [this.SUBRULE(this.gateOperand)];
-    this.MANY(() => {
-      this.CONSUME(T.COMMA);
-      items.push(this.SUBRULE2(this.gateOperand));
-    });
-    this.OPTION(() => this.CONSUME2(T.COMMA));
-    return items;
-  });
-
-  // --- types ------------------------------------------------------------------------------
-
-  returnSignature = this.rule('returnSignature', (): N.ScalarType => {
-    this.CONSUME(T.ARROW);
-    return this.SUBRULE(this.scalarType);
-  });
-
-  /** `int[32]`, `complex[float[64]]`, `bool`, ... */
-  scalarType = this.rule('scalarType', (): N.ScalarType => {
-    return this.OR([
-      alt(() => {
-          const keyword = this.OR2([
-            alt(() => this.CONSUME(T.BIT)),
-            alt(() => this.CONSUME(T.INT)),
-            alt(() => this.CONSUME(T.UINT)),
-            alt(() => this.CONSUME(T.FLOAT_TYPE)),
-            alt(() => this.CONSUME(T.ANGLE)),
-          ]);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => this.scalarOf(keyword, size, null));
-        }),
-      alt(() => {
-          const keyword = this.OR3([
-            alt(() => this.CONSUME(T.BOOL)),
-            alt(() => this.CONSUME(T.DURATION)),
-            alt(() => this.CONSUME(T.STRETCH)),
-          ]);
-          return this.ACTION(() => this.scalarOf(keyword, null, null));
-        }),
-      alt(() => {
-          const keyword = this.CONSUME(T.COMPLEX);
-          const component =
-            this.OPTION2(() => {
-              const open = this.CONSUME(T.LBRACKET);
-              this.ACTION(() => this.enter(open));
-              const inner = this.SUBRULE(this.scalarType);
-              this.CONSUME(T.RBRACKET);
-              this.ACTION(() => this.leave());
-              return inner;
-            }) ?? null;
-          return this.ACTION(() => this.scalarOf(keyword, null, component));
-        }),
-    ]);
-  });
-
-  /** `array[int[32], 2, 3]` */
-  arrayType = this.rule('arrayType', (): N.ArrayType => {
-    const keyword = this.CONSUME(T.ARRAY);
-    this.CONSUME(T.LBRACKET);
-    const elementType = this.SUBRULE(this.scalarType);
-    this.CONSUME(T.COMMA);
-    const dimensions = this.SUBRULE(this.expressionList);
-    const close = this.CONSUME(T.RBRACKET);
-    return this.ACTION(() => this.b.arrayType(elementType, dimensions, keyword.startOffset, this.endAt(close)));
-  });
-
-  classicalType = this.rule('classicalType', (): N.ClassicalType => {
-    return this.OR<N.ClassicalType>([alt(() => this.SUBRULE(this.scalarType)), alt(() => this.SUBRULE(this.arrayType))]);
-  });
-
-  /** `readonly array[int, 2]`, `mutable array[int, #dim = 2]` */
-  arrayReferenceType = this.rule('arrayReferenceType', (): N.ArrayReferenceType => {
-    const keyword = this.OR([alt(() => this.CONSUME(T.READONLY)), alt(() => this.CONSUME(T.MUTABLE))]);
-    this.CONSUME(T.ARRAY);
-    this.CONSUME(T.LBRACKET);
-    const elementType = this.SUBRULE(this.scalarType);
-    this.CONSUME(T.COMMA);
-    const shape = this.OR2([
-      alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
-      alt(() => {
-          this.CONSUME(T.DIM);
-          this.CONSUME(T.EQUALS);
-          return { dimensions: null as N.Expression[] | null, count: this.SUBRULE(this.expression) };
-        }),
-    ]);
-    const close = this.CONSUME(T.RBRACKET);
-    return this.ACTION(() =>
-      this.b.arrayReferenceType(
-        keyword.image as 'readonly' | 'mutable',
-        elementType,
-        shape.dimensions,
-        shape.count,
-        keyword.startOffset,
-        this.endAt(close),
-      ),
-    );
-  });
-
-  /** A `def` parameter. */
-  argumentDefinition = this.rule('argumentDefinition', (): N.ArgumentDefinition => {
-    const first = this.LA(1);
-    return this.OR([
-      alt(() => {
-          const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
-            alt(() => this.SUBRULE(this.scalarType)),
-            alt(() => this.SUBRULE(this.qubitType)),
-            alt(() => this.SUBRULE(this.arrayReferenceType)),
-          ]);
-          const name = this.SUBRULE(this.identifier);
-          return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
-        }),
-      alt(() => {
-          const keyword = this.OR3([alt(() => this.CONSUME(T.CREG)), alt(() => this.CONSUME(T.QREG))]);
-          const name = this.SUBRULE2(this.identifier);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => {
-            const end = this.previousEnd();
-            const type =
-              keyword.tokenType === T.QREG
-                ? this.b.qubitType(size, keyword.startOffset, end)
-                : this.b.scalarType('bit', size, null, keyword.startOffset, end);
-            return this.b.argument(type, name, keyword.image as 'qreg' | 'creg', keyword.startOffset, end);
-          });
-        }),
-    ]);
-  });
-
-  qubitType = this.rule('qubitType', (): N.QubitType => {
-    const keyword = this.CONSUME(T.QUBIT);
-    const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-    return this.ACTION(() => this.b.qubitType(size, keyword.startOffset, this.previousEnd()));
-  });
-
-  /** An `extern` parameter: a scalar type, an array reference, or `creg[n]`. */
-  externArgument = this.rule('externArgument', (): N.ClassicalType | N.ArrayReferenceType => {
-    return this.OR<N.ClassicalType | N.ArrayReferenceType>([
-      alt(() => this.SUBRULE(this.scalarType)),
-      alt(() => this.SUBRULE(this.arrayReferenceType)),
-      alt(() => {
-          const keyword = this.CONSUME(T.CREG);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => this.b.scalarType('bit', size, null, keyword.startOffset, this.previousEnd()));
-        }),
-    ]);
-  });
-
-  // --- action helpers -----------------------------------------------------------------------
-
-  private designatorOf(indices: readonly N.IndexOperator[]): N.Expression | null {
-    if (indices.length === 0) return null;
-    const only = indices[0] as N.IndexOperator;
-    if (indices.length === 1 && only.kind === 'IndexList' && only.items.length === 1 && only.items[0]?.kind !== 'RangeExpression') {
-      return only.items[0] as N.Expression;
-    }
-    this.note('a gate designator is one expression in brackets, like `[4]`', startOf(only), endOf(indices[indices.length - 1] as N.Node));
-    return null;
-  }
-
-  private scalarOf(keyword: IToken, size: N.Expression | null, component: N.ScalarType | null): N.ScalarType {
-    const name = SCALAR_TYPE_TOKENS.get(keyword.tokenType) as N.ScalarTypeName;
-    return this.b.scalarType(name, size, component, keyword.startOffset, this.previousEnd());
-  }
-
-  private endOfCall(indices: readonly N.IndexOperator[]): number {
-    if (indices.length === 0) return this.previousEnd();
-    return startOf(indices[0] as N.Node);
-  }
-
-  private note(reason: string, startOffset: number, endOffset: number): void {
-    this.notes.push({ reason, startOffset, endOffset });
-  }
-
-  /** `a:b` has no step; `a:s:b` has one. */
-  private rangeOf(
-    first: N.Expression | null,
-    rest: { second: N.Expression | null; third: N.Expression | null },
-    start: number,
-  ): N.RangeExpression {
-    const end = this.previousEnd();
-    return rest.third === null ? this.b.range(first, null, rest.second, start, end) : this.b.range(first, rest.second, rest.third, start, end);
-  }
-}
-
-function pushStatements(list: N.Statement[], result: StatementResult): void {
-  if (result === undefined) return;
-  if (Array.isArray(result)) list.push(...(result as N.Statement[]));
-  else list.push(result as N.Statement);
 }
