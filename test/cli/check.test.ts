@@ -110,6 +110,28 @@ describe.concurrent('check: clean and failing files', () => {
   });
 });
 
+describe('check: every CLI fixture against its .expected.json', () => {
+  it('one run over the fixture folder gives each file its expected verdict', async () => {
+    const r = await runCli(['check', FIXTURES, fixture('json', 'bad-circuit.json'), '--format', 'json']);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    const qasm = report.files.filter((f) => f.file.endsWith('.qasm'));
+    expect(qasm.length).toBeGreaterThanOrEqual(6);
+    for (const entry of report.files) {
+      const expected = JSON.parse(readFileSync(entry.file.replace(/\.(qasm|json)$/, '.expected.json'), 'utf8')) as {
+        ok: boolean;
+        failure: unknown;
+        diagnostics: Record<string, string | number>[];
+      };
+      const actual = entry.diagnostics.map((d, i) => {
+        const fields: Record<string, string | number> = { code: d.code, rule: d.rule, line: d.span.start.line, column: d.span.start.column, severity: d.severity, reason: d.reason };
+        return Object.fromEntries(Object.keys(expected.diagnostics[i] ?? fields).map((k) => [k, fields[k] as string | number]));
+      });
+      expect({ file: entry.file, ok: entry.ok, failure: entry.failure, diagnostics: actual }).toEqual({ file: entry.file, ...expected });
+    }
+    expect(r.code).toBe(1);
+  });
+});
+
 describe.concurrent('check: inputs', () => {
   it('checks every .qasm below a directory, sorted, and counts them', async () => {
     const r = await runCli(['check', fixture('clean'), '--format', 'json']);
