@@ -5,6 +5,7 @@
  * expressions.ts, types.ts and parser.ts (statements).
  */
 import {
+  EOF,
   EmbeddedActionsParser,
   isRecognitionException,
   type IRecognitionException,
@@ -52,10 +53,11 @@ export type StatementResult = N.Statement | N.Version | readonly N.Statement[] |
 /**
  * Nesting the parser follows before reporting: the library limit, capped so
  * that the report is deterministic rather than left to the size of the call
- * stack (each level of nesting costs a few Chevrotain rule frames; about 400
- * levels fit Node's default stack).
+ * stack. Each level of nesting costs a few Chevrotain rule frames: about 400
+ * levels fit Node's default stack, but error recovery at the bottom of a deep
+ * nest needs much more (150 unclosed braces already exhausted it), hence 128.
  */
-export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 256);
+export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 128);
 
 type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
 /** Which builder makes the node of each literal token. */
@@ -108,6 +110,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** Counts statements begun, so that one statement yields at most one syntax error. */
   protected statementSerial = 0;
   private lastErrorSerial = -1;
+  private reportedEnd = false;
+  private reportedStackExhaustion = false;
 
   constructor() {
     super([...T.ALL_TOKENS], {
@@ -124,6 +128,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.notes = [];
     this.depth = 0;
     this.lastErrorSerial = -1;
+    this.reportedEnd = false;
+    this.reportedStackExhaustion = false;
   }
 
   /**
@@ -133,7 +139,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
    */
   SAVE_ERROR(error: IRecognitionException): IRecognitionException {
     if (this.lastErrorSerial === this.statementSerial) return error;
+    // Running out of text is one mistake, however many blocks it leaves open.
+    const atEnd = error.token.tokenType === EOF;
+    if (atEnd && this.reportedEnd) return error;
     this.lastErrorSerial = this.statementSerial;
+    this.reportedEnd ||= atEnd;
     return CHEVROTAIN_SAVE_ERROR.call(this, error);
   }
 
@@ -200,10 +210,14 @@ export abstract class ParserBase extends EmbeddedActionsParser {
           endOffset: error.token.startOffset + error.token.image.length,
         });
       } else if (error instanceof RangeError) {
-        const token = this.LA(1);
-        const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
-        // The call stack ran out before the depth limit: report the depth actually reached.
-        this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, MAX_PARSER_NESTING)), startOffset: at, endOffset: at });
+        // The call stack ran out before the depth limit (error handling deep in
+        // a nest needs more stack): report it once, at the depth reached.
+        if (!this.reportedStackExhaustion) {
+          this.reportedStackExhaustion = true;
+          const token = this.LA(1);
+          const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
+          this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, MAX_PARSER_NESTING)), startOffset: at, endOffset: at });
+        }
       } else if (!isRecognitionException(error as Error)) throw error;
       this.depth = depthBefore;
       this.statementStart = outerStatementStart;
@@ -213,6 +227,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   }
 
   protected skipToStatementEnd(startIndex: number): void {
+    if (this.LA(1).tokenType === EOF) return;
     const tokens = this.input;
     let depth = 0;
     for (let i = startIndex + 1; i <= this.tokenIndex; i++) {
