@@ -1,11 +1,11 @@
 /**
  * Spreads files over worker threads through a shared queue of small
  * batches: each thread, the main one included, takes the next batch when it
- * is done with the last. A worker spends most of a second building the parser
- * before its first file, so a fixed split would leave the main thread idle
- * while slow starters hold their share; with the queue, whoever is ready
- * works. A worker that fails only costs speed: its batch goes back in the
- * queue.
+ * is done with the last. A worker spends a good part of a second loading
+ * modules and building the parser before its first file, so it asks for work
+ * only once warm; until then the main thread carries on alone, and a worker
+ * still starting when the queue runs dry is stopped unused. A worker that
+ * fails only costs speed: its batch is checked on the main thread.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
@@ -23,7 +23,7 @@ export interface BatchRequest {
   readonly files: readonly FileToCheck[];
 }
 
-/** Worker -> main: that batch's reports. */
+/** Worker -> main: `'ready'` once warm, then each batch's reports. */
 export interface BatchReply {
   readonly batch: number;
   readonly reports: FileReport[];
@@ -56,13 +56,15 @@ export async function checkFilesInParallel(validator: Validator, files: readonly
   const results: FileReport[][] = new Array(batches.length);
   const queue = batches.map((_, i) => i);
 
-  const workers = Array.from({ length: threads - 1 }, () => runWorker(batches, queue, results, options));
-  // The main thread takes batches too, yielding between them so worker replies are handled promptly.
+  const workers = Array.from({ length: threads - 1 }, () => startWorker(batches, queue, results, options));
+  // The main thread takes batches too, yielding between them so worker messages are handled promptly.
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     results[next] = checkFiles(validator, batches[next] as FileToCheck[], options);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  await Promise.all(workers);
+  // Workers still starting up have nothing left to do; busy ones finish their batch.
+  for (const worker of workers) worker.stopIfIdle();
+  await Promise.all(workers.map((w) => w.done));
   // Batches a failed worker held are done here, so no file is ever lost.
   batches.forEach((batch, i) => {
     results[i] ??= checkFiles(validator, batch, options);
@@ -70,9 +72,20 @@ export async function checkFilesInParallel(validator: Validator, files: readonly
   return results.flat();
 }
 
-/** Feeds one worker from the queue until the queue is empty; resolves when the worker is done or has failed. */
-function runWorker(batches: readonly FileToCheck[][], queue: number[], results: FileReport[][], options: CheckOptions): Promise<void> {
-  return new Promise((resolve) => {
+interface RunningWorker {
+  readonly done: Promise<void>;
+  stopIfIdle(): void;
+}
+
+/**
+ * Starts a worker that asks for work only once it is warm (modules loaded,
+ * parser built), so no batch ever waits on a cold thread; it takes batches
+ * from the queue until the queue is empty.
+ */
+function startWorker(batches: readonly FileToCheck[][], queue: number[], results: FileReport[][], options: CheckOptions): RunningWorker {
+  let busy = false;
+  let stop = () => {};
+  const done = new Promise<void>((resolve) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { options } satisfies WorkerSetup });
@@ -80,20 +93,19 @@ function runWorker(batches: readonly FileToCheck[][], queue: number[], results: 
       resolve();
       return;
     }
+    stop = () => void worker.terminate().then(() => resolve());
     const feed = () => {
       const next = queue.shift();
-      if (next === undefined) {
-        void worker.terminate().then(() => resolve());
-        return;
-      }
-      worker.postMessage({ batch: next, files: batches[next] as FileToCheck[] } satisfies BatchRequest);
+      busy = next !== undefined;
+      if (next === undefined) stop();
+      else worker.postMessage({ batch: next, files: batches[next] as FileToCheck[] } satisfies BatchRequest);
     };
-    worker.on('message', (reply: BatchReply) => {
-      results[reply.batch] = reply.reports;
+    worker.on('message', (message: BatchReply | 'ready') => {
+      if (message !== 'ready') results[message.batch] = message.reports;
       feed();
     });
     worker.once('error', () => resolve());
     worker.once('exit', () => resolve());
-    feed();
   });
+  return { done, stopIfIdle: () => (busy ? undefined : stop()) };
 }
