@@ -27,10 +27,20 @@ const PROBLEM_KINDS = new Map([
 
 export * from './tokens.js';
 
-const lexer = new Lexer([...LEXER_TOKENS], {
-  positionTracking: 'onlyOffset',
-  ensureOptimizations: true,
-});
+/**
+ * A lexer for the token set. `validate` runs Chevrotain's checks of the
+ * token definitions (unreachable or conflicting patterns): the tests do, and
+ * the shared instance skips them to start faster.
+ */
+export function createLexer(options: { readonly validate?: boolean } = {}): Lexer {
+  return new Lexer([...LEXER_TOKENS], {
+    positionTracking: 'onlyOffset',
+    ensureOptimizations: true,
+    skipValidations: options.validate !== true,
+  });
+}
+
+const lexer = createLexer();
 
 /** A lexical problem: what went wrong and where (0-based offsets, end exclusive). */
 export interface LexProblem {

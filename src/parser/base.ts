@@ -113,10 +113,15 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   private reportedEnd = false;
   private reportedStackExhaustion = false;
 
-  constructor() {
+  /**
+   * `validate` runs Chevrotain's grammar checks (ambiguities, left recursion):
+   * the tests do, and the shared instance skips them to start faster.
+   */
+  constructor(options: { readonly validate?: boolean } = {}) {
     super([...T.ALL_TOKENS], {
       recoveryEnabled: true,
       maxLookahead: 2,
+      skipValidations: options.validate !== true,
       errorMessageProvider: new SyntaxMessages(() => ({ text: this.text, statementStart: this.statementStart, next: this.LA(2) })),
     });
   }

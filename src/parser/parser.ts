@@ -26,8 +26,8 @@ export { MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResu
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];
 
-  constructor() {
-    super();
+  constructor(options: { readonly validate?: boolean } = {}) {
+    super(options);
     this.performSelfAnalysis();
   }
 
