@@ -455,6 +455,11 @@ export const UNTERMINATED_STRING = 'unterminated string: expected a closing quot
 export const UNTERMINATED_CALIBRATION = 'unterminated calibration block: expected `}` to balance its braces';
 export const VERSION_NOT_FIRST = 'the `OPENQASM` version declaration must be the first statement';
 
+/** A parser bug surfaced as a diagnostic rather than an exception. */
+export function internalParserError(detail: string): string {
+  return `internal parser error (please report it): ${detail}`;
+}
+
 export function nestingTooDeep(limit: number): string {
   return `nesting deeper than ${limit} levels of brackets or blocks`;
 }

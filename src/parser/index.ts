@@ -17,6 +17,7 @@ import type * as N from '../ast/nodes.js';
 import {
   createDiagnostic,
   DiagnosticCollector,
+  internalParserError,
   compareBySpan,
   SourceText,
   unexpectedCharacter,
@@ -95,7 +96,7 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
     }
   } catch (error) {
     // A bug, not a user error: keep the partial program and say what happened.
-    report(`internal parser error: ${error instanceof Error ? error.message : String(error)}`, 0, 0);
+    report(internalParserError(error instanceof Error ? error.message : String(error)), 0, 0);
   } finally {
     parser.input = [];
   }
