@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { AstBuilder } from '../../src/ast/build.js';
 import { LIMITS } from '../../src/tables/index.js';
 import { parse } from '../../src/parser/index.js';
 import { MAX_PARSER_NESTING } from '../../src/parser/parser.js';
@@ -99,5 +100,19 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
   it('non-string input does not throw', () => {
     expect(() => parse(undefined as unknown as string)).not.toThrow();
     expect(() => parse(42 as unknown as string)).not.toThrow();
+  });
+
+  it('a bug in building the AST becomes a diagnostic, not an exception, and the parser recovers for the next call', () => {
+    const spy = vi.spyOn(AstBuilder.prototype, 'hardwareQubit').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    try {
+      const result = parse('qubit q;\nreset $0;');
+      expect(result.diagnostics.map((d) => d.reason)).toEqual(['internal parser error (please report it): boom']);
+      expect(result.program.kind).toBe('Program');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(parse('qubit q;\nreset $0;').diagnostics).toEqual([]);
   });
 });
