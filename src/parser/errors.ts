@@ -32,6 +32,7 @@ const RULE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   expression: 'an expression',
   operand: 'an expression',
   nonNameOperand: 'an expression',
+  groupedOperand: 'an expression',
   rangeOrExpression: 'an index or a range',
   indexOperator: 'an index or a range',
   declarationExpression: 'a value',

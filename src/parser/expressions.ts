@@ -16,6 +16,7 @@ export abstract class ExpressionRules extends ParserBase {
   // every call instead of a fresh array and closures per operand.
   protected operandAlternatives?: IOrAlt<N.Expression>[];
   protected nonNameAlternatives?: IOrAlt<N.Expression>[];
+  protected groupedAlternatives?: IOrAlt<N.Expression>[];
   protected indexAlternatives?: IOrAlt<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>[];
   protected gateOperandAlternatives?: IOrAlt<N.GateOperand>[];
   protected rangeAlternatives?: IOrAlt<N.Expression | N.RangeExpression>[];
@@ -82,7 +83,11 @@ export abstract class ExpressionRules extends ParserBase {
         const type = this.SUBRULE(this.classicalType);
         return this.SUBRULE(this.castArgument, { ARGS: [type] });
       }),
-      alt(() => this.SUBRULE(this.nonNameOperand)),
+      alt(() => {
+        const token = this.CONSUME(T.Literal);
+        return this.ACTION(() => this.literal(token));
+      }),
+      alt(() => this.SUBRULE(this.groupedOperand)),
     ]));
     this.MANY2(() => {
       const index = this.SUBRULE(this.indexOperator);
@@ -100,6 +105,13 @@ export abstract class ExpressionRules extends ParserBase {
         const token = this.CONSUME(T.Literal);
         return this.ACTION(() => this.literal(token));
       }),
+      alt(() => this.SUBRULE(this.groupedOperand)),
+    ]));
+  });
+
+  /** `( ... )`, `durationof({ ... })`, `$n`. */
+  protected groupedOperand = this.rule('groupedOperand', (): N.Expression => {
+    return this.OR((this.groupedAlternatives ??= [
       alt(() => {
         const open = this.CONSUME(T.LPAREN);
         this.ACTION(() => this.enter(open));
