@@ -28,6 +28,11 @@ export interface CompileOptions {
 
 /** Job stats (service-api.md): gates on one qubit, and on two or more (controls included). */
 export interface CompileStats {
+  /**
+   * Qubits the compiled circuit occupies, the same as the JSON `qubits`: for
+   * the native gate set this can be one more than the program declares, when
+   * a multi-controlled gate borrowed a wire beyond the program (see `compile`).
+   */
   readonly qubits: number;
   readonly circuits: number;
   readonly gate_counts: { readonly '1q': number; readonly '2q': number };
@@ -77,6 +82,16 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
  * problems, and anything the JSON format cannot express (mid-circuit
  * measurement, reset after use), are diagnostics.
  *
+ * A multi-controlled gate (`ctrl(n) @ x`, n ≥ 4) on every qubit of the
+ * program has no wire to borrow for a linear decomposition; when the target
+ * has more qubits than the program, the native circuit borrows one more, at
+ * the next index. It starts in |0> and every gate returns it there, so it
+ * changes no result: `qubits` (JSON, `stats.qubits`, the OpenQASM text,
+ * where it is a register of its own) counts it, the measurement map never
+ * names it, and where the service measures every qubit it reads 0 in the
+ * highest bit, which leaves the little-endian result keys unchanged.
+ * A program that fills the whole target keeps the quadratic decomposition.
+ *
  * @example
  * compile('qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c = measure q;', { target: 'qpu.aria-1' }).stats
  * // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
@@ -96,7 +111,9 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const gateset = options.gateset ?? 'native';
   const family = familyFor(loaded.target, options);
   const circuits =
-    gateset === 'native' ? loaded.circuits.map((c) => lowerToNative(c, family, { ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit) : loaded.circuits;
+    gateset === 'native'
+      ? loaded.circuits.map((c) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
+      : loaded.circuits;
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
   const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };

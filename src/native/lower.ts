@@ -17,15 +17,31 @@ import { FrameTracker } from './frames.js';
 import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
+import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
 
 export interface NativeLoweringOptions {
   /** Fuse single-qubit runs across gates (default true). When false, each QIS gate is synthesised on its own. */
   readonly optimize?: boolean;
+  /**
+   * Qubits the target has (default: the circuit's own, so never widen). When
+   * a multi-controlled gate spans every qubit of the circuit and a wire
+   * beyond them makes it cheaper (a linear construction instead of the
+   * quadratic one), the lowered circuit gets one more qubit, at the highest
+   * index. That wire is borrowed: every construction returns it to its state
+   * exactly, so it starts and ends in |0>, and the lowered unitary is the
+   * source's tensored with the identity on it. Only a program that fills the
+   * whole target keeps the quadratic construction for such gates.
+   */
+  readonly maxQubits?: number;
 }
 
 export interface NativeLowering {
-  /** The same circuit with every gate replaced by gpi, gpi2 and ms or zz. */
+  /**
+   * The same circuit with every gate replaced by gpi, gpi2 and ms or zz; its
+   * `qubits` may exceed the source's by one borrowed wire (see `maxQubits`),
+   * which no register covers.
+   */
   readonly circuit: IrCircuit;
   /**
    * Frames (turns) left on each qubit at the end: the lowered circuit followed by
@@ -127,13 +143,36 @@ function touched(steps: readonly Step[]): Set<number> {
 }
 
 /**
+ * The width to lower on: the circuit's, or one more when the target has room
+ * and some gate spanning the whole circuit costs fewer entangling gates with
+ * a wire to borrow. Costs depend only on the gate's shape, so each shape is
+ * decomposed once per width.
+ */
+function loweredWidth(circuit: IrCircuit, family: NativeFamily, maxQubits: number | undefined): number {
+  const width = circuit.qubits;
+  if (maxQubits === undefined || maxQubits <= width) return width;
+  const narrow = decomposeContext(family, width);
+  const wide = decomposeContext(family, width + 1);
+  const seen = new Set<string>();
+  for (const op of circuit.ops) {
+    if (op.kind !== 'gate' || op.controls.length < 2 || op.controls.length + op.targets.length < width) continue;
+    const shape = `${op.name}/${op.controls.length}/${op.rotation}`;
+    if (seen.has(shape)) continue;
+    seen.add(shape);
+    if (entanglingCount(decomposeGate(op, wide)) < entanglingCount(decomposeGate(op, narrow))) return width + 1;
+  }
+  return width;
+}
+
+/**
  * Lowers a circuit of QIS gates (native gates pass through) to the native
  * gates of `family`: `ms` (Harmony, Aria, the default simulator) or `zz` (Forte).
  */
 export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions = {}): NativeLowering {
   const optimize = options.optimize ?? true;
-  const emitter = new NativeEmitter(circuit.qubits, optimize);
-  const ctx: DecomposeContext = decomposeContext(family, circuit.qubits);
+  const width = loweredWidth(circuit, family, options.maxQubits);
+  const emitter = new NativeEmitter(width, optimize);
+  const ctx: DecomposeContext = decomposeContext(family, width);
   for (const op of circuit.ops) {
     switch (op.kind) {
       case 'gate':
@@ -153,7 +192,7 @@ export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options:
         emitter.clearFrame(op.qubit);
         break;
       case 'barrier':
-        emitter.flushAll(circuit.qubits, op.span);
+        emitter.flushAll(width, op.span);
         emitter.push(op, undefined);
         break;
       default: {
@@ -162,6 +201,6 @@ export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options:
       }
     }
   }
-  emitter.flushAll(circuit.qubits);
-  return { circuit: { ...circuit, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+  emitter.flushAll(width);
+  return { circuit: { ...circuit, qubits: width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
 }

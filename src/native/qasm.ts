@@ -126,13 +126,27 @@ function freshName(base: string, taken: ReadonlySet<string>): string {
 }
 
 /**
+ * Registers covering every qubit: wires a native lowering borrowed beyond the
+ * program's registers (lower.ts, `maxQubits`) get a register of their own,
+ * declared last so that their global indices stay the same.
+ */
+function withBorrowedWires(registers: readonly IrRegister[], qubits: number, taken: Set<string>): readonly IrRegister[] {
+  const covered = Math.max(0, ...registers.map((r) => r.offset + r.size));
+  if (covered >= qubits) return registers;
+  const name = freshName('borrowed', taken);
+  taken.add(name);
+  return [...registers, { name, size: qubits - covered, offset: covered }];
+}
+
+/**
  * The circuit as OpenQASM 3 text. A circuit without classical bits (from JSON
  * input, where every qubit is measured at the end) gets a bit register and a
  * final measurement of every qubit, so the program means the same job.
  */
 export function circuitToQasm(circuit: IrCircuit): string {
-  const qubitRegisters = circuit.qubitRegisters.length > 0 || circuit.qubits === 0 ? circuit.qubitRegisters : [{ name: 'q', size: circuit.qubits, offset: 0 }];
-  const taken = new Set([...qubitRegisters, ...circuit.bitRegisters].map((r) => r.name));
+  const declared = circuit.qubitRegisters.length > 0 || circuit.qubits === 0 ? circuit.qubitRegisters : [{ name: 'q', size: circuit.qubits, offset: 0 }];
+  const taken = new Set([...declared, ...circuit.bitRegisters].map((r) => r.name));
+  const qubitRegisters = withBorrowedWires(declared, circuit.qubits, taken);
   const measureAll = circuit.clbits === 0 && !circuit.ops.some((op) => op.kind === 'measure') && circuit.qubits > 0;
   const bitRegisters = measureAll ? [{ name: freshName('c', taken), size: circuit.qubits, offset: 0 }] : circuit.bitRegisters;
   for (const r of bitRegisters) taken.add(r.name);

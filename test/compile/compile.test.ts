@@ -9,17 +9,20 @@ import { lowerToNative, type NativeFamily } from '../../src/native/index.js';
 import { validate } from '../../src/validate.js';
 import { withFrames } from '../oracle/circuits.js';
 import { expectEquivalent, oracleChecks } from '../oracle/count.js';
+import { expectSameAsSource } from '../native/helpers.js';
+import { TARGETS_BY_NAME, type Target } from '../../src/tables/index.js';
 
 const BELL = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
 
 const gateNames = (json: CircuitJson | null): string[] => ('circuit' in (json ?? {}) ? (json as unknown as { circuit: { gate: string }[] }).circuit.map((g) => g.gate) : []);
 
-/** Loads `compiled` back (JSON or text) and proves it equals `source` once the lowering's final frames are appended. */
+/** Loads `compiled` back (JSON or text) and proves it equals `source` ⊗ I on a borrowed wire once the lowering's final frames are appended. */
 function expectSameAs(compiled: unknown, source: IrCircuit, family: NativeFamily, label: string): void {
-  const back = loadCircuits(compiled as string, { target: family === 'ms' ? 'qpu.aria-1' : 'qpu.forte-1' });
+  const target = family === 'ms' ? 'qpu.aria-1' : 'qpu.forte-1';
+  const back = loadCircuits(compiled as string, { target });
   expect(back.ok, JSON.stringify(back.failure)).toBe(true);
-  const frames = lowerToNative(source, family).finalFrames;
-  expectEquivalent(withFrames(back.circuits[0] as IrCircuit, frames), source, label);
+  const frames = lowerToNative(source, family, { maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number }).finalFrames;
+  expectSameAsSource(back.circuits[0] as IrCircuit, frames, source, label);
 }
 
 describe('compile', () => {
@@ -151,6 +154,32 @@ describe('compile', () => {
     expect(syntax).toMatchObject({ ok: false, circuit: null, stats: null, qasm: null, failure: { code: 'PreflightError' } });
     expect(compile(BELL, { target: 'qpu.nowhere' }).ok).toBe(false);
     expect(compile({ qubits: 2, circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] } as CircuitJson, { target: 'qpu.forte-1' }).failure?.code).toBe('InvalidInput');
+  });
+
+  it('borrows a wire beyond the program for ctrl(n) @ x on every qubit, consistently in every output', () => {
+    const program = 'qubit[3] q; qubit[2] r; bit[2] c; h q; x r[1]; ctrl(4) @ x q[0], q[1], q[2], r[0], r[1]; c[0] = measure q[0]; c[1] = measure r[1];';
+    const source = loadCircuits(program).circuits[0] as IrCircuit;
+    for (const [target, family] of [['qpu.aria-1', 'ms'], ['qpu.forte-1', 'zz']] as const) {
+      const r = compile(program, { target });
+      expect(r.ok, JSON.stringify(r.failure)).toBe(true);
+      // stats.qubits and the JSON's qubits count the compiled width: the program's 5 and the borrowed wire.
+      expect(r.stats?.qubits).toBe(6);
+      expect((r.circuit as unknown as { qubits: number }).qubits).toBe(6);
+      expect(r.measurements).toEqual([
+        { qubit: 0, bit: 0, register: 'c', index: 0 },
+        { qubit: 4, bit: 1, register: 'c', index: 1 },
+      ]);
+      expect(r.qasm).toMatch(/^qubit\[1\] borrowed;$/m);
+      expect(validate(r.qasm as string, { target }).diagnostics).toEqual([]);
+      expect(validateCircuitJson(r.circuit, { target }).ok).toBe(true);
+      expectSameAs(r.qasm, source, family, `borrowed wire qasm ${family}`);
+      expectSameAs(r.circuit, source, family, `borrowed wire json ${family}`);
+      // Fewer entangling gates than on a target the program fills, where no wire is left to borrow.
+      const full = compile(program, { target: { ...(TARGETS_BY_NAME.get(target) as Target), name: 'full', qubits: 5 } });
+      expect(full.ok, JSON.stringify(full.failure)).toBe(true);
+      expect(full.stats?.qubits).toBe(5);
+      expect(r.stats?.gate_counts['2q']).toBeLessThan(full.stats?.gate_counts['2q'] as number);
+    }
   });
 
   it('never throws, whatever it is given', () => {

@@ -53,9 +53,10 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
 
   it('grows linearly in n for multi-controlled x when a wire is free to borrow', () => {
     const twoQubit = (n: number) => counts(lowerToNative(circuitOf(n + 2, [gate('x', [n], Array.from({ length: n }, (_, i) => i))]), family).circuit).twoQubit;
-    const steps = [6, 7, 8, 9, 10].map((n) => twoQubit(n) - twoQubit(n - 1));
-    expect(new Set(steps).size, `increments ${steps}`).toBe(1);
-    expect(twoQubit(7)).toBeLessThanOrEqual(120);
+    const steps = [6, 7, 8, 9, 10, 11].map((n) => twoQubit(n) - twoQubit(n - 1));
+    expect(Math.max(...steps), `increments ${steps}`).toBeLessThanOrEqual(48);
+    expect(new Set(steps.slice(-3)).size, `increments ${steps}`).toBe(1);
+    expect(twoQubit(7)).toBeLessThanOrEqual(100);
   });
 
   it('costs one entangling gate per CNOT, cz, controlled rotation, xx, yy, zz', () => {

@@ -1,6 +1,6 @@
 /**
  * A dense-unitary oracle: the full 2^n x 2^n unitary of an IrCircuit (QIS or
- * native gates; up to 8 qubits, meant for 6), and comparison up to a global
+ * native gates; up to 9 qubits, meant for 6), and comparison up to a global
  * phase. Qubit 0 is the most significant index bit. Measurements and
  * barriers are skipped (valid when measurements are terminal); a reset is not
  * unitary and throws.
@@ -9,7 +9,8 @@ import { complex, matrix, type Complex, type Matrix } from 'mathjs';
 import type { IrCircuit, IrOp } from '../../src/ir/types.js';
 import { nativeMatrix, qisMatrix } from './gates.js';
 
-export const MAX_ORACLE_QUBITS = 8;
+/** 9: a 7-controlled X on 8 qubits, widened by the wire the native lowering borrows. */
+export const MAX_ORACLE_QUBITS = 9;
 
 /** Dense complex matrix as two Float64Arrays, row-major. */
 interface Dense {
