@@ -183,8 +183,9 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.depth--;
   }
 
-  protected rule<F extends (...args: never[]) => unknown>(name: string, impl: F) {
-    return this.RULE(name, impl as unknown as (...args: unknown[]) => ReturnType<F>, { resyncEnabled: false });
+  /** A grammar rule. Chevrotain's own re-synchronisation is off: recovery is per statement (below). */
+  protected rule<F extends (...args: never[]) => unknown>(name: string, impl: F): ParserMethod<Parameters<F>, ReturnType<F>> {
+    return this.RULE(name, impl as unknown as (...args: Parameters<F>) => ReturnType<F>, { resyncEnabled: false });
   }
 
   /**
