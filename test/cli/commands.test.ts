@@ -126,6 +126,16 @@ describe.concurrent('compile', () => {
     expect(r.code).toBe(1);
   });
 
+  it('mid-circuit measurement: JSON cannot hold it (exit 1), OpenQASM output can (exit 0)', async () => {
+    const json = await runCli(['compile', 'examples/mid-circuit.qasm']);
+    expect(json.stderr).toContain('circuit-json-mid-circuit-measurement');
+    expect(json.code).toBe(1);
+    const qasm = await runCli(['compile', 'examples/mid-circuit.qasm', '--format', 'qasm']);
+    expect(qasm.stdout).toMatch(/c\[0\] = measure q\[0\];\ngpi2\([^)]*\) q\[0\];/);
+    expect(qasm.stderr).toBe('2 qubits, 4 1q gates, 1 2q gates (native gateset, target simulator)\n');
+    expect(qasm.code).toBe(0);
+  });
+
   it('accepts svc.circuit.v0 JSON input', async () => {
     const r = await runCli(['compile', '-', '--target', 'qpu.forte-1'], {
       stdin: JSON.stringify({ format: 'svc.circuit.v0', qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] }),

@@ -1,6 +1,7 @@
 /** `qasm3-preflight compile <file>`: to the service's JSON circuit (QIS or native gates) or OpenQASM 3 text. */
 import { Command, Option } from 'commander';
 import type { CompileResult } from '../../compile.js';
+import { MID_CIRCUIT_RULE } from '../../ir/json/export.js';
 import { EXIT_ERRORS } from '../check/report.js';
 import { UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -43,12 +44,13 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
       const { compile } = await import('../../compile.js');
       const result = compile(input.text, { target: target.name, gateset: flags.gateset });
       const errStyle = io.stderrStyle(colorFlag());
-      if (!result.ok) {
+      if (!result.ok && !(flags.format === 'qasm' && onlyJsonCannotExpress(result))) {
         io.stderr(diagnosticsText(input, result.diagnostics, errStyle));
         setExitCode(EXIT_ERRORS);
         return;
       }
-      if (result.diagnostics.length > 0) io.stderr(diagnosticsText(input, result.diagnostics, errStyle));
+      const notes = result.ok ? result.diagnostics : result.diagnostics.filter((d) => d.rule !== MID_CIRCUIT_RULE);
+      if (notes.length > 0) io.stderr(diagnosticsText(input, notes, errStyle));
       const output = rendered(result, flags.format);
       io.stderr(statsLine(result, flags.gateset, target.name));
       if (flags.verify) {
@@ -65,6 +67,15 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
         }
       } else io.stdout(output);
     });
+}
+
+/**
+ * Mid-circuit measurement and reset are fine in OpenQASM output; only the
+ * svc.circuit.v0 JSON format cannot hold them, so `--format qasm` goes ahead.
+ */
+function onlyJsonCannotExpress(result: CompileResult): boolean {
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  return result.qasm !== null && errors.length > 0 && errors.every((d) => d.rule === MID_CIRCUIT_RULE);
 }
 
 function rendered(result: CompileResult, format: 'json' | 'qasm'): string {
