@@ -1,0 +1,398 @@
+/**
+ * A hand-written reader for the commonest statement, a plain gate call such
+ * as `h q[0];`, `cx q[0], q[1];` or `rz(-pi/4) q[2];`, so that the bulk of a
+ * large program skips Chevrotain's per-token machinery (the lexer's pattern
+ * loop and the parser's rule frames).
+ *
+ * The contract is strict: it either builds exactly the node the general
+ * parser would build (same AstBuilder calls, same spans, same shared empty
+ * lists and interned names), or it declines with `null` and the general
+ * parser reads the statement. It never reports anything: whatever is unusual
+ * (comments, annotations, modifiers, designators, non-decimal or separated
+ * numbers, Unicode, keywords, a missing `;`) is declined.
+ *
+ * {@link parseChunkWithFastPath} drives it over one chunk of the source,
+ * handing the statements it declines to the general parser in regions that
+ * grow while statements keep being declined. A region that yields any
+ * diagnostic makes the whole chunk fall back to the general parser, so
+ * error reports and recovery stay exactly those of a chunk read as a whole.
+ */
+import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
+import { emptyList, NO_PREFIXES } from '../ast/build.js';
+import type * as N from '../ast/nodes.js';
+import { NO_ANNOTATIONS } from '../ast/nodes.js';
+import { KEYWORDS } from '../lexer/index.js';
+import { chunkEnd } from './chunks.js';
+import type { Qasm3Parser } from './parser.js';
+
+/** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
+function isReservedWord(word: string): boolean {
+  return KEYWORDS.has(word) || word === 'pragma';
+}
+
+/**
+ * Parentheses nested deeper than this are left to the general parser, which
+ * owns the nesting limit and its diagnostic.
+ */
+const MAX_FAST_NESTING = 32;
+
+const enum Char {
+  Tab = 9,
+  LineFeed = 10,
+  CarriageReturn = 13,
+  Space = 32,
+  Dollar = 36,
+  LParen = 40,
+  RParen = 41,
+  Star = 42,
+  Plus = 43,
+  Comma = 44,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Nine = 57,
+  Semicolon = 59,
+  Equals = 61,
+  Greater = 62,
+  UpperA = 65,
+  UpperE = 69,
+  UpperZ = 90,
+  LBracket = 91,
+  RBracket = 93,
+  Underscore = 95,
+  LowerA = 97,
+  LowerE = 101,
+  LowerZ = 122,
+}
+
+function isIdentifierStart(c: number): boolean {
+  return (c >= Char.LowerA && c <= Char.LowerZ) || (c >= Char.UpperA && c <= Char.UpperZ) || c === Char.Underscore;
+}
+
+function isDigit(c: number): boolean {
+  return c >= Char.Zero && c <= Char.Nine;
+}
+
+function isIdentifierPart(c: number): boolean {
+  return isIdentifierStart(c) || isDigit(c);
+}
+
+/** Offset after spaces, tabs and line ends from `offset`. */
+export function skipBlanks(text: string, offset: number): number {
+  let i = offset;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === Char.Space || c === Char.LineFeed || c === Char.Tab || c === Char.CarriageReturn) i++;
+    else return i;
+  }
+}
+
+/** A statement read by the fast path, with the offset just after its `;`. */
+export interface FastStatement {
+  readonly statement: N.GateCall;
+  readonly end: number;
+}
+
+/**
+ * Reads one plain gate call starting exactly at `start` (no leading blanks),
+ * or returns null when the text there is anything else.
+ */
+export function readGateCall(text: string, start: number, b: AstBuilder): FastStatement | null {
+  return new GateCallReader(text, b).read(start);
+}
+
+/** Reads gate calls from one text; its only state is the cursor, reset by each {@link GateCallReader.read}. */
+class GateCallReader {
+  private at = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly b: AstBuilder,
+  ) {}
+
+  read(start: number): FastStatement | null {
+    this.at = start;
+    this.depth = 0;
+    const word = this.word(start);
+    if (word === null) return null;
+    const name = this.b.identifier(word, start);
+    this.at = skipBlanks(this.text, start + word.length);
+    let args: readonly N.Expression[] | null = null;
+    if (this.text.charCodeAt(this.at) === Char.LParen) {
+      args = this.callArguments();
+      if (args === null) return null;
+    }
+    const qubits = this.operandList();
+    if (qubits === null) return null;
+    // operandList stops on the `;`
+    const end = this.at + 1;
+    const statement: N.GateCall = {
+      kind: 'GateCall',
+      modifiers: emptyList(),
+      name,
+      args,
+      designator: null,
+      qubits,
+      span: this.b.span(start, end),
+      annotations: NO_ANNOTATIONS,
+    };
+    return { statement, end };
+  }
+
+  /** The plain ASCII identifier at `offset` (not a reserved word), or null. */
+  private word(offset: number): string | null {
+    const text = this.text;
+    if (!isIdentifierStart(text.charCodeAt(offset))) return null;
+    let i = offset + 1;
+    while (isIdentifierPart(text.charCodeAt(i))) i++;
+    // A non-ASCII letter would continue the identifier.
+    if (text.charCodeAt(i) >= 128) return null;
+    const word = text.slice(offset, i);
+    return isReservedWord(word) ? null : word;
+  }
+
+  /** `( expression, ... )` with the cursor on `(`; the shared empty list for `()`. */
+  private callArguments(): readonly N.Expression[] | null {
+    this.at = skipBlanks(this.text, this.at + 1);
+    if (this.text.charCodeAt(this.at) === Char.RParen) {
+      this.at = skipBlanks(this.text, this.at + 1);
+      return emptyList();
+    }
+    const first = this.expression();
+    if (first === null) return null;
+    let args: N.Expression[] | null = null;
+    for (;;) {
+      const c = this.text.charCodeAt(this.at);
+      if (c === Char.RParen) break;
+      if (c !== Char.Comma) return null;
+      this.at = skipBlanks(this.text, this.at + 1);
+      // A trailing comma is valid but rare: left to the general parser.
+      if (this.text.charCodeAt(this.at) === Char.RParen) return null;
+      const next = this.expression();
+      if (next === null) return null;
+      (args ??= [first]).push(next);
+    }
+    this.at = skipBlanks(this.text, this.at + 1);
+    return args ?? [first];
+  }
+
+  /** `operand (op operand)*`, folded by the builder like the general parser's; the cursor ends on the next token. */
+  private expression(): N.Expression | null {
+    const first = this.operand();
+    if (first === null) return null;
+    let operands: OperandWithPrefixes[] | null = null;
+    let ops: N.BinaryOperator[] | null = null;
+    for (;;) {
+      const op = this.binaryOperator();
+      if (op === undefined) return null;
+      if (op === null) break;
+      const operand = this.operand();
+      if (operand === null) return null;
+      (operands ??= [first]).push(operand);
+      (ops ??= []).push(op);
+    }
+    if (operands === null) return first.prefixes.length === 0 ? first.operand : this.b.expression([first], []);
+    return this.b.expression(operands, ops as N.BinaryOperator[]);
+  }
+
+  /**
+   * The operator at the cursor (consumed, blanks after it skipped): null when
+   * the expression ends here (`)` or `,`), undefined when the text holds
+   * something the fast path does not read.
+   */
+  private binaryOperator(): N.BinaryOperator | null | undefined {
+    const text = this.text;
+    const c = text.charCodeAt(this.at);
+    if (c === Char.RParen || c === Char.Comma) return null;
+    const next = text.charCodeAt(this.at + 1);
+    let op: N.BinaryOperator;
+    if (c === Char.Plus && next !== Char.Plus && next !== Char.Equals) op = '+';
+    else if (c === Char.Minus && next !== Char.Equals && next !== Char.Greater) op = '-';
+    else if (c === Char.Star && next !== Char.Star && next !== Char.Equals) op = '*';
+    else if (c === Char.Slash && next !== Char.Slash && next !== Char.Star && next !== Char.Equals) op = '/';
+    else return undefined;
+    this.at = skipBlanks(text, this.at + 1);
+    return op;
+  }
+
+  /** Prefix `-`s, then a number, a name or a parenthesised expression; blanks after it skipped. */
+  private operand(): OperandWithPrefixes | null {
+    const text = this.text;
+    let prefixes: PrefixOperator[] | null = null;
+    while (text.charCodeAt(this.at) === Char.Minus) {
+      const next = text.charCodeAt(this.at + 1);
+      if (next === Char.Equals || next === Char.Greater) return null;
+      (prefixes ??= []).push({ op: '-', startOffset: this.at });
+      this.at = skipBlanks(text, this.at + 1);
+    }
+    const value = this.primary();
+    if (value === null) return null;
+    return { prefixes: prefixes ?? NO_PREFIXES, operand: value };
+  }
+
+  private primary(): N.Expression | null {
+    const text = this.text;
+    const start = this.at;
+    const c = text.charCodeAt(start);
+    if (c === Char.LParen) {
+      if (++this.depth > MAX_FAST_NESTING) return null;
+      this.at = skipBlanks(text, start + 1);
+      const inner = this.expression();
+      if (inner === null || text.charCodeAt(this.at) !== Char.RParen) return null;
+      this.depth--;
+      this.at = skipBlanks(text, this.at + 1);
+      return inner;
+    }
+    if (isDigit(c) || c === Char.Dot) return this.number();
+    const word = this.word(start);
+    if (word === null) return null;
+    this.at = skipBlanks(text, start + word.length);
+    // A call `f(x)` or an index `a[0]` is left to the general parser.
+    const after = text.charCodeAt(this.at);
+    if (after === Char.LParen || after === Char.LBracket) return null;
+    return this.b.identifier(word, start);
+  }
+
+  /** A decimal integer or float literal as the lexer reads it (no `_` separators, no suffix). */
+  private number(): N.Expression | null {
+    const text = this.text;
+    const start = this.at;
+    let i = start;
+    while (isDigit(text.charCodeAt(i))) i++;
+    let isFloat = false;
+    if (text.charCodeAt(i) === Char.Dot) {
+      const digitsBefore = i > start;
+      i++;
+      const fractionStart = i;
+      while (isDigit(text.charCodeAt(i))) i++;
+      if (!digitsBefore && i === fractionStart) return null;
+      isFloat = true;
+    }
+    const e = text.charCodeAt(i);
+    if (e === Char.LowerE || e === Char.UpperE) {
+      let j = i + 1;
+      const sign = text.charCodeAt(j);
+      if (sign === Char.Plus || sign === Char.Minus) j++;
+      const digitsStart = j;
+      while (isDigit(text.charCodeAt(j))) j++;
+      if (j === digitsStart) return null;
+      i = j;
+      isFloat = true;
+    }
+    // What follows must end the literal: not `_`, `.`, a letter (a unit or `im`, even after blanks) or another digit.
+    const after = skipBlanks(text, i);
+    const next = text.charCodeAt(i);
+    const nextWord = text.charCodeAt(after);
+    if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128) return null;
+    this.at = after;
+    const raw = text.slice(start, i);
+    return isFloat ? this.b.float(raw, start) : this.b.integer(raw, start);
+  }
+
+  /** `operand (, operand)* ;` with the cursor on the first operand; the cursor ends on the `;`. */
+  private operandList(): readonly N.GateOperand[] | null {
+    const first = this.gateOperand();
+    if (first === null) return null;
+    let c = this.text.charCodeAt(this.at);
+    if (c === Char.Semicolon) return [first];
+    const qubits: N.GateOperand[] = [first];
+    while (c === Char.Comma) {
+      this.at = skipBlanks(this.text, this.at + 1);
+      const next = this.gateOperand();
+      if (next === null) return null;
+      qubits.push(next);
+      c = this.text.charCodeAt(this.at);
+    }
+    return c === Char.Semicolon ? qubits : null;
+  }
+
+  /** `name` or `name[integer]`; blanks after it skipped. */
+  private gateOperand(): N.IndexedIdentifier | null {
+    const text = this.text;
+    const start = this.at;
+    const word = this.word(start);
+    if (word === null) return null;
+    const nameEnd = start + word.length;
+    const name = this.b.identifier(word, start);
+    this.at = skipBlanks(text, nameEnd);
+    if (text.charCodeAt(this.at) !== Char.LBracket) return this.b.indexedIdentifier(name, emptyList(), nameEnd);
+    const open = this.at;
+    const indexStart = skipBlanks(text, open + 1);
+    let i = indexStart;
+    while (isDigit(text.charCodeAt(i))) i++;
+    if (i === indexStart) return null;
+    const close = skipBlanks(text, i);
+    if (text.charCodeAt(close) !== Char.RBracket) return null;
+    const index = this.b.integer(text.slice(indexStart, i), indexStart);
+    const indexList = this.b.indexList([index], open, close + 1);
+    this.at = skipBlanks(text, close + 1);
+    // A second index `q[0][1]` is left to the general parser.
+    if (text.charCodeAt(this.at) === Char.LBracket) return null;
+    return this.b.indexedIdentifier(name, [indexList], close + 1);
+  }
+}
+
+/** The general parser's side of {@link parseChunkWithFastPath}. */
+export interface ChunkParseContext {
+  readonly text: string;
+  readonly builder: AstBuilder;
+  /** Statements so far; fast-path statements are appended here. */
+  readonly statements: N.Statement[];
+  /** The version header, once read (a region may read it). */
+  readonly state: { version: N.Version | null };
+  /** Diagnostics so far. */
+  readonly diagnostics: unknown[];
+  /** The general parser, already begun on this text; `parseRegion` uses it. */
+  readonly parser: Qasm3Parser;
+  /** Lexes and parses `[start, end)` with the general parser, appending statements and diagnostics. */
+  parseRegion(start: number, end: number): void;
+}
+
+/** Size of the first region handed to the general parser; it doubles while statements keep being declined. */
+const FIRST_REGION_SIZE = 256;
+
+/**
+ * Parses the chunk `[from, to)` (statement-aligned, as cut by chunks.ts):
+ * plain gate calls by the fast path, the rest by the general parser in
+ * regions. Returns false, with everything rolled back, when a region
+ * reported a diagnostic: the caller then parses the chunk as a whole, so
+ * errors are reported and recovered from exactly as without the fast path.
+ *
+ * Only a chunk with no diagnostic before it is tried: the parser's state
+ * then is its initial state (it changes only with errors), which `begin`
+ * restores after a rollback. After a first error, chunks are read whole.
+ */
+export function parseChunkWithFastPath(context: ChunkParseContext, from: number, to: number): boolean {
+  const { text, builder, statements, state, diagnostics, parser } = context;
+  if (diagnostics.length !== 0) return false;
+  const statementCount = statements.length;
+  const version = state.version;
+  const reader = new GateCallReader(text, builder);
+  let regionSize = FIRST_REGION_SIZE;
+  let at = from;
+  while (at < to) {
+    at = skipBlanks(text, at);
+    if (at >= to) break;
+    const fast = reader.read(at);
+    if (fast !== null && fast.end <= to) {
+      statements.push(fast.statement);
+      at = fast.end;
+      regionSize = FIRST_REGION_SIZE;
+      continue;
+    }
+    const end = Math.min(chunkEnd(text, at, regionSize), to);
+    context.parseRegion(at, end);
+    if (diagnostics.length !== 0) {
+      statements.length = statementCount;
+      diagnostics.length = 0;
+      state.version = version;
+      parser.begin(builder);
+      return false;
+    }
+    at = end;
+    regionSize *= 2;
+  }
+  return true;
+}
