@@ -30,6 +30,7 @@ import {
 import { tokenize, type LexProblem } from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { chunkEnd } from './chunks.js';
+import { parseChunkWithFastPath } from './fast-path.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
@@ -41,6 +42,8 @@ export interface ParseOptions {
   readonly filename?: string;
   /** Diagnostics reported before one closing "too many errors" diagnostic (default `LIMITS.maxErrors`). */
   readonly maxErrors?: number;
+  /** @internal Read plain gate calls with the hand-written fast path (default true); tests turn it off to compare. */
+  readonly fastPath?: boolean;
 }
 
 /** The result of {@link parse}. */
@@ -81,9 +84,7 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
     found.push(createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }));
   try {
     parser.begin(builder);
-    let from = 0;
-    while (from < text.length && found.length <= collector.maxErrors) {
-      const to = chunkEnd(text, from);
+    const parseRegion = (from: number, to: number) => {
       const lexed = tokenize(from === 0 && to === text.length ? text : text.slice(from, to), from);
       for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
       parser.input = lexed.tokens;
@@ -92,6 +93,12 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
       collectStatements(results, statements, state, report);
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
+    };
+    const fastPath = options.fastPath === false ? null : { text, builder, statements, state, diagnostics: found, parser, parseRegion };
+    let from = 0;
+    while (from < text.length && found.length <= collector.maxErrors) {
+      const to = chunkEnd(text, from);
+      if (fastPath === null || !parseChunkWithFastPath(fastPath, from, to)) parseRegion(from, to);
       from = to;
     }
   } catch (error) {
