@@ -19,7 +19,7 @@
  */
 import { EPS } from './angles.js';
 import { abs, dagger, det, H, mul, phaseGate, ry, rz, type Mat2 } from './complex2.js';
-import { borrowedWireX, exactMultiControlledX } from './dirty-x.js';
+import { exactMultiControlledX } from './dirty-x.js';
 import { GRAY_CODE_UP_TO, grayCodeControlled } from './gray-code.js';
 import { axisAngle, doublyControlled, entanglingCount, singleControlled, type ControlContext } from './single-controlled.js';
 import { u, type Axis, type Step } from './steps.js';
@@ -75,7 +75,7 @@ export function controlledUnitary(controls: readonly number[], target: number, m
 
 /** n·σ = G X G† for G = zOnto(n) H: a multi-controlled X on borrowed wires, conjugated. */
 function conjugatedX(controls: readonly number[], target: number, axis: Axis, ctx: ControlContext): Step[] | undefined {
-  const mcx = cheapest([exactMultiControlledX(controls, target, ctx), borrowedWireX(controls, target, ctx)]) as Step[] | undefined;
+  const mcx = exactMultiControlledX(controls, target, ctx);
   if (!mcx) return undefined;
   const g = mul(zOnto(axis), H);
   return [u(target, dagger(g)), ...mcx, u(target, g)];

@@ -1,12 +1,16 @@
 /**
  * Multi-controlled X built from Toffolis on borrowed (dirty) wires: wires of
  * the circuit outside the gate, in any state, returned to it exactly.
- * - Lemma 7.2: C^m X with m - 2 borrowed wires, linear in m.
- * - Lemma 7.3: C^n X with a single borrowed wire s, by splitting the controls
- *   into P and Q: B A B A† with B = C^{|Q|+1}X(Q, s → t), A = C^{|P|}X(P → s).
- *   A may carry a relative phase (Margolus for |P| = 2, Maslov for 3) because A† undoes it
- *   and B between them changes neither P nor s. Every split is tried; the
- *   cheapest wins.
+ * - Lemma 7.2: C^m X with m - 2 borrowed wires, 4(m - 2) Toffolis.
+ * - Lemma 7.3: C^m X with one borrowed wire s, by splitting the controls into
+ *   P and Q: B A B A† with B = C^{|Q|+1}X(Q, s → t) and A = C^{|P|}X(P → s),
+ *   each half borrowing the other. A may carry a relative phase (Margolus
+ *   for |P| = 2, Maslov for 3) because A† undoes it and B between them
+ *   changes neither P nor s; B recurses, so the count stays linear.
+ * - The Gray code (gray-code.ts), which borrows nothing, for m ≤ 5.
+ * Every construction that applies is built, the fewest entangling gates win.
+ * The choice and the steps depend only on how many controls and free wires
+ * there are, so each shape is built once, on canonical wires, and relabelled.
  */
 import { X } from './complex2.js';
 import { GRAY_CODE_UP_TO, grayCodeControlled } from './gray-code.js';
@@ -21,76 +25,112 @@ export function freeWires(used: readonly number[], ctx: ControlContext, count = 
   return free;
 }
 
-/** Borrowed wires lemma 7.2 needs for m controls. */
-const borrowedFor = (m: number): number => Math.max(0, m - 2);
+/** A construction on canonical wires: controls 0..m-1, target m, free wires m+1..m+f. */
+type Canonical = (m: number, ctx: ControlContext) => Step[] | undefined;
+
+const range = (n: number, from = 0): number[] => Array.from({ length: n }, (_, i) => i + from);
+
+/** Steps on canonical wires moved onto `wires` (canonical wire i becomes wires[i]). */
+function relabel(steps: readonly Step[], wires: readonly number[]): Step[] {
+  const at = (q: number) => wires[q] as number;
+  return steps.map((s) => (s.kind === 'u' ? u(at(s.qubit), s.matrix) : { ...s, a: at(s.a), b: at(s.b) }));
+}
+
+/** Fewest entangling gates, then fewest steps. */
+function cheapest(candidates: readonly (Step[] | undefined)[]): Step[] | undefined {
+  let best: Step[] | undefined;
+  for (const steps of candidates) {
+    if (!steps) continue;
+    if (!best || entanglingCount(steps) < entanglingCount(best) || (entanglingCount(steps) === entanglingCount(best) && steps.length < best.length)) best = steps;
+  }
+  return best;
+}
+
+/** Built shapes, per family CNOT template: `kind/controls/free wires`. */
+const memo = new WeakMap<ControlContext['cx'], Map<string, Step[] | undefined>>();
 
 /**
- * Lemma 7.2: C^m X with m - 2 borrowed wires (any state, restored), 4(m - 2)
- * Toffolis for m ≥ 3, none of them taken from `avoid`. Undefined when the
- * circuit has too few free wires.
+ * Builds `construction` for this many controls on canonical wires (once per
+ * shape), then places it on `controls`, `target` and the free wires outside
+ * `avoid`. More than m - 2 free wires never help, so the shape caps them.
  */
-export function dirtyMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[] = []): Step[] | undefined {
+function placed(kind: string, construction: Canonical, controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
   const m = controls.length;
-  if (m === 0) return [u(target, X)];
-  if (m === 1) return ctx.cx(controls[0] as number, target);
-  if (m === 2) return toffoli(controls[0] as number, controls[1] as number, target, ctx);
-  const borrowed = freeWires([...controls, target, ...avoid], ctx, borrowedFor(m));
-  if (borrowed.length < borrowedFor(m)) return undefined;
-  const c = (i: number) => controls[i] as number;
-  const anc = (i: number) => borrowed[i] as number;
+  const free = freeWires([...controls, target, ...avoid], ctx, Math.max(1, m - 2));
+  let shapes = memo.get(ctx.cx);
+  if (!shapes) memo.set(ctx.cx, (shapes = new Map()));
+  const key = `${kind}/${m}/${free.length}`;
+  if (!shapes.has(key)) shapes.set(key, construction(m, { qubits: m + 1 + free.length, cx: ctx.cx }));
+  const steps = shapes.get(key);
+  return steps && relabel(steps, [...controls, target, ...free]);
+}
+
+/** Lemma 7.2 on canonical wires; undefined with fewer than m - 2 free wires. */
+function lemma72(m: number, ctx: ControlContext): Step[] | undefined {
+  if (m === 0) return [u(0, X)];
+  if (m === 1) return ctx.cx(0, 1);
+  if (m === 2) return toffoli(0, 1, 2, ctx);
+  if (ctx.qubits - (m + 1) < m - 2) return undefined;
+  const anc = (i: number) => m + 1 + i;
   // t ^= c[m-1]·a[m-3] around a block that flips a[m-3] by the AND of the rest, then again:
   // the block never touches t, so relative phases inside it cancel against its exact inverse.
   const inner: Step[] = [];
-  for (let i = m - 2; i >= 2; i--) inner.push(...relativePhaseToffoli(c(i), anc(i - 2), anc(i - 1), ctx));
-  const block = [...inner, ...relativePhaseToffoli(c(0), c(1), anc(0), ctx), ...inverseSteps(inner)];
-  const outer = toffoli(c(m - 1), anc(m - 3), target, ctx);
+  for (let i = m - 2; i >= 2; i--) inner.push(...relativePhaseToffoli(i, anc(i - 2), anc(i - 1), ctx));
+  const block = [...inner, ...relativePhaseToffoli(0, 1, anc(0), ctx), ...inverseSteps(inner)];
+  const outer = toffoli(m - 1, anc(m - 3), m, ctx);
   return [...outer, ...block, ...outer, ...inverseSteps(block)];
 }
 
-/** The fewer entangling gates of two constructions (either may be missing). */
-function cheaper(a: Step[] | undefined, b: Step[] | undefined): Step[] | undefined {
-  if (!a || !b) return a ?? b;
-  return entanglingCount(b) < entanglingCount(a) ? b : a;
+/** Lemma 7.3 on canonical wires, the cheapest split; undefined without a free wire. */
+function lemma73(m: number, ctx: ControlContext): Step[] | undefined {
+  const spare = m + 1;
+  if (m < 3 || ctx.qubits <= spare) return undefined;
+  const splits = range(m - 2, 2).map((k) => {
+    const p = range(k);
+    const q = [...range(m - k, k), spare];
+    // A borrows nothing B changes (the target), so its phase still cancels against A†.
+    const toSpare = relativePhaseMultiControlledX(p, spare, ctx, [m]);
+    const toTarget = exactMultiControlledX(q, m, ctx);
+    return toSpare && toTarget ? [...toTarget, ...toSpare, ...toTarget, ...inverseSteps(toSpare)] : undefined;
+  });
+  return cheapest(splits);
 }
 
-/** Exact C^m X: lemma 7.2 on borrowed wires (not from `avoid`), or the Gray code, which borrows nothing, when cheaper. */
-export function exactMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[] = []): Step[] | undefined {
-  const dirty = dirtyMultiControlledX(controls, target, ctx, avoid);
-  if (controls.length < 3 || controls.length > GRAY_CODE_UP_TO) return dirty;
-  return cheaper(dirty, grayCodeControlled(controls, target, X, ctx));
+function exactCanonical(m: number, ctx: ControlContext): Step[] | undefined {
+  const gray = m >= 3 && m <= GRAY_CODE_UP_TO ? grayCodeControlled(range(m), m, X, ctx) : undefined;
+  return cheapest([lemma72(m, ctx), lemma73(m, ctx), gray]);
 }
 
 /** Relative-phase constructions by control count: Margolus, Maslov. */
-const RELATIVE_PHASE: Readonly<Record<number, (c: readonly number[], t: number, ctx: ControlContext) => Step[]>> = {
-  2: (c, t, ctx) => relativePhaseToffoli(c[0] as number, c[1] as number, t, ctx),
-  3: (c, t, ctx) => relativePhaseToffoli3(c[0] as number, c[1] as number, c[2] as number, t, ctx),
+const RELATIVE_PHASE: Readonly<Record<number, (ctx: ControlContext) => Step[]>> = {
+  2: (ctx) => relativePhaseToffoli(0, 1, 2, ctx),
+  3: (ctx) => relativePhaseToffoli3(0, 1, 2, 3, ctx),
 };
 
-/** C^k X(P → s) up to a diagonal phase, for use before its own inverse; none of its borrowed wires from `avoid`. */
-function relativePhaseMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
-  const relative = RELATIVE_PHASE[controls.length];
-  return relative ? relative(controls, target, ctx) : exactMultiControlledX(controls, target, ctx, avoid);
+function relativeCanonical(m: number, ctx: ControlContext): Step[] | undefined {
+  const relative = RELATIVE_PHASE[m];
+  return cheapest([relative?.(ctx), exactCanonical(m, ctx)]);
 }
 
-/** Lemma 7.3 with the controls split after `k`: B A B A†. Undefined when a half cannot borrow enough wires. */
-function splitAt(controls: readonly number[], target: number, spare: number, k: number, ctx: ControlContext): Step[] | undefined {
-  const p = controls.slice(0, k);
-  const q = [...controls.slice(k), spare];
-  // A borrows nothing B changes (t), so its phase still cancels against A†.
-  const toSpare = relativePhaseMultiControlledX(p, spare, ctx, [target]);
-  const toTarget = exactMultiControlledX(q, target, ctx);
-  if (!toSpare || !toTarget) return undefined;
-  return [...toTarget, ...toSpare, ...toTarget, ...inverseSteps(toSpare)];
+/**
+ * Exact C^m X of `controls` onto `target`, borrowing free wires of the circuit
+ * outside `avoid`. Undefined when the circuit has too few free wires.
+ */
+export function exactMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[] = []): Step[] | undefined {
+  return placed('exact', exactCanonical, controls, target, ctx, avoid);
 }
 
-/** C^n X (n ≥ 3) with one borrowed wire outside the gate: the cheapest split of lemma 7.3. Undefined without a free wire. */
+/** C^m X up to a diagonal phase, for use before its own exact inverse, borrowing nothing from `avoid`. */
+export function relativePhaseMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
+  return placed('relative', relativeCanonical, controls, target, ctx, avoid);
+}
+
+/** Lemma 7.2 alone (m - 2 borrowed wires), for tests and comparison. */
+export function dirtyMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext): Step[] | undefined {
+  return placed('lemma-7.2', lemma72, controls, target, ctx, []);
+}
+
+/** Lemma 7.3 alone (one borrowed wire), for tests and comparison. */
 export function borrowedWireX(controls: readonly number[], target: number, ctx: ControlContext): Step[] | undefined {
-  const [spare] = freeWires([...controls, target], ctx, 1);
-  if (spare === undefined) return undefined;
-  let best: Step[] | undefined;
-  for (let k = 1; k < controls.length; k++) {
-    const steps = splitAt(controls, target, spare, k, ctx);
-    if (steps && (!best || entanglingCount(steps) < entanglingCount(best))) best = steps;
-  }
-  return best;
+  return placed('lemma-7.3', lemma73, controls, target, ctx, []);
 }

@@ -100,11 +100,11 @@ describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', 
     expect(Math.max(...increments), `counts ${wide}`).toBeLessThanOrEqual(32);
     const fallback = twoQubit(7, family);
     expect(wide[5] as number).toBeLessThan(fallback / 2);
-    // The constructions are not limited to the language's 7 controls: the increment stays constant beyond.
-    const further = range(7, 8).map((n) => twoQubit(n, family, 40));
+    // The constructions are not limited to the language's 7 controls: the growth stays linear beyond.
+    const further = range(9, 7).map((n) => twoQubit(n, family, 40));
     const later = further.slice(1).map((c, i) => c - (further[i] as number));
-    expect(new Set(later).size, `counts ${further}`).toBe(1);
-    expect(further.every((c, i) => c <= 24 * (i + 8))).toBe(true);
+    expect(Math.max(...later), `counts ${further}`).toBeLessThanOrEqual(32);
+    expect(further.every((c, i) => c <= 24 * (i + 7)), `counts ${further}`).toBe(true);
   });
 
   it('beats the phase-corrected commutator for 3 and 4 controls (17 and 37 entangling gates before)', () => {
