@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { verifyCompiled } from '../../src/cli/verify.js';
 import { compile } from '../../src/compile.js';
 import { validateCircuitJson, type CircuitJson } from '../../src/ir/circuit-json.js';
 import type { IrCircuit } from '../../src/ir/types.js';
@@ -179,6 +180,8 @@ describe('compile', () => {
       expect(full.ok, JSON.stringify(full.failure)).toBe(true);
       expect(full.stats?.qubits).toBe(5);
       expect(r.stats?.gate_counts['2q']).toBeLessThan(full.stats?.gate_counts['2q'] as number);
+      // compile --verify re-runs the lowering as compile does, borrowed wire included.
+      expect(verifyCompiled(program, r, TARGETS_BY_NAME.get(target) as Target, 'native').equivalent).toBe(true);
     }
   });
 
