@@ -87,7 +87,9 @@ export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
 /**
  * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
  * the lowered circuit and the Z frames left on each qubit (dropped on
- * hardware: they commute with Z-basis measurement).
+ * hardware: they commute with Z-basis measurement). With `maxQubits` (the
+ * target's qubits) a multi-controlled gate on every qubit may borrow one wire
+ * beyond the circuit for a linear decomposition; it is returned to |0>.
  */
 export { lowerToNative } from './native/index.js';
 export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './native/index.js';
