@@ -93,6 +93,18 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
     }
     return out;
   };
+  if (op.kind === 'permutation' && k === 1) {
+    // X (controlled or not): flip the target bit of every amplitude whose controls are set.
+    const weight = 2 ** (targets[0] as number);
+    const moved: [number, Amplitude][] = [];
+    for (const [index, a] of state.amplitudes) {
+      if (!allControlsSet(index, controls, bit)) continue;
+      moved.push([bit(index, targets[0] as number) ? index - weight : index + weight, a]);
+      state.amplitudes.delete(index);
+    }
+    for (const [index, a] of moved) state.amplitudes.set(index, a);
+    return;
+  }
   if (op.kind === 'permutation') {
     // x and swap: row r has its single 1 in column perm[r]; an amplitude at local c moves to the row r with perm[r] = c.
     const destination = new Int32Array(size);
