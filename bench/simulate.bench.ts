@@ -223,7 +223,8 @@ function medianOfSync(fn: () => void, repeats = 7): number {
 
 // --- driver ------------------------------------------------------------------------------
 
-const SIZES = BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16];
+/** `BENCH_MAX_N` caps the sizes (a quicker full run). */
+const SIZES = (BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16]).filter((n) => n <= Number(process.env.BENCH_MAX_N ?? Infinity));
 /** A runner whose estimated time at the next size passes this is skipped there (small: keep the whole file near 30 s). */
 const PEER_LIMIT_MS = BENCH_SIZE === 'full' ? 60_000 : 1_500;
 
