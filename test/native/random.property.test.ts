@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { IrOp } from '../../src/ir/types.js';
 import { lowerToNative } from '../../src/native/index.js';
-import { circuitOf, withFrames } from '../oracle/circuits.js';
+import { circuitOf, gate, withFrames } from '../oracle/circuits.js';
+import type { QisGateName } from '../../src/tables/index.js';
 import { circuits, gateOn } from './arbitraries.js';
 import { purifyResets } from '../oracle/purify.js';
 import { expectEquivalent, oracleChecks } from '../oracle/count.js';
@@ -29,7 +30,30 @@ const withNonUnitary = fc.integer({ min: 1, max: 3 }).chain((qubits) =>
     .map((ops) => circuitOf(qubits, ops)),
 );
 
+/** A reflection (x, y, z, h) controlled by all other qubits of 5, or a swap controlled by the other 3: a gate with no wire left. */
+const spanningGate: fc.Arbitrary<IrOp> = fc
+  .record({ name: fc.constantFrom<QisGateName>('x', 'y', 'z', 'h', 'swap'), order: fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 }) })
+  .map(({ name, order }) => {
+    const width = name === 'swap' ? 2 : 1;
+    return gate(name, order.slice(0, width), order.slice(width));
+  });
+
+/** Random gates on 5 qubits around one or two gates that span them all. */
+const spanning = fc
+  .tuple(fc.array(gateOn(5), { maxLength: 4 }), spanningGate, fc.array(gateOn(5), { maxLength: 4 }), fc.option(spanningGate))
+  .map(([before, span, after, second]) => circuitOf(5, [...before, span, ...after, ...(second ? [second] : [])]));
+
 describe.each(FAMILIES)('random QIS circuits lower to equivalent native circuits (%s)', (family) => {
+  it('borrowing a wire beyond the circuit for gates that span it, restored exactly (source ⊗ I)', () => {
+    fc.assert(
+      fc.property(spanning, fc.boolean(), (c, optimize) => {
+        const lowered = lowerAndProve(c, family, { maxQubits: 29, optimize });
+        expect(lowered.qubits).toBe(6);
+      }),
+      { numRuns: 25, seed: family === 'ms' ? 7 : 8 },
+    );
+  });
+
   it('with fusion', () => {
     fc.assert(
       fc.property(circuits, (c) => {
