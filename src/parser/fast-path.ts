@@ -99,20 +99,26 @@ export interface FastStatement {
  * or returns null when the text there is anything else.
  */
 export function readGateCall(text: string, start: number, b: AstBuilder): FastStatement | null {
-  return new GateCallReader(text, b).read(start);
+  const reader = new GateCallReader(text, b);
+  const statement = reader.read(start);
+  return statement === null ? null : { statement, end: reader.end };
 }
 
 /** Reads gate calls from one text; its only state is the cursor, reset by each {@link GateCallReader.read}. */
 class GateCallReader {
   private at = 0;
   private depth = 0;
+  /** After a successful {@link read}: the offset just after the statement's `;`. */
+  end = 0;
+  /** Raw text of small integers, by value, so that `q[7]` costs no new string. */
+  private readonly smallIntegers: string[] = [];
 
   constructor(
     private readonly text: string,
     private readonly b: AstBuilder,
   ) {}
 
-  read(start: number): FastStatement | null {
+  read(start: number): N.GateCall | null {
     this.at = start;
     this.depth = 0;
     const word = this.word(start);
@@ -128,7 +134,8 @@ class GateCallReader {
     if (qubits === null) return null;
     // operandList stops on the `;`
     const end = this.at + 1;
-    const statement: N.GateCall = {
+    this.end = end;
+    return {
       kind: 'GateCall',
       modifiers: emptyList(),
       name,
@@ -138,7 +145,6 @@ class GateCallReader {
       span: this.b.span(start, end),
       annotations: NO_ANNOTATIONS,
     };
-    return { statement, end };
   }
 
   /** The plain ASCII identifier at `offset` (not a reserved word), or null. */
@@ -287,8 +293,7 @@ class GateCallReader {
     const nextWord = text.charCodeAt(after);
     if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128) return null;
     this.at = after;
-    const raw = text.slice(start, i);
-    return isFloat ? this.b.float(raw, start) : this.b.integer(raw, start);
+    return isFloat ? this.b.float(text.slice(start, i), start) : this.b.integer(this.integerText(start, i), start);
   }
 
   /** `operand (, operand)* ;` with the cursor on the first operand; the cursor ends on the `;`. */
@@ -308,6 +313,15 @@ class GateCallReader {
     return c === Char.Semicolon ? qubits : null;
   }
 
+  /** The text of the decimal digits `[start, end)`, shared for small values written without leading zeros. */
+  private integerText(start: number, end: number): string {
+    const text = this.text;
+    if (end - start > 3 || (text.charCodeAt(start) === Char.Zero && end - start > 1)) return text.slice(start, end);
+    let value = 0;
+    for (let i = start; i < end; i++) value = value * 10 + text.charCodeAt(i) - Char.Zero;
+    return (this.smallIntegers[value] ??= text.slice(start, end));
+  }
+
   /** `name` or `name[integer]`; blanks after it skipped. */
   private gateOperand(): N.IndexedIdentifier | null {
     const text = this.text;
@@ -325,7 +339,7 @@ class GateCallReader {
     if (i === indexStart) return null;
     const close = skipBlanks(text, i);
     if (text.charCodeAt(close) !== Char.RBracket) return null;
-    const index = this.b.integer(text.slice(indexStart, i), indexStart);
+    const index = this.b.integer(this.integerText(indexStart, i), indexStart);
     const indexList = this.b.indexList([index], open, close + 1);
     this.at = skipBlanks(text, close + 1);
     // A second index `q[0][1]` is left to the general parser.
@@ -376,9 +390,9 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     at = skipBlanks(text, at);
     if (at >= to) break;
     const fast = reader.read(at);
-    if (fast !== null && fast.end <= to) {
-      statements.push(fast.statement);
-      at = fast.end;
+    if (fast !== null && reader.end <= to) {
+      statements.push(fast);
+      at = reader.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
     }
