@@ -5,8 +5,9 @@
  * - Lemma 7.3: C^m X with one borrowed wire s, by splitting the controls into
  *   P and Q: B A B A† with B = C^{|Q|+1}X(Q, s → t) and A = C^{|P|}X(P → s),
  *   each half borrowing the other. A may carry a relative phase (Margolus
- *   for |P| = 2, Maslov for 3) because A† undoes it and B between them
- *   changes neither P nor s; B recurses, so the count stays linear.
+ *   for |P| = 2, Maslov for 3, lemma 7.3 itself on relative halves beyond)
+ *   because A† undoes it and B between them changes neither P, s nor A's
+ *   borrowed wires; B recurses, so the count stays linear.
  * - The Gray code (gray-code.ts), which borrows nothing, for m ≤ 5.
  * Every construction that applies is built, the fewest entangling gates win.
  * The choice and the steps depend only on how many controls and free wires
@@ -81,16 +82,20 @@ function lemma72(m: number, ctx: ControlContext): Step[] | undefined {
   return [...outer, ...block, ...outer, ...inverseSteps(block)];
 }
 
-/** Lemma 7.3 on canonical wires, the cheapest split; undefined without a free wire. */
-function lemma73(m: number, ctx: ControlContext): Step[] | undefined {
+/**
+ * Lemma 7.3 on canonical wires, the cheapest split; undefined without a free
+ * wire. Exact: B exact, A relative and borrowing nothing B changes (the
+ * target), so A† cancels its phase. Relative (a permutation times a diagonal,
+ * whatever the phase): both halves relative, since such products stay one.
+ */
+function lemma73(m: number, ctx: ControlContext, relative: boolean): Step[] | undefined {
   const spare = m + 1;
   if (m < 3 || ctx.qubits <= spare) return undefined;
   const splits = range(m - 2, 2).map((k) => {
     const p = range(k);
     const q = [...range(m - k, k), spare];
-    // A borrows nothing B changes (the target), so its phase still cancels against A†.
-    const toSpare = relativePhaseMultiControlledX(p, spare, ctx, [m]);
-    const toTarget = exactMultiControlledX(q, m, ctx);
+    const toSpare = relativePhaseMultiControlledX(p, spare, ctx, relative ? [] : [m]);
+    const toTarget = relative ? relativePhaseMultiControlledX(q, m, ctx, []) : exactMultiControlledX(q, m, ctx);
     return toSpare && toTarget ? [...toTarget, ...toSpare, ...toTarget, ...inverseSteps(toSpare)] : undefined;
   });
   return cheapest(splits);
@@ -98,7 +103,7 @@ function lemma73(m: number, ctx: ControlContext): Step[] | undefined {
 
 function exactCanonical(m: number, ctx: ControlContext): Step[] | undefined {
   const gray = m >= 3 && m <= GRAY_CODE_UP_TO ? grayCodeControlled(range(m), m, X, ctx) : undefined;
-  return cheapest([lemma72(m, ctx), lemma73(m, ctx), gray]);
+  return cheapest([lemma72(m, ctx), lemma73(m, ctx, false), gray]);
 }
 
 /** Relative-phase constructions by control count: Margolus, Maslov. */
@@ -109,7 +114,7 @@ const RELATIVE_PHASE: Readonly<Record<number, (ctx: ControlContext) => Step[]>> 
 
 function relativeCanonical(m: number, ctx: ControlContext): Step[] | undefined {
   const relative = RELATIVE_PHASE[m];
-  return cheapest([relative?.(ctx), exactCanonical(m, ctx)]);
+  return cheapest([relative?.(ctx), lemma73(m, ctx, true), exactCanonical(m, ctx)]);
 }
 
 /**
@@ -120,7 +125,10 @@ export function exactMultiControlledX(controls: readonly number[], target: numbe
   return placed('exact', exactCanonical, controls, target, ctx, avoid);
 }
 
-/** C^m X up to a diagonal phase, for use before its own exact inverse, borrowing nothing from `avoid`. */
+/**
+ * C^m X times a diagonal phase (on its controls, target and borrowed wires),
+ * for use where that phase is undone, borrowing nothing from `avoid`.
+ */
 export function relativePhaseMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
   return placed('relative', relativeCanonical, controls, target, ctx, avoid);
 }
@@ -132,5 +140,5 @@ export function dirtyMultiControlledX(controls: readonly number[], target: numbe
 
 /** Lemma 7.3 alone (one borrowed wire), for tests and comparison. */
 export function borrowedWireX(controls: readonly number[], target: number, ctx: ControlContext): Step[] | undefined {
-  return placed('lemma-7.3', lemma73, controls, target, ctx, []);
+  return placed('lemma-7.3', (m, c) => lemma73(m, c, false), controls, target, ctx, []);
 }

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IrCircuit, IrOp } from '../../src/ir/types.js';
 import { decomposeContext } from '../../src/native/decompose.js';
-import { borrowedWireX, dirtyMultiControlledX } from '../../src/native/dirty-x.js';
+import { borrowedWireX, dirtyMultiControlledX, exactMultiControlledX, relativePhaseMultiControlledX } from '../../src/native/dirty-x.js';
 import { X } from '../../src/native/complex2.js';
 import { grayCodeControlled } from '../../src/native/gray-code.js';
 import { lowerToNative, type NativeFamily } from '../../src/native/index.js';
@@ -38,6 +38,15 @@ describe.each(FAMILIES)('multi-controlled X gadgets, %s CNOTs', (family) => {
     expect(entanglingCount(maslov)).toBe(6);
     expect(fromMultiControlledX(maslov, [0, 1, 2], 3, 4, false)).toBeLessThan(TOLERANCE);
     expect(fromMultiControlledX(maslov, [0, 1, 2], 3, 4, true)).toBeGreaterThan(0.1);
+  });
+
+  it('relative-phase C^m X from relative halves (lemma 7.3) is C^m X times a diagonal, cheaper than exact', () => {
+    for (let m = 4; m <= 5; m++) {
+      const controls = range(m);
+      const steps = relativePhaseMultiControlledX(controls, m, ctx(m + 2), []) as Step[];
+      expect(fromMultiControlledX(steps, controls, m, m + 2, false), `m = ${m}`).toBeLessThan(TOLERANCE);
+      expect(entanglingCount(steps)).toBeLessThan(entanglingCount(exactMultiControlledX(controls, m, ctx(m + 2)) as Step[]));
+    }
   });
 
   it('the Gray code is C^n X exactly with 2^(n+1) - 3 entangling gates and no other wire', () => {
@@ -103,7 +112,7 @@ describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', 
     // The constructions are not limited to the language's 7 controls: the growth stays linear beyond.
     const further = range(9, 7).map((n) => twoQubit(n, family, 40));
     const later = further.slice(1).map((c, i) => c - (further[i] as number));
-    expect(Math.max(...later), `counts ${further}`).toBeLessThanOrEqual(32);
+    expect(Math.max(...later), `counts ${further}`).toBeLessThanOrEqual(48);
     expect(further.every((c, i) => c <= 24 * (i + 7)), `counts ${further}`).toBe(true);
   });
 
