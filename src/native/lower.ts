@@ -6,7 +6,8 @@
  * end up in frames (frames.ts) and cost nothing. With `optimize`, what
  * commutes with the next entangling gate goes past it into the next run: a
  * rotation about an MS phase axis (leaving at most one pulse before the MS),
- * or a whole bit flip through a ZZ (negating its angle).
+ * or a whole bit flip through a ZZ (negating its angle). With `maxQubits`,
+ * the circuit may grow by one wire that multi-controlled gates borrow.
  */
 import type { Span } from '../diagnostics/index.js';
 import type { IrCircuit, IrNativeGate, IrOp } from '../ir/types.js';
