@@ -27,7 +27,8 @@ import type { Qasm3Parser } from './parser.js';
 
 /** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
 function isReservedWord(word: string): boolean {
-  return KEYWORDS.has(word) || word === 'pragma';
+  // No reserved word has one letter, and most names (q, h, x) do.
+  return word.length > 1 && (KEYWORDS.has(word) || word === 'pragma');
 }
 
 /**

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { AstBuilder, emptyList } from '../../src/ast/build.js';
 import { NO_ANNOTATIONS } from '../../src/ast/nodes.js';
 import { SourceText, type Span } from '../../src/diagnostics/index.js';
+import { KEYWORDS } from '../../src/lexer/index.js';
 import { readGateCall, skipBlanks } from '../../src/parser/fast-path.js';
 import { parse } from '../../src/parser/index.js';
 import { validProgramText } from '../properties/arbitraries.js';
@@ -81,6 +82,14 @@ describe('fast path: reads what it is for', () => {
     expect(first?.statement.modifiers).toBe(EMPTY);
     expect(first?.statement.qubits[0]?.kind === 'IndexedIdentifier' && first.statement.qubits[0].indices).toBe(EMPTY);
     expect(second?.statement.name.name).toBe(first?.statement.name.name);
+  });
+
+  it('declines every keyword as a gate name (the reader skips the lookup for one-letter names)', () => {
+    for (const keyword of KEYWORDS.keys()) {
+      expect(keyword.length).toBeGreaterThan(1);
+      const text = `${keyword} q;`;
+      expect(readGateCall(text, 0, new AstBuilder(new SourceText(text)))).toBeNull();
+    }
   });
 
   it.each([
