@@ -79,7 +79,7 @@ describe('circuitToJson', () => {
       [
         'UnsupportedFeature',
         'circuit-json-mid-circuit-measurement',
-        'Mid-circuit measurement is not supported on this target',
+        'The svc.circuit.v0 JSON format cannot express mid-circuit measurement or reset: qubit 0 is measured and then used by a gate; submit it as OpenQASM 3 instead',
         'The svc.circuit.v0 JSON format cannot express mid-circuit measurement or reset: qubit 0 is measured and then used by a gate; submit it as OpenQASM 3 instead',
         3,
         4,

@@ -6,7 +6,7 @@
  * measurement, a reset after use) is a diagnostic.
  */
 import { OPTION_SPAN } from '../../capabilities/target.js';
-import { createDiagnostic, jsonCannotExpress, jsonMixedGatesets, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
+import { createDiagnostic, jsonCannotExpress, jsonMixedGatesets } from '../../diagnostics/index.js';
 import type { Diagnostic, Span } from '../../diagnostics/index.js';
 import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../types.js';
 import { JSON_RULES } from './checker.js';
@@ -104,7 +104,6 @@ function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
         code: 'UnsupportedFeature',
         rule: MID_CIRCUIT_RULE,
         reason: jsonCannotExpress(detail),
-        message: MID_CIRCUIT_MEASUREMENT_UNSUPPORTED,
         span: spanOf(blamed),
         related: related.span ? [{ message: 'used again here', span: related.span }] : [],
       }),
