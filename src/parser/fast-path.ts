@@ -303,7 +303,13 @@ class GateCallReader {
     if (first === null) return null;
     let c = this.text.charCodeAt(this.at);
     if (c === Char.Semicolon) return [first];
-    const qubits: N.GateOperand[] = [first];
+    if (c !== Char.Comma) return null;
+    this.at = skipBlanks(this.text, this.at + 1);
+    const second = this.gateOperand();
+    if (second === null) return null;
+    // Two operands (the common case) get a list of exactly two: a list grown by push keeps room for 17.
+    const qubits: N.GateOperand[] = [first, second];
+    c = this.text.charCodeAt(this.at);
     while (c === Char.Comma) {
       this.at = skipBlanks(this.text, this.at + 1);
       const next = this.gateOperand();
