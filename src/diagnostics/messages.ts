@@ -193,7 +193,7 @@ export function tooManyControls(modifier: string, count: number | bigint, max: n
 }
 
 export function operatorBetweenTerms(op: '+' | '-', expression: string): string {
-  return `${op} between terms in gate argument ${expression} is not supported: compute the value and write it as a literal, or as a product or quotient with pi`;
+  return `Operator ${op} between terms in gate argument ${expression} is not supported: compute the value and write it as a literal, or as a product or quotient with pi`;
 }
 
 export function operatorNotSupported(op: string, expression: string): string {
