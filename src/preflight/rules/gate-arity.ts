@@ -2,12 +2,14 @@
  * Gate arity.
  *
  * Invariant: each call gives exactly as many parameters and qubits as the
- * gate takes (controls of `ctrl(n) @` included), and no designator.
+ * gate takes (controls of `ctrl(n) @` included), and no designator. A wrong
+ * count blames the list that has it (the arguments or the operands), or the
+ * gate name when none were written.
  *
  * Spec: service-api.md "Gates" (argument and qubit counts must match exactly);
  * decisions.md section 2 "Gate definitions".
  */
-import { designatorNotSupported, wrongParameterCount, wrongQubitCount } from '../../diagnostics/index.js';
+import { designatorNotSupported, joinSpans, wrongParameterCount, wrongQubitCount, type Span } from '../../diagnostics/index.js';
 import { modifierControls, textOf } from '../../inline/index.js';
 import { callName } from '../call-text.js';
 import { MAX_CONTROLS } from '../../tables/index.js';
@@ -31,7 +33,7 @@ export const gateArityRule: PreflightRule = {
         }
         const params = call.args?.length ?? 0;
         if (params !== signature.params) {
-          context.report({ reason: wrongParameterCount(call.name.name, signature.params, params), at: call });
+          context.report({ reason: wrongParameterCount(call.name.name, signature.params, params), at: listOrName(call.args ?? [], call.name) });
           return;
         }
         if (!controlsAreLiteral(call.modifiers)) return;
@@ -40,12 +42,19 @@ export const gateArityRule: PreflightRule = {
         if (controls > MAX_CONTROLS) return;
         const expectedQubits = signature.qubits + controls;
         if (call.qubits.length !== expectedQubits) {
-          context.report({ reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length), at: call });
+          context.report({ reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length), at: listOrName(call.qubits, call.name) });
         }
       },
     };
   },
 };
+
+/** Blame the list that has the wrong length, or the gate name when nothing was written. */
+function listOrName(items: readonly { readonly span: Span }[], name: { readonly span: Span }): { readonly span: Span } {
+  const first = items[0];
+  const last = items[items.length - 1];
+  return first && last ? { span: joinSpans(first.span, last.span) } : name;
+}
 
 function controlsAreLiteral(modifiers: Parameters<typeof modifierControls>[0]): boolean {
   return modifiers.every((m) => m.argument === null || (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') || m.argument.kind === 'IntegerLiteral');
