@@ -7,9 +7,14 @@
  * `BENCH_SIZE=small` (default): 10k and 100k statements, RSS at 100k.
  * `BENCH_SIZE=full`: 10k, 100k and 1M statements, RSS at 1M.
  * Goals (issue 2): >= 300,000 statements/s at 1M, ratio <= 11, RSS <= 600 MB.
+ *
+ * Plain gate calls are stored deferred (rebuilt from the text when read), so
+ * the last table also times parsing followed by a walk over every node: what
+ * a consumer that reads the whole tree pays.
  */
 import { BENCH_SIZE, median, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import { parse } from '../src/parser/index.js';
+import { visit } from '../src/ast/visit.js';
 
 /** The benchmark program with `n` gate statements. */
 export function gateProgram(n: number): string {
@@ -79,4 +84,16 @@ if (childSize > 0) {
   const rss = peakRssMb(import.meta.filename, ['--child', String(largest)]);
   ratioRows.push([`peak RSS at ${largest.toLocaleString('en-US')} statements (MB, fresh process)`, Math.round(rss), '<= 600 at 1M']);
   printTable('parse: growth and memory', ['measure', 'value', 'goal'], ratioRows);
+
+  const source = gateProgram(largest);
+  let nodes = 0;
+  const walkMs = await medianMs(() => {
+    nodes = 0;
+    visit(parse(source).program, { enter: () => void nodes++ });
+  }, 3, 0);
+  printTable(
+    'parse, then visit every node (children of deferred gate calls rebuilt)',
+    ['statements', 'nodes visited', 'median ms', 'statements/s'],
+    [[largest.toLocaleString('en-US'), nodes.toLocaleString('en-US'), Math.round(walkMs), Math.round((largest / walkMs) * 1000)]],
+  );
 }

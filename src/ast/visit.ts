@@ -5,6 +5,7 @@
  * comparison. The walk keeps its own stack, so hostile nesting cannot
  * overflow the call stack.
  */
+import { DeferredGateCall } from './deferred.js';
 import { CHILD_KEYS, NODE_KINDS } from './keys.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
@@ -195,6 +196,8 @@ export function stripSpans<T>(value: T): WithoutSpans<T> {
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (value === null || typeof value !== 'object') return value;
+  // Its members are accessors, invisible to Object.entries: strip its plain form.
+  if (value instanceof DeferredGateCall) return strip(value.toJSON());
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key !== 'span') copy[key] = strip(item);

@@ -19,6 +19,8 @@
  */
 import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, NO_PREFIXES } from '../ast/build.js';
+import { DeferredGateCall, type GateCallRebuilder } from '../ast/deferred.js';
+import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
@@ -105,12 +107,18 @@ export function readGateCall(text: string, start: number, b: AstBuilder): FastSt
   return statement === null ? null : { statement, end: reader.end };
 }
 
-/** Reads gate calls from one text; its only state is the cursor, reset by each {@link GateCallReader.read}. */
-class GateCallReader {
+/**
+ * Reads gate calls from one text; its only state is the cursor, reset by each
+ * {@link GateCallReader.read}. It also rebuilds the calls it stored deferred.
+ */
+export class GateCallReader implements GateCallRebuilder {
   private at = 0;
   private depth = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
   end = 0;
+  /** The last call {@link rebuild} built, and its offset. */
+  private rebuilt: N.GateCall | null = null;
+  private rebuiltStart = -1;
   /** Raw text of small integers, by value, so that `q[7]` costs no new string. */
   private readonly smallIntegers: string[] = [];
 
@@ -118,6 +126,20 @@ class GateCallReader {
     private readonly text: string,
     private readonly b: AstBuilder,
   ) {}
+
+  span(start: number, end: number): Span {
+    return this.b.span(start, end);
+  }
+
+  rebuild(start: number): N.GateCall {
+    if (start === this.rebuiltStart && this.rebuilt !== null) return this.rebuilt;
+    const call = this.read(start);
+    // The text has not changed since the call was recognised at `start`.
+    if (call === null) throw new Error(`fast path: no gate call to rebuild at offset ${start}`);
+    this.rebuiltStart = start;
+    this.rebuilt = call;
+    return call;
+  }
 
   read(start: number): N.GateCall | null {
     this.at = start;
@@ -359,6 +381,8 @@ class GateCallReader {
 export interface ChunkParseContext {
   readonly text: string;
   readonly builder: AstBuilder;
+  /** The fast path's reader for this text (one per parse: deferred statements keep it). */
+  readonly reader: GateCallReader;
   /** Statements so far; fast-path statements are appended here. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
@@ -386,11 +410,10 @@ const FIRST_REGION_SIZE = 256;
  * restores after a rollback. After a first error, chunks are read whole.
  */
 export function parseChunkWithFastPath(context: ChunkParseContext, from: number, to: number): boolean {
-  const { text, builder, statements, state, diagnostics, parser } = context;
+  const { text, builder, reader, statements, state, diagnostics, parser } = context;
   if (diagnostics.length !== 0) return false;
   const statementCount = statements.length;
   const version = state.version;
-  const reader = new GateCallReader(text, builder);
   let regionSize = FIRST_REGION_SIZE;
   let at = from;
   while (at < to) {
@@ -398,7 +421,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     if (at >= to) break;
     const fast = reader.read(at);
     if (fast !== null && reader.end <= to) {
-      statements.push(fast);
+      statements.push(new DeferredGateCall(reader, at, reader.end));
       at = reader.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
