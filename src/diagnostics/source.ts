@@ -7,13 +7,19 @@
 export class SourceText {
   readonly text: string;
   readonly name: string | undefined;
-  /** Offset of the first character of each line; lineStarts[0] === 0. */
-  readonly lineStarts: readonly number[];
+  #lineStarts: readonly number[] | null = null;
 
   constructor(text: string, name?: string) {
     this.text = text;
     this.name = name;
-    this.lineStarts = computeLineStarts(text);
+  }
+
+  /**
+   * Offset of the first character of each line; lineStarts[0] === 0. Built on
+   * first use: a program with no diagnostic never needs a line number.
+   */
+  get lineStarts(): readonly number[] {
+    return (this.#lineStarts ??= computeLineStarts(this.text));
   }
 
   /** 1-based line of an offset (offsets past the end clamp to the last line). */
