@@ -167,6 +167,11 @@ export class AstBuilder implements ExpressionFactory {
       const only = operands[0] as OperandWithPrefixes;
       if (only.prefixes.length === 0) return only.operand;
     }
+    // `pi/4`, `2*theta`: one operator, no prefixes, nothing to fold.
+    if (ops.length === 1 && ops[0] !== '**') {
+      const [left, right] = operands as [OperandWithPrefixes, OperandWithPrefixes];
+      if (left.prefixes.length === 0 && right.prefixes.length === 0) return this.binary(ops[0] as N.BinaryOperator, left.operand, right.operand);
+    }
     return foldExpression(operands, ops, this);
   }
 

@@ -91,6 +91,33 @@ export function skipBlanks(text: string, offset: number): number {
   }
 }
 
+/** The node constructors the reader calls. */
+type GateCallNodes = Pick<AstBuilder, 'span' | 'identifier' | 'integer' | 'float' | 'expression' | 'indexList' | 'indexedIdentifier'>;
+
+/** What the recognising reader returns for every node: never read, only tested for null. */
+const RECOGNISED = Object.freeze({ kind: 'Recognised' }) as never;
+
+/**
+ * Node constructors that build nothing. Parsing only needs to know that a
+ * statement is a plain gate call (its nodes are rebuilt when read, see
+ * DeferredGateCall), so the parse reads with these and allocates no node.
+ * The reader's decisions never depend on what the constructors return.
+ */
+const RECOGNISER: GateCallNodes = {
+  span: () => RECOGNISED,
+  identifier: () => RECOGNISED,
+  integer: () => RECOGNISED,
+  float: () => RECOGNISED,
+  expression: () => RECOGNISED,
+  indexList: () => RECOGNISED,
+  indexedIdentifier: () => RECOGNISED,
+};
+
+/** A reader that only recognises gate calls (see {@link RECOGNISER}). */
+export function gateCallRecogniser(text: string): GateCallReader {
+  return new GateCallReader(text, RECOGNISER);
+}
+
 /** A statement read by the fast path, with the offset just after its `;`. */
 export interface FastStatement {
   readonly statement: N.GateCall;
@@ -116,6 +143,8 @@ export class GateCallReader implements GateCallRebuilder {
   private depth = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
   end = 0;
+  /** The last non-reserved word read, by length and first letter. */
+  private readonly recentWords = new Map<number, string>();
   /** The last call {@link rebuild} built, and its offset. */
   private rebuilt: N.GateCall | null = null;
   private rebuiltStart = -1;
@@ -124,7 +153,7 @@ export class GateCallReader implements GateCallRebuilder {
 
   constructor(
     private readonly text: string,
-    private readonly b: AstBuilder,
+    private readonly b: GateCallNodes,
   ) {}
 
   span(start: number, end: number): Span {
@@ -173,13 +202,21 @@ export class GateCallReader implements GateCallRebuilder {
   /** The plain ASCII identifier at `offset` (not a reserved word), or null. */
   private word(offset: number): string | null {
     const text = this.text;
-    if (!isIdentifierStart(text.charCodeAt(offset))) return null;
+    const first = text.charCodeAt(offset);
+    if (!isIdentifierStart(first)) return null;
     let i = offset + 1;
     while (isIdentifierPart(text.charCodeAt(i))) i++;
     // A non-ASCII letter would continue the identifier.
     if (text.charCodeAt(i) >= 128) return null;
+    // Programs repeat a few names (`q`, `cx`, `pi`) endlessly: compare with the last
+    // word of this first letter and length before slicing and looking it up.
+    const key = ((i - offset) << 7) | first;
+    const known = this.recentWords.get(key);
+    if (known !== undefined && text.startsWith(known, offset)) return known;
     const word = text.slice(offset, i);
-    return isReservedWord(word) ? null : word;
+    if (isReservedWord(word)) return null;
+    this.recentWords.set(key, word);
+    return word;
   }
 
   /** `( expression, ... )` with the cursor on `(`; the shared empty list for `()`. */
@@ -381,8 +418,10 @@ export class GateCallReader implements GateCallRebuilder {
 export interface ChunkParseContext {
   readonly text: string;
   readonly builder: AstBuilder;
-  /** The fast path's reader for this text (one per parse: deferred statements keep it). */
+  /** The fast path's reader for this text (one per parse: deferred statements keep it to rebuild). */
   readonly reader: GateCallReader;
+  /** The same reader without nodes, for recognising statements (see {@link gateCallRecogniser}). */
+  readonly recogniser: GateCallReader;
   /** Statements so far; fast-path statements are appended here. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
@@ -410,7 +449,7 @@ const FIRST_REGION_SIZE = 256;
  * restores after a rollback. After a first error, chunks are read whole.
  */
 export function parseChunkWithFastPath(context: ChunkParseContext, from: number, to: number): boolean {
-  const { text, builder, reader, statements, state, diagnostics, parser } = context;
+  const { text, builder, reader, recogniser, statements, state, diagnostics, parser } = context;
   if (diagnostics.length !== 0) return false;
   const statementCount = statements.length;
   const version = state.version;
@@ -419,10 +458,10 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
   while (at < to) {
     at = skipBlanks(text, at);
     if (at >= to) break;
-    const fast = reader.read(at);
-    if (fast !== null && reader.end <= to) {
-      statements.push(new DeferredGateCall(reader, at, reader.end));
-      at = reader.end;
+    const fast = recogniser.read(at);
+    if (fast !== null && recogniser.end <= to) {
+      statements.push(new DeferredGateCall(reader, at, recogniser.end));
+      at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
     }
