@@ -30,6 +30,11 @@ export function chainLocations(chain: CallChain | null): readonly RelatedLocatio
   return chain.array;
 }
 
+/** Where an expanded gate was called from: the top-level gate call. */
+export interface CallSite {
+  readonly span: Span;
+}
+
 /** An {@link InlinedGate} whose `related` is read from its call chain on demand. */
 export class ExpandedGate implements InlinedGate {
   readonly kind = 'gate' as const;
@@ -38,12 +43,17 @@ export class ExpandedGate implements InlinedGate {
     readonly modifierControls: number,
     readonly params: readonly number[],
     readonly qubits: readonly number[],
-    readonly span: Span,
+    /** The top-level call this gate comes from (its span is read on demand: a million gates need no span objects of their own). */
+    private readonly site: CallSite,
     /** The calls that led to the definition holding this gate. */
     private readonly chain: CallChain | null,
     /** The call of this gate inside that definition; null for a call at top level. */
     private readonly location: RelatedLocation | null,
   ) {}
+
+  get span(): Span {
+    return this.site.span;
+  }
 
   get related(): readonly RelatedLocation[] {
     const outer = chainLocations(this.chain);

@@ -11,7 +11,7 @@ import { inDefinitionOf } from '../diagnostics/index.js';
 import type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from './const-eval.js';
 import { evaluateConstant } from './const-eval.js';
 import { chainLocations, ExpandedGate, extendChain } from './call-chain.js';
-import type { CallChain } from './call-chain.js';
+import type { CallChain, CallSite } from './call-chain.js';
 import { GateTable, modifierControls } from './gate-definitions.js';
 import type { BodyItem, UserGate } from './gate-definitions.js';
 import { aliasOperand, resolveOperand } from './operands.js';
@@ -232,22 +232,22 @@ export class Inliner {
         qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
       }
       if (found.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), call.span, null, null));
+        this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), call, null, null));
       } else if (found.kind === 'user') {
-        const problem = this.expandUser(found.gate, args, qubits.slice(), call.span, null);
+        const problem = this.expandUser(found.gate, args, qubits.slice(), call, null);
         if (problem !== null) return problem;
       }
     }
     return null;
   }
 
-  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: Span, chain: CallChain | null): ExpansionProblem | null {
+  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: CallSite, chain: CallChain | null): ExpansionProblem | null {
     const body = gate.body;
     if (body === null) return null;
     const scope: EvaluationScope | null = gate.params.length === 0 ? null : { params: new ParameterValues(gate.params, args), isClassicalVariable: noClassicalVariables };
     for (const item of body) {
       if (item.kind === 'barrier') {
-        this.ops.push({ kind: 'barrier', span: site });
+        this.ops.push({ kind: 'barrier', span: site.span });
         continue;
       }
       let values: readonly number[] = NO_PARAMS;
@@ -283,10 +283,10 @@ export class Inliner {
     return next;
   }
 
-  private problemAt(site: Span, chain: CallChain | null, item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
+  private problemAt(site: CallSite, chain: CallChain | null, item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
     return {
       reason: problem.reason,
-      span: site,
+      span: site.span,
       related: [...chainLocations(this.chainThrough(chain, item)), { message: inDefinitionOf(gate.name), span: problem.node.span }],
     };
   }
