@@ -8,7 +8,7 @@
  * parser would build (same AstBuilder calls, same spans, same shared empty
  * lists and interned names), or it declines with `null` and the general
  * parser reads the statement. It never reports anything: whatever is unusual
- * (comments, annotations, modifiers, designators, non-decimal or separated
+ * (annotations, modifiers, designators, non-decimal or separated
  * numbers, Unicode, keywords, a missing `;`) is declined.
  *
  * {@link parseChunkWithFastPath} drives it over one chunk of the source,
@@ -81,13 +81,37 @@ function isIdentifierPart(c: number): boolean {
   return isIdentifierStart(c) || isDigit(c);
 }
 
-/** Offset after spaces, tabs and line ends from `offset`. */
+/**
+ * Offset after spaces, tabs, line ends and comments from `offset` (what the
+ * lexer skips). An unterminated block comment is not skipped: the general
+ * parser reports it.
+ */
 export function skipBlanks(text: string, offset: number): number {
   let i = offset;
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === Char.Space || c === Char.LineFeed || c === Char.Tab || c === Char.CarriageReturn) i++;
-    else return i;
+    else if (c !== Char.Slash) return i;
+    else {
+      const next = text.charCodeAt(i + 1);
+      if (next === Char.Slash) i = lineCommentEnd(text, i + 2);
+      else if (next === Char.Star) {
+        const close = text.indexOf('*/', i + 2);
+        if (close < 0) return i;
+        i = close + 2;
+      } else return i;
+    }
+  }
+}
+
+/** The offset of the line end (or the end of the text) after a `//` comment. */
+function lineCommentEnd(text: string, from: number): number {
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    // NaN past the end compares false
+    if (c === Char.LineFeed || c === Char.CarriageReturn || i >= text.length) return i;
+    i++;
   }
 }
 

@@ -70,7 +70,8 @@ function qasmFiles(dir: string): string[] {
 
 describe('fast path: reads what it is for', () => {
   it('reads the bench shapes, with odd blanks and expressions', () => {
-    const text = 'h q[0];\ncx q[0], q[1];\nrz(pi/4) q[2];\n  rz ( - pi * (2 + x) / 3.5e-1 , .5 ,1. , 2e3)\tq [ 3 ] ,r\r\n;U() a;';
+    const text =
+      'h q[0];\ncx q[0], q[1]; // pair\nrz(pi/4) q[2];\n  rz ( - pi * (2 + x) / 3.5e-1 , .5 ,1. , 2e3)\tq [ 3 ] ,r\r\n;/* next */U() a /* before ; */;';
     expect(fastStatementCount(text)).toBe(5);
     expectSameParse(text);
   });
@@ -105,7 +106,7 @@ describe('fast path: reads what it is for', () => {
     ['a duration', 'rz(2 ns) q;'],
     ['an imaginary number', 'rz(1im) q;'],
     ['a power', 'rz(2**3) q;'],
-    ['a comment', 'h /* c */ q;'],
+    ['an unterminated block comment', 'h /* c q;'],
     ['a Unicode name', 'rz(θ) q;'],
     ['a hardware qubit', 'h $0;'],
     ['a trailing comma', 'h q,;'],
@@ -156,7 +157,7 @@ describe('fast path: same AST and diagnostics as the general parser', () => {
   });
 
   it('on generated gate calls with odd blanks, near-miss tokens and mistakes', () => {
-    const blank = fc.constantFrom('', '', ' ', '  ', '\t', '\n', '\r\n', '\r', ' \n\t');
+    const blank = fc.constantFrom('', '', ' ', '  ', '\t', '\n', '\r\n', '\r', ' \n\t', '// c\n', '/* c */', '/*\r\n*/', '//', '/*', '/ /', '\f');
     const name = fc.constantFrom('h', 'cx', 'rz', 'U', 'x_1', '_g', 'gates', 'pi', 'measure', 'ctrl', 'pragma', 'true', 'θ', 'q2');
     const number = fc.constantFrom('0', '4', '007', '1.5', '.5', '1.', '2e3', '1.e-2', '3E+1', '0x1f', '1_000', '2ns', '3 im', '1e', '1.2.3');
     const atom = fc.oneof(number, fc.constantFrom('pi', 'x', 'tau', 'θ', 'f(1)', 'a[0]', 'true'));
