@@ -69,7 +69,7 @@ export function compileDense(ops: readonly UnitaryOp[], qubits: number, options:
   const chunks = scheduleChunks(fuseSingleQubitRuns(ops), qubits, Math.min(options.chunkQubits, blockSize));
   return chunks.map((chunk) => {
     const block = blockQubits(chunk, qubits, blockSize);
-    return compileChunk(chunk, block, 2 ** (qubits - block.length));
+    return { ...compileChunk(chunk, block, 2 ** (qubits - block.length)), simd: true };
   });
 }
 

@@ -8,6 +8,8 @@
 import type { Chunk } from './fuse.js';
 import { apply1, apply1Real, apply2, applyDiagonal1, applyPhaseOnMask, applySwap, applyTable, applyX } from './kernels.js';
 import type { UnitaryOp } from './matrices.js';
+import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
+import { simdKernels } from './wasm-kernels.js';
 
 export type Step =
   | { readonly kind: 'matrix1'; readonly q: number; readonly m: Float64Array; readonly controlMask: number; readonly real: boolean }
@@ -22,6 +24,8 @@ export interface LocalProgram {
   /** Global qubits of the block, ascending; local qubit i is `qubits[i]`. */
   readonly qubits: readonly number[];
   readonly steps: readonly Step[];
+  /** Run through the WebAssembly SIMD kernels where available (the fused path); absent: kernels.ts, the reference. */
+  readonly simd?: boolean;
 }
 
 /** Chooses the block's qubits: the chunk's, topped up with the lowest others so gathers read whole cache lines. */
@@ -144,7 +148,8 @@ export function runSteps(steps: readonly Step[], re: Float64Array, im: Float64Ar
 
 /**
  * Applies a compiled chunk to the blocks `[firstBlock, endBlock)` of a state of
- * `totalQubits` qubits (workers take a share of the blocks each).
+ * `totalQubits` qubits (workers take a share of the blocks each), through the
+ * SIMD kernels when the program asks for them and this thread has them.
  */
 export function runProgram(
   program: LocalProgram,
@@ -157,32 +162,53 @@ export function runProgram(
   const width = program.qubits.length;
   const len = 1 << width;
   const lowContiguous = program.qubits.every((q, i) => q === i);
-  if (lowContiguous) {
+  const offsets = lowContiguous ? null : blockOffsets(program.qubits);
+  const baseOf = lowContiguous ? (b: number) => b * len : blockBases(program.qubits, totalQubits);
+  const simd = program.simd && width <= SIMD_MAX_BLOCK_QUBITS ? simdKernels() : null;
+  if (simd) {
+    runProgramSimd(program, re, im, simd, offsets, baseOf, firstBlock, endBlock);
+    return;
+  }
+  if (!offsets) {
     for (let b = firstBlock; b < endBlock; b++) {
-      const start = b * len;
+      const start = baseOf(b);
       runSteps(program.steps, re.subarray(start, start + len), im.subarray(start, start + len), len);
     }
     return;
   }
-  const offsets = new Int32Array(len);
-  for (let l = 0; l < len; l++) {
-    let g = 0;
-    for (let k = 0; k < width; k++) if ((l >> k) & 1) g |= 1 << (program.qubits[k] as number);
-    offsets[l] = g;
-  }
-  const inBlock = new Set(program.qubits);
-  const outer: number[] = [];
-  for (let q = 0; q < totalQubits; q++) if (!inBlock.has(q)) outer.push(q);
   const bufRe = new Float64Array(len);
   const bufIm = new Float64Array(len);
-  // Dense states stay below 2^31 amplitudes (the memory guard sees to it), so indices are int32.
   for (let b = firstBlock; b < endBlock; b++) {
-    let base = 0;
-    for (let k = 0; k < outer.length; k++) if ((b >> k) & 1) base |= 1 << (outer[k] as number);
+    const base = baseOf(b);
     gather(re, im, bufRe, bufIm, offsets, base, len);
     runSteps(program.steps, bufRe, bufIm, len);
     scatter(re, im, bufRe, bufIm, offsets, base, len);
   }
+}
+
+/** Offset of each local amplitude from its block's base index. */
+function blockOffsets(qubits: readonly number[]): Int32Array {
+  const width = qubits.length;
+  const offsets = new Int32Array(1 << width);
+  for (let l = 0; l < offsets.length; l++) {
+    let g = 0;
+    for (let k = 0; k < width; k++) if ((l >> k) & 1) g |= 1 << (qubits[k] as number);
+    offsets[l] = g;
+  }
+  return offsets;
+}
+
+/** Block number -> base index: the block number's bits spread over the qubits outside the block. */
+function blockBases(qubits: readonly number[], totalQubits: number): (block: number) => number {
+  const inBlock = new Set(qubits);
+  const outer: number[] = [];
+  for (let q = 0; q < totalQubits; q++) if (!inBlock.has(q)) outer.push(q);
+  // Dense states stay below 2^31 amplitudes (the memory guard sees to it), so indices are int32.
+  return (b) => {
+    let base = 0;
+    for (let k = 0; k < outer.length; k++) if ((b >> k) & 1) base |= 1 << (outer[k] as number);
+    return base;
+  };
 }
 
 function gather(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: Float64Array, offsets: Int32Array, base: number, len: number): void {

@@ -1,0 +1,208 @@
+/**
+ * Runs a compiled chunk through the WebAssembly SIMD kernels: each block is
+ * gathered from the split re/im state into the module's memory, interleaved,
+ * every step runs there, and the block is scattered back. The steps are
+ * turned into kernel calls with their constants (matrices, diagonal tables)
+ * laid out after the block, once per run of the chunk.
+ */
+import type { LocalProgram, Step } from './program.js';
+import { AMPLITUDE_BYTES, CONSTANT_BYTES, type SimdExports, type SimdKernels } from './wasm-kernels.js';
+
+/** Largest block (qubits) run through the SIMD kernels; wider blocks (unfused reference runs) use kernels.ts. */
+export const SIMD_MAX_BLOCK_QUBITS = 20;
+
+const enum Kernel {
+  Matrix1,
+  Real1,
+  Phase,
+  Diagonal1,
+  Exchange,
+  Matrix2,
+  Table,
+}
+
+/** Kernel id and up to six i32 arguments per call (the walk's three first); constant addresses are relative to the constants' start. */
+const CALL_WIDTH = 7;
+
+interface SimdPlan {
+  readonly calls: Int32Array;
+  /** Which arguments of each call are constant addresses (to be offset by the constants' start). */
+  readonly relocations: readonly number[];
+  readonly constants: Float64Array;
+}
+
+class PlanBuilder {
+  private readonly calls: number[] = [];
+  readonly relocations: number[] = [];
+  private readonly constants: number[] = [];
+
+  /** Appends complex constants as (r, r), (-i, i) pairs; returns their relative address. */
+  complex(values: ArrayLike<number>, from: number, count: number): number {
+    const at = this.constants.length * 8;
+    for (let c = 0; c < count; c++) {
+      const r = values[from + 2 * c] as number, i = values[from + 2 * c + 1] as number;
+      this.constants.push(r, r, -i, i);
+    }
+    return at;
+  }
+
+  /** Appends real numbers as (x, x) v128s. */
+  real(values: readonly number[]): number {
+    const at = this.constants.length * 8;
+    for (const x of values) this.constants.push(x, x);
+    return at;
+  }
+
+  /** Appends a table interleaved like the block. */
+  table(re: Float64Array, im: Float64Array): number {
+    const at = this.constants.length * 8;
+    for (let l = 0; l < re.length; l++) this.constants.push(re[l] as number, im[l] as number);
+    return at;
+  }
+
+  /** Appends a call; its last argument is a constant address unless `withConstants` is false. */
+  call(kernel: Kernel, args: readonly number[], withConstants = true): void {
+    if (withConstants) this.relocations.push(this.calls.length + args.length);
+    this.calls.push(kernel, ...args, ...Array<number>(CALL_WIDTH - 1 - args.length).fill(0));
+  }
+
+  build(): SimdPlan {
+    return { calls: Int32Array.from(this.calls), relocations: this.relocations, constants: Float64Array.from(this.constants) };
+  }
+}
+
+/**
+ * The walk over every address but the `touched` and `fixed` bits: the low
+ * free bits become a contiguous run, the others the subset mask.
+ */
+function walkOver(all: number, touched: number, fixed: number): [number, number, number] {
+  const free = all & ~(touched | fixed);
+  let run = AMPLITUDE_BYTES;
+  while (free & run) run <<= 1;
+  return [free & ~(run - AMPLITUDE_BYTES), fixed, run];
+}
+
+/** Translates the steps into kernel calls on a block of `len` amplitudes. */
+function plan(steps: readonly Step[], len: number): SimdPlan {
+  const all = (len - 1) * AMPLITUDE_BYTES;
+  const bytes = (mask: number) => mask * AMPLITUDE_BYTES;
+  const b = new PlanBuilder();
+  for (const s of steps) {
+    switch (s.kind) {
+      case 'matrix1': {
+        const t = bytes(1 << s.q);
+        const walk = walkOver(all, t, bytes(s.controlMask));
+        if (s.real) b.call(Kernel.Real1, [...walk, t, b.real([s.m[0] as number, s.m[2] as number, s.m[4] as number, s.m[6] as number])]);
+        else b.call(Kernel.Matrix1, [...walk, t, b.complex(s.m, 0, 4)]);
+        break;
+      }
+      case 'diagonal1': {
+        const t = bytes(1 << s.q);
+        b.call(Kernel.Diagonal1, [...walkOver(all, t, bytes(s.controlMask)), t, b.complex(s.d, 0, 2)]);
+        break;
+      }
+      case 'phase':
+        b.call(Kernel.Phase, [...walkOver(all, 0, bytes(s.mask)), b.complex([s.re, s.im], 0, 1)]);
+        break;
+      case 'x': {
+        const t = bytes(1 << s.q);
+        b.call(Kernel.Exchange, [...walkOver(all, t, bytes(s.controlMask)), 0, t], false);
+        break;
+      }
+      case 'swap': {
+        const a = bytes(1 << s.a), c = bytes(1 << s.b);
+        b.call(Kernel.Exchange, [...walkOver(all, a | c, bytes(s.controlMask)), a, c], false);
+        break;
+      }
+      case 'matrix2': {
+        const hi = bytes(1 << s.hi), lo = bytes(1 << s.lo);
+        b.call(Kernel.Matrix2, [...walkOver(all, hi | lo, bytes(s.controlMask)), hi, lo, b.complex(s.m, 0, 16)]);
+        break;
+      }
+      case 'table':
+        b.call(Kernel.Table, [...walkOver(all, 0, 0), b.table(s.re, s.im)]);
+        break;
+    }
+  }
+  return b.build();
+}
+
+function runCalls(k: SimdExports, calls: Int32Array): void {
+  for (let c = 0; c < calls.length; c += CALL_WIDTH) {
+    const free = calls[c + 1] as number, fixed = calls[c + 2] as number, run = calls[c + 3] as number;
+    const a = calls[c + 4] as number, b = calls[c + 5] as number;
+    switch (calls[c] as Kernel) {
+      case Kernel.Matrix1: k.matrix1(free, fixed, run, a, b); break;
+      case Kernel.Real1: k.real1(free, fixed, run, a, b); break;
+      case Kernel.Phase: k.phase(free, fixed, run, a); break;
+      case Kernel.Diagonal1: k.diagonal1(free, fixed, run, a, b); break;
+      case Kernel.Exchange: k.exchange(free, fixed, run, a, b); break;
+      case Kernel.Matrix2: k.matrix2(free, fixed, run, a, b, calls[c + 6] as number); break;
+      case Kernel.Table: k.table(free, fixed, run, a); break;
+    }
+  }
+}
+
+/**
+ * Applies `program` to blocks `[firstBlock, endBlock)` of a state of
+ * `totalQubits` qubits; `offsets[l]` is local amplitude l's offset from a
+ * block's base index and `baseOf(b)` block b's base index.
+ */
+export function runProgramSimd(
+  program: LocalProgram,
+  re: Float64Array,
+  im: Float64Array,
+  kernels: SimdKernels,
+  offsets: Int32Array | null,
+  baseOf: (block: number) => number,
+  firstBlock: number,
+  endBlock: number,
+): void {
+  const len = 1 << program.qubits.length;
+  const { calls, relocations, constants } = plan(program.steps, len);
+  const constantsAt = len * AMPLITUDE_BYTES;
+  kernels.reserve(constantsAt + constants.length * 8 + CONSTANT_BYTES);
+  for (const r of relocations) calls[r] = (calls[r] as number) + constantsAt;
+  const view = kernels.view;
+  view.set(constants, constantsAt / 8);
+  const k = kernels.exports;
+  for (let b = firstBlock; b < endBlock; b++) {
+    const base = baseOf(b);
+    if (offsets) gather(re, im, view, offsets, base, len);
+    else load(re, im, view, base, len);
+    runCalls(k, calls);
+    if (offsets) scatter(re, im, view, offsets, base, len);
+    else store(re, im, view, base, len);
+  }
+}
+
+function gather(re: Float64Array, im: Float64Array, view: Float64Array, offsets: Int32Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    const g = (base | (offsets[l] as number)) >>> 0;
+    view[2 * l] = re[g] as number;
+    view[2 * l + 1] = im[g] as number;
+  }
+}
+
+function scatter(re: Float64Array, im: Float64Array, view: Float64Array, offsets: Int32Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    const g = (base | (offsets[l] as number)) >>> 0;
+    re[g] = view[2 * l] as number;
+    im[g] = view[2 * l + 1] as number;
+  }
+}
+
+/** Contiguous blocks (the chunk's qubits are the low ones). */
+function load(re: Float64Array, im: Float64Array, view: Float64Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    view[2 * l] = re[base + l] as number;
+    view[2 * l + 1] = im[base + l] as number;
+  }
+}
+
+function store(re: Float64Array, im: Float64Array, view: Float64Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    re[base + l] = view[2 * l] as number;
+    im[base + l] = view[2 * l + 1] as number;
+  }
+}
