@@ -30,9 +30,7 @@ export interface GateCallRebuilder {
   rebuild(start: number): N.GateCall;
 }
 
-const NO_MODIFIERS: readonly N.GateModifier[] = Object.freeze([]);
-
-/** A plain gate call (no modifiers, designator or annotations) stored as its offsets. */
+/** A gate call without designator or annotations, stored as its offsets. */
 export class DeferredGateCall implements N.GateCall {
   readonly #rebuilder: GateCallRebuilder;
   readonly #start: number;
@@ -51,7 +49,7 @@ export class DeferredGateCall implements N.GateCall {
     return this.#rebuilder.span(this.#start, this.#end);
   }
   get modifiers(): readonly N.GateModifier[] {
-    return NO_MODIFIERS;
+    return this.rebuilt().modifiers;
   }
   get designator(): null {
     return null;

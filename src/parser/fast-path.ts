@@ -33,6 +33,9 @@ function isReservedWord(word: string): boolean {
   return word.length > 1 && (KEYWORDS.has(word) || word === 'pragma');
 }
 
+/** Gate modifier keywords, as the lexer reads them. */
+const MODIFIERS: readonly N.GateModifier['modifier'][] = ['ctrl', 'negctrl', 'inv', 'pow'];
+
 /**
  * Parentheses nested deeper than this are left to the general parser, which
  * owns the nesting limit and its diagnostic.
@@ -58,6 +61,7 @@ const enum Char {
   Semicolon = 59,
   Equals = 61,
   Greater = 62,
+  At = 64,
   UpperA = 65,
   UpperE = 69,
   UpperZ = 90,
@@ -65,7 +69,10 @@ const enum Char {
   RBracket = 93,
   Underscore = 95,
   LowerA = 97,
+  LowerB = 98,
   LowerE = 101,
+  LowerM = 109,
+  LowerR = 114,
   LowerZ = 122,
 }
 
@@ -116,7 +123,10 @@ function lineCommentEnd(text: string, from: number): number {
 }
 
 /** The node constructors the reader calls. */
-type GateCallNodes = Pick<AstBuilder, 'span' | 'identifier' | 'integer' | 'float' | 'expression' | 'indexList' | 'indexedIdentifier'>;
+type GateCallNodes = Pick<
+  AstBuilder,
+  'span' | 'identifier' | 'integer' | 'float' | 'expression' | 'indexList' | 'indexedIdentifier' | 'modifier' | 'measure'
+>;
 
 /** What the recognising reader returns for every node: never read, only tested for null. */
 const RECOGNISED = Object.freeze({ kind: 'Recognised' }) as never;
@@ -135,21 +145,26 @@ const RECOGNISER: GateCallNodes = {
   expression: () => RECOGNISED,
   indexList: () => RECOGNISED,
   indexedIdentifier: () => RECOGNISED,
+  modifier: () => RECOGNISED,
+  measure: () => RECOGNISED,
 };
 
-/** A reader that only recognises gate calls (see {@link RECOGNISER}). */
+/** A reader that only recognises statements (see {@link RECOGNISER}). */
 export function gateCallRecogniser(text: string): GateCallReader {
   return new GateCallReader(text, RECOGNISER);
 }
 
+/** The statements the fast path reads. */
+export type FastStatementNode = N.GateCall | N.MeasureStatement | N.Assignment | N.Barrier | N.Reset;
+
 /** A statement read by the fast path, with the offset just after its `;`. */
 export interface FastStatement {
-  readonly statement: N.GateCall;
+  readonly statement: FastStatementNode;
   readonly end: number;
 }
 
 /**
- * Reads one plain gate call starting exactly at `start` (no leading blanks),
+ * Reads one plain statement starting exactly at `start` (no leading blanks),
  * or returns null when the text there is anything else.
  */
 export function readGateCall(text: string, start: number, b: AstBuilder): FastStatement | null {
@@ -159,7 +174,9 @@ export function readGateCall(text: string, start: number, b: AstBuilder): FastSt
 }
 
 /**
- * Reads gate calls from one text; its only state is the cursor, reset by each
+ * Reads plain statements from one text: gate calls (with `ctrl`, `negctrl`,
+ * `inv` and `pow` modifiers), `measure` in its arrow and assignment forms,
+ * `reset` and `barrier`. Its only state is the cursor, reset by each
  * {@link GateCallReader.read}. It also rebuilds the calls it stored deferred.
  */
 export class GateCallReader implements GateCallRebuilder {
@@ -188,21 +205,50 @@ export class GateCallReader implements GateCallRebuilder {
     if (start === this.rebuiltStart && this.rebuilt !== null) return this.rebuilt;
     const call = this.read(start);
     // The text has not changed since the call was recognised at `start`.
-    if (call === null) throw new Error(`fast path: no gate call to rebuild at offset ${start}`);
+    if (call?.kind !== 'GateCall') throw new Error(`fast path: no gate call to rebuild at offset ${start}`);
     this.rebuiltStart = start;
     this.rebuilt = call;
     return call;
   }
 
-  read(start: number): N.GateCall | null {
+  read(start: number): FastStatementNode | null {
     this.at = start;
     this.depth = 0;
-    const word = this.word(start);
+    switch (this.text.charCodeAt(start)) {
+      case Char.LowerM:
+        if (this.keywordAt(start, 'measure')) return this.measureStatement(start);
+        break;
+      case Char.LowerB:
+        if (this.keywordAt(start, 'barrier')) return this.barrier(start);
+        break;
+      case Char.LowerR:
+        if (this.keywordAt(start, 'reset')) return this.reset(start);
+        break;
+    }
+    return this.gateCall(start);
+  }
+
+  /** True when `keyword` is written at `offset` as a whole word. */
+  private keywordAt(offset: number, keyword: string): boolean {
+    const after = this.text.charCodeAt(offset + keyword.length);
+    return this.text.startsWith(keyword, offset) && !isIdentifierPart(after) && !(after >= 128);
+  }
+
+  /** `modifier* name (args)? operands;`, or `c[0] = measure q[0];` when the name is followed by an index or `=`. */
+  private gateCall(start: number): N.GateCall | N.Assignment | null {
+    const modifiers = this.modifiers();
+    if (modifiers === null) return null;
+    const nameStart = this.at;
+    const word = this.word(nameStart);
     if (word === null) return null;
-    const name = this.b.identifier(word, start);
-    this.at = skipBlanks(this.text, start + word.length);
+    const name = this.b.identifier(word, nameStart);
+    this.at = skipBlanks(this.text, nameStart + word.length);
+    const c = this.text.charCodeAt(this.at);
+    if (modifiers.length === 0 && (c === Char.LBracket || (c === Char.Equals && this.text.charCodeAt(this.at + 1) !== Char.Equals))) {
+      return this.measureAssignment(name, nameStart, nameStart + word.length);
+    }
     let args: readonly N.Expression[] | null = null;
-    if (this.text.charCodeAt(this.at) === Char.LParen) {
+    if (c === Char.LParen) {
       args = this.callArguments();
       if (args === null) return null;
     }
@@ -213,7 +259,7 @@ export class GateCallReader implements GateCallRebuilder {
     this.end = end;
     return {
       kind: 'GateCall',
-      modifiers: emptyList(),
+      modifiers,
       name,
       args,
       designator: null,
@@ -221,6 +267,83 @@ export class GateCallReader implements GateCallRebuilder {
       span: this.b.span(start, end),
       annotations: NO_ANNOTATIONS,
     };
+  }
+
+  /** `ctrl @`, `ctrl(2) @`, `negctrl @`, `inv @`, `pow(k) @`, any number; the shared empty list for none. */
+  private modifiers(): readonly N.GateModifier[] | null {
+    const text = this.text;
+    let modifiers: N.GateModifier[] | null = null;
+    for (;;) {
+      const start = this.at;
+      const keyword = MODIFIERS.find((m) => text.charCodeAt(start) === m.charCodeAt(0) && this.keywordAt(start, m));
+      if (keyword === undefined) return modifiers ?? emptyList();
+      this.at = skipBlanks(text, start + keyword.length);
+      let argument: N.Expression | null = null;
+      if (text.charCodeAt(this.at) === Char.LParen) {
+        if (keyword === 'inv') return null;
+        this.at = skipBlanks(text, this.at + 1);
+        argument = this.expression();
+        if (argument === null || text.charCodeAt(this.at) !== Char.RParen) return null;
+        this.at = skipBlanks(text, this.at + 1);
+      } else if (keyword === 'pow') return null;
+      if (text.charCodeAt(this.at) !== Char.At) return null;
+      (modifiers ??= []).push(this.b.modifier(keyword, argument, start, this.at + 1));
+      this.at = skipBlanks(text, this.at + 1);
+    }
+  }
+
+  /** `measure operand;` or `measure operand -> target;`. */
+  private measureStatement(start: number): N.MeasureStatement | null {
+    const text = this.text;
+    this.at = skipBlanks(text, start + 'measure'.length);
+    const operand = this.gateOperand();
+    if (operand === null) return null;
+    const measure = this.b.measure(operand, start);
+    let target: N.IndexedIdentifier | null = null;
+    if (text.charCodeAt(this.at) === Char.Minus && text.charCodeAt(this.at + 1) === Char.Greater) {
+      this.at = skipBlanks(text, this.at + 2);
+      target = this.gateOperand();
+      if (target === null) return null;
+    }
+    if (text.charCodeAt(this.at) !== Char.Semicolon) return null;
+    const end = (this.end = this.at + 1);
+    return { kind: 'MeasureStatement', measure, target, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  /** `name[index] = measure operand;` or `name = measure operand;`, with the cursor after the name. */
+  private measureAssignment(name: N.Identifier, start: number, nameEnd: number): N.Assignment | null {
+    const text = this.text;
+    const target = this.indexTail(name, nameEnd);
+    if (target === null || text.charCodeAt(this.at) !== Char.Equals || text.charCodeAt(this.at + 1) === Char.Equals) return null;
+    const measureStart = skipBlanks(text, this.at + 1);
+    if (!this.keywordAt(measureStart, 'measure')) return null;
+    this.at = skipBlanks(text, measureStart + 'measure'.length);
+    const operand = this.gateOperand();
+    if (operand === null || text.charCodeAt(this.at) !== Char.Semicolon) return null;
+    const end = (this.end = this.at + 1);
+    return { kind: 'Assignment', target, op: '=', value: this.b.measure(operand, measureStart), span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  /** `barrier;` or `barrier operands;`. */
+  private barrier(start: number): N.Barrier | null {
+    this.at = skipBlanks(this.text, start + 'barrier'.length);
+    let operands: readonly N.GateOperand[] = emptyList();
+    if (this.text.charCodeAt(this.at) !== Char.Semicolon) {
+      const list = this.operandList();
+      if (list === null) return null;
+      operands = list;
+    }
+    const end = (this.end = this.at + 1);
+    return { kind: 'Barrier', operands, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  /** `reset operand;`. */
+  private reset(start: number): N.Reset | null {
+    this.at = skipBlanks(this.text, start + 'reset'.length);
+    const operand = this.gateOperand();
+    if (operand === null || this.text.charCodeAt(this.at) !== Char.Semicolon) return null;
+    const end = (this.end = this.at + 1);
+    return { kind: 'Reset', operand, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
   }
 
   /** The plain ASCII identifier at `offset` (not a reserved word), or null. */
@@ -414,12 +537,15 @@ export class GateCallReader implements GateCallRebuilder {
 
   /** `name` or `name[integer]`; blanks after it skipped. */
   private gateOperand(): N.IndexedIdentifier | null {
-    const text = this.text;
     const start = this.at;
     const word = this.word(start);
     if (word === null) return null;
-    const nameEnd = start + word.length;
-    const name = this.b.identifier(word, start);
+    return this.indexTail(this.b.identifier(word, start), start + word.length);
+  }
+
+  /** The optional `[integer]` after a name ending at `nameEnd`; blanks after it skipped. */
+  private indexTail(name: N.Identifier, nameEnd: number): N.IndexedIdentifier | null {
+    const text = this.text;
     this.at = skipBlanks(text, nameEnd);
     if (text.charCodeAt(this.at) !== Char.LBracket) return this.b.indexedIdentifier(name, emptyList(), nameEnd);
     const open = this.at;
@@ -484,7 +610,8 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     if (at >= to) break;
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
-      statements.push(new DeferredGateCall(reader, at, recogniser.end));
+      // Gate calls, the bulk of a program, are kept deferred; the rarer statements are built now.
+      statements.push(fast.kind === 'GateCall' ? new DeferredGateCall(reader, at, recogniser.end) : (reader.read(at) as FastStatementNode));
       at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
