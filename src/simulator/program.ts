@@ -190,10 +190,10 @@ export function runProgram(
 function blockOffsets(qubits: readonly number[]): Int32Array {
   const width = qubits.length;
   const offsets = new Int32Array(1 << width);
-  for (let l = 0; l < offsets.length; l++) {
-    let g = 0;
-    for (let k = 0; k < width; k++) if ((l >> k) & 1) g |= 1 << (qubits[k] as number);
-    offsets[l] = g;
+  // Each offset is an earlier one (its lowest bit cleared) plus that bit's qubit.
+  for (let l = 1; l < offsets.length; l++) {
+    const lowest = l & -l;
+    offsets[l] = (offsets[l ^ lowest] as number) | (1 << (qubits[31 - Math.clz32(lowest)] as number));
   }
   return offsets;
 }

@@ -26,38 +26,60 @@ const CALL_WIDTH = 7;
 
 interface SimdPlan {
   readonly calls: Int32Array;
-  /** Which arguments of each call are constant addresses (to be offset by the constants' start). */
-  readonly relocations: readonly number[];
+  /** Matrices and tables, to be copied to `constantsAt` (bytes) before the calls run. */
   readonly constants: Float64Array;
+  readonly constantsAt: number;
+}
+
+/** Plans per program: equivalence checks run the same programs on thousands of states. */
+const plans = new WeakMap<LocalProgram, SimdPlan>();
+
+function planOf(program: LocalProgram): SimdPlan {
+  let p = plans.get(program);
+  if (!p) {
+    const len = 1 << program.qubits.length;
+    p = plan(program.steps, len).build(len * AMPLITUDE_BYTES);
+    plans.set(program, p);
+  }
+  return p;
 }
 
 class PlanBuilder {
   private readonly calls: number[] = [];
-  readonly relocations: number[] = [];
-  private readonly constants: number[] = [];
+  private readonly relocations: number[] = [];
+  private readonly parts: Float64Array[] = [];
+  private bytes = 0;
 
-  /** Appends complex constants as (r, r), (-i, i) pairs; returns their relative address. */
+  private append(part: Float64Array): number {
+    const at = this.bytes;
+    this.parts.push(part);
+    this.bytes += part.length * 8;
+    return at;
+  }
+
+  /** Appends `count` complex constants (interleaved in `values` from `from`) as (r, r), (-i, i) pairs; returns their relative address. */
   complex(values: ArrayLike<number>, from: number, count: number): number {
-    const at = this.constants.length * 8;
+    const part = new Float64Array(4 * count);
     for (let c = 0; c < count; c++) {
       const r = values[from + 2 * c] as number, i = values[from + 2 * c + 1] as number;
-      this.constants.push(r, r, -i, i);
+      part.set([r, r, -i, i], 4 * c);
     }
-    return at;
+    return this.append(part);
   }
 
   /** Appends real numbers as (x, x) v128s. */
   real(values: readonly number[]): number {
-    const at = this.constants.length * 8;
-    for (const x of values) this.constants.push(x, x);
-    return at;
+    return this.append(Float64Array.from(values.flatMap((x) => [x, x])));
   }
 
   /** Appends a table interleaved like the block. */
   table(re: Float64Array, im: Float64Array): number {
-    const at = this.constants.length * 8;
-    for (let l = 0; l < re.length; l++) this.constants.push(re[l] as number, im[l] as number);
-    return at;
+    const part = new Float64Array(2 * re.length);
+    for (let l = 0; l < re.length; l++) {
+      part[2 * l] = re[l] as number;
+      part[2 * l + 1] = im[l] as number;
+    }
+    return this.append(part);
   }
 
   /** Appends a call; its last argument is a constant address unless `withConstants` is false. */
@@ -66,8 +88,17 @@ class PlanBuilder {
     this.calls.push(kernel, ...args, ...Array<number>(CALL_WIDTH - 1 - args.length).fill(0));
   }
 
-  build(): SimdPlan {
-    return { calls: Int32Array.from(this.calls), relocations: this.relocations, constants: Float64Array.from(this.constants) };
+  /** The plan with constants placed at byte address `constantsAt`. */
+  build(constantsAt: number): SimdPlan {
+    const calls = Int32Array.from(this.calls);
+    for (const r of this.relocations) calls[r] = (calls[r] as number) + constantsAt;
+    const constants = new Float64Array(this.bytes / 8);
+    let at = 0;
+    for (const part of this.parts) {
+      constants.set(part, at);
+      at += part.length;
+    }
+    return { calls, constants, constantsAt };
   }
 }
 
@@ -83,7 +114,7 @@ function walkOver(all: number, touched: number, fixed: number): [number, number,
 }
 
 /** Translates the steps into kernel calls on a block of `len` amplitudes. */
-function plan(steps: readonly Step[], len: number): SimdPlan {
+function plan(steps: readonly Step[], len: number): PlanBuilder {
   const all = (len - 1) * AMPLITUDE_BYTES;
   const bytes = (mask: number) => mask * AMPLITUDE_BYTES;
   const b = new PlanBuilder();
@@ -124,7 +155,7 @@ function plan(steps: readonly Step[], len: number): SimdPlan {
         break;
     }
   }
-  return b.build();
+  return b;
 }
 
 function runCalls(k: SimdExports, calls: Int32Array): void {
@@ -159,10 +190,8 @@ export function runProgramSimd(
   endBlock: number,
 ): void {
   const len = 1 << program.qubits.length;
-  const { calls, relocations, constants } = plan(program.steps, len);
-  const constantsAt = len * AMPLITUDE_BYTES;
+  const { calls, constants, constantsAt } = planOf(program);
   kernels.reserve(constantsAt + constants.length * 8 + CONSTANT_BYTES);
-  for (const r of relocations) calls[r] = (calls[r] as number) + constantsAt;
   const view = kernels.view;
   view.set(constants, constantsAt / 8);
   const k = kernels.exports;
