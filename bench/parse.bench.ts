@@ -40,7 +40,7 @@ if (childSize > 0) {
   const rows: (string | number)[][] = [];
   const times = new Map<number, number>();
   const cpuTimes = new Map<number, number>();
-  parse(gateProgram(5_000)); // warm the parser
+  parse(gateProgram(100_000)); // warm the parser (and its JIT) before timing the small sizes
   for (const n of sizes) {
     const source = gateProgram(n);
     const repeats = n >= 1_000_000 ? 3 : 5;

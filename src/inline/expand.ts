@@ -138,7 +138,8 @@ export class Inliner {
   }
 
   private broadcastWidth(operands: readonly GateOperand[]): number {
-    for (const operand of operands) {
+    for (let i = 0; i < operands.length; i++) {
+      const operand = operands[i] as GateOperand;
       if (operand.kind !== 'IndexedIdentifier' || operand.indices.length > 0) continue;
       const resolution = this.resolveTopLevel(operand, 'qubit');
       if (resolution.kind === 'register') return resolution.register.size;
@@ -214,8 +215,9 @@ export class Inliner {
     this.total += size;
     const found = this.gates.lookup(call.name.name);
     const args: number[] = [];
-    for (const arg of call.args ?? NO_PARAMS_EXPR) {
-      const value = this.evaluateTopLevel(arg);
+    const argExpressions = call.args ?? NO_PARAMS_EXPR;
+    for (let i = 0; i < argExpressions.length; i++) {
+      const value = this.evaluateTopLevel(argExpressions[i] as Expression);
       if (!value.ok || value.value === null) return null;
       args.push(value.value);
     }

@@ -41,7 +41,9 @@ const UNKNOWN: GateLookup = Object.freeze({ kind: 'unknown' });
 /** Number of controls the `ctrl @` / `ctrl(n) @` modifiers of a call add (0 when not a literal). */
 export function modifierControls(modifiers: readonly GateModifier[]): number {
   let controls = 0;
-  for (const m of modifiers) {
+  // Indexed: for-of over the shared frozen empty list allocates an iterator per call.
+  for (let i = 0; i < modifiers.length; i++) {
+    const m = modifiers[i] as GateModifier;
     if (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') continue;
     if (m.argument === null) controls += 1;
     else if (m.argument.kind === 'IntegerLiteral') controls += Number(m.argument.value);

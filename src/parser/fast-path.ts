@@ -275,8 +275,8 @@ export class GateCallReader implements GateCallRebuilder {
     let modifiers: N.GateModifier[] | null = null;
     for (;;) {
       const start = this.at;
-      const keyword = MODIFIERS.find((m) => text.charCodeAt(start) === m.charCodeAt(0) && this.keywordAt(start, m));
-      if (keyword === undefined) return modifiers ?? emptyList();
+      const keyword = this.modifierAt(start);
+      if (keyword === null) return modifiers ?? emptyList();
       this.at = skipBlanks(text, start + keyword.length);
       let argument: N.Expression | null = null;
       if (text.charCodeAt(this.at) === Char.LParen) {
@@ -290,6 +290,16 @@ export class GateCallReader implements GateCallRebuilder {
       (modifiers ??= []).push(this.b.modifier(keyword, argument, start, this.at + 1));
       this.at = skipBlanks(text, this.at + 1);
     }
+  }
+
+  /** The modifier keyword written at `offset`, if any. */
+  private modifierAt(offset: number): N.GateModifier['modifier'] | null {
+    const first = this.text.charCodeAt(offset);
+    for (let i = 0; i < MODIFIERS.length; i++) {
+      const keyword = MODIFIERS[i] as N.GateModifier['modifier'];
+      if (first === keyword.charCodeAt(0) && this.keywordAt(offset, keyword)) return keyword;
+    }
+    return null;
   }
 
   /** `measure operand;` or `measure operand -> target;`. */

@@ -61,10 +61,12 @@ export function preflight(program: Program, source: SourceText, options: Preflig
 
   const visit = (statement: Statement, scope: StatementScope) => {
     const list = handlers.get(statement.kind);
-    if (list !== undefined) for (const handler of list) handler(statement, scope);
+    if (list !== undefined) for (let i = 0; i < list.length; i++) (list[i] as Handler)(statement, scope);
   };
 
-  for (const statement of program.statements) {
+  const statements = program.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const statement = statements[i] as Statement;
     if (DYNAMIC_STATEMENTS.has(statement.kind)) continue;
     visit(statement, TOP_LEVEL);
     if (statement.kind === 'GateDefinition') {

@@ -6,6 +6,7 @@
  *
  * Spec: decisions.md sections 1 and 2 (`ctrl(n) @ x`, up to 7 controls).
  */
+import type { GateModifier } from '../../ast/nodes.js';
 import { tooManyControls } from '../../diagnostics/index.js';
 import { MAX_CONTROLS } from '../../tables/index.js';
 import { callName } from '../call-text.js';
@@ -18,7 +19,9 @@ export const tooManyControlsRule: PreflightRule = {
   create(context) {
     return {
       GateCall(call) {
-        for (const modifier of call.modifiers) {
+        const modifiers = call.modifiers;
+        for (let i = 0; i < modifiers.length; i++) {
+          const modifier = modifiers[i] as GateModifier;
           const count = modifier.argument;
           if (modifier.modifier !== 'ctrl' || count === null || count.kind !== 'IntegerLiteral') continue;
           if (count.value > BigInt(MAX_CONTROLS)) {
