@@ -8,7 +8,8 @@ import { fuseSingleQubitRuns, scheduleChunks } from './fuse.js';
 import type { UnitaryOp } from './matrices.js';
 import type { MemoryGuard } from './memory.js';
 import { blockQubits, compileChunk, runProgram, type LocalProgram } from './program.js';
-import { applySparse, toDense, type DenseState, type SimState } from './state.js';
+import { applySparse, plainArrays, toDense, type DenseAllocator, type DenseState, type SimState } from './state.js';
+import { allocateSimdState } from './wasm-kernels.js';
 
 export interface EngineOptions {
   /** `auto`: sparse until it fills; `never`: dense from the start; `always`: stay sparse (tests). */
@@ -38,9 +39,16 @@ export const DEFAULT_CHUNK_QUBITS = 11;
 /** When a sparse state holds more than this share of all amplitudes, a dense pass is cheaper. */
 const SPARSE_FILL_LIMIT = 1 / 1024;
 
-export function denseAllocator(options: EngineOptions, qubits: number): (length: number) => Float64Array {
+/**
+ * Where dense states live: shared arrays for worker threads, else one
+ * WebAssembly memory per state when the fused path will run it (the SIMD
+ * kernels gather from it directly), else plain arrays.
+ */
+export function denseAllocator(options: EngineOptions, qubits: number): DenseAllocator {
   const parallel = options.parallel;
-  return parallel && parallel.accepts(qubits) ? (n) => parallel.allocate(n) : (n) => new Float64Array(n);
+  if (parallel && parallel.accepts(qubits)) return (n) => ({ re: parallel.allocate(n), im: parallel.allocate(n) });
+  if (options.fuse) return (n) => allocateSimdState(n) ?? plainArrays(n);
+  return plainArrays;
 }
 
 /** Applies `ops` in order; returns the state (a new dense one if the sparse one filled up). */

@@ -9,7 +9,6 @@ import type { Chunk } from './fuse.js';
 import { apply1, apply1Real, apply2, applyDiagonal1, applyPhaseOnMask, applySwap, applyTable, applyX } from './kernels.js';
 import type { UnitaryOp } from './matrices.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
-import { simdKernels } from './wasm-kernels.js';
 
 export type Step =
   | { readonly kind: 'matrix1'; readonly q: number; readonly m: Float64Array; readonly controlMask: number; readonly real: boolean }
@@ -164,11 +163,7 @@ export function runProgram(
   const lowContiguous = program.qubits.every((q, i) => q === i);
   const offsets = lowContiguous ? null : blockOffsets(program.qubits);
   const baseOf = lowContiguous ? (b: number) => b * len : blockBases(program.qubits, totalQubits);
-  const simd = program.simd && width <= SIMD_MAX_BLOCK_QUBITS ? simdKernels() : null;
-  if (simd) {
-    runProgramSimd(program, re, im, simd, offsets, baseOf, firstBlock, endBlock);
-    return;
-  }
+  if (program.simd && width <= SIMD_MAX_BLOCK_QUBITS && runProgramSimd(program, re, im, offsets, baseOf, firstBlock, endBlock)) return;
   if (!offsets) {
     for (let b = firstBlock; b < endBlock; b++) {
       const start = baseOf(b);

@@ -6,7 +6,7 @@
  * laid out after the block, once per run of the chunk.
  */
 import type { LocalProgram, Step } from './program.js';
-import { AMPLITUDE_BYTES, CONSTANT_BYTES, type SimdExports, type SimdKernels } from './wasm-kernels.js';
+import { AMPLITUDE_BYTES, CONSTANT_BYTES, simdKernels, stateMemory, type SimdExports } from './wasm-kernels.js';
 
 /** Largest block (qubits) run through the SIMD kernels; wider blocks (unfused reference runs) use kernels.ts. */
 export const SIMD_MAX_BLOCK_QUBITS = 20;
@@ -25,10 +25,14 @@ const enum Kernel {
 const CALL_WIDTH = 7;
 
 interface SimdPlan {
+  /** The calls with the block at address 0 and the constants at 0 (see {@link placed}). */
   readonly calls: Int32Array;
-  /** Matrices and tables, to be copied to `constantsAt` (bytes) before the calls run. */
+  /** Positions in `calls` of constant addresses. */
+  readonly relocations: readonly number[];
+  /** Positions of table addresses: the table kernel adds its walked address, block included, so these exclude the block's. */
+  readonly tableRelocations: readonly number[];
+  /** Matrices and tables, copied after the block before the calls run. */
   readonly constants: Float64Array;
-  readonly constantsAt: number;
 }
 
 /** Plans per program: equivalence checks run the same programs on thousands of states. */
@@ -38,7 +42,7 @@ function planOf(program: LocalProgram): SimdPlan {
   let p = plans.get(program);
   if (!p) {
     const len = 1 << program.qubits.length;
-    p = plan(program.steps, len).build(len * AMPLITUDE_BYTES);
+    p = plan(program.steps, len).build();
     plans.set(program, p);
   }
   return p;
@@ -47,6 +51,7 @@ function planOf(program: LocalProgram): SimdPlan {
 class PlanBuilder {
   private readonly calls: number[] = [];
   private readonly relocations: number[] = [];
+  private readonly tableRelocations: number[] = [];
   private readonly parts: Float64Array[] = [];
   private bytes = 0;
 
@@ -84,21 +89,18 @@ class PlanBuilder {
 
   /** Appends a call; its last argument is a constant address unless `withConstants` is false. */
   call(kernel: Kernel, args: readonly number[], withConstants = true): void {
-    if (withConstants) this.relocations.push(this.calls.length + args.length);
+    if (withConstants) (kernel === Kernel.Table ? this.tableRelocations : this.relocations).push(this.calls.length + args.length);
     this.calls.push(kernel, ...args, ...Array<number>(CALL_WIDTH - 1 - args.length).fill(0));
   }
 
-  /** The plan with constants placed at byte address `constantsAt`. */
-  build(constantsAt: number): SimdPlan {
-    const calls = Int32Array.from(this.calls);
-    for (const r of this.relocations) calls[r] = (calls[r] as number) + constantsAt;
+  build(): SimdPlan {
     const constants = new Float64Array(this.bytes / 8);
     let at = 0;
     for (const part of this.parts) {
       constants.set(part, at);
       at += part.length;
     }
-    return { calls, constants, constantsAt };
+    return { calls: Int32Array.from(this.calls), relocations: this.relocations, tableRelocations: this.tableRelocations, constants };
   }
 }
 
@@ -174,64 +176,103 @@ function runCalls(k: SimdExports, calls: Int32Array): void {
   }
 }
 
+/** The calls with the block at `blockAt` (its address bits joined to every walk's fixed bits) and the constants at `constantsAt`. */
+function placed(p: SimdPlan, blockAt: number, constantsAt: number): Int32Array {
+  const calls = p.calls.slice();
+  for (let c = 0; c < calls.length; c += CALL_WIDTH) calls[c + 2] = (calls[c + 2] as number) | blockAt;
+  for (const r of p.relocations) calls[r] = (calls[r] as number) + constantsAt;
+  for (const r of p.tableRelocations) calls[r] = (calls[r] as number) + constantsAt - blockAt;
+  return calls;
+}
+
+/** The walk over a bit mask in units of `unit` bytes: the low contiguous bits become the run. */
+function walkOf(mask: number, unit: number): [number, number] {
+  let run = unit;
+  while (mask & run) run *= 2;
+  return [mask & ~(run - unit), run];
+}
+
 /**
- * Applies `program` to blocks `[firstBlock, endBlock)` of a state of
- * `totalQubits` qubits; `offsets[l]` is local amplitude l's offset from a
- * block's base index and `baseOf(b)` block b's base index.
+ * Applies `program` to blocks `[firstBlock, endBlock)` of a state; `baseOf(b)`
+ * is block b's base index. A state in a WebAssembly memory (see
+ * allocateSimdState) is gathered by the module itself; other arrays are
+ * copied in by JavaScript (`offsets[l]`: local amplitude l's offset from the
+ * base). Returns false when the kernels are not available (the caller runs
+ * the JavaScript kernels).
  */
 export function runProgramSimd(
   program: LocalProgram,
   re: Float64Array,
   im: Float64Array,
-  kernels: SimdKernels,
   offsets: Int32Array | null,
   baseOf: (block: number) => number,
   firstBlock: number,
   endBlock: number,
-): void {
+): boolean {
+  const memory = stateMemory(re, im);
+  const kernels = simdKernels(memory);
+  if (!kernels) return false;
   const len = 1 << program.qubits.length;
-  const { calls, constants, constantsAt } = planOf(program);
-  kernels.reserve(constantsAt + constants.length * 8 + CONSTANT_BYTES);
+  const p = planOf(program);
+  const blockBytes = len * AMPLITUDE_BYTES;
+  const blockAt = kernels.scratch(blockBytes + p.constants.length * 8 + CONSTANT_BYTES, blockBytes);
+  if (blockAt < 0) return false;
+  const constantsAt = blockAt + blockBytes;
+  const calls = placed(p, blockAt, constantsAt);
   const view = kernels.view;
-  view.set(constants, constantsAt / 8);
+  view.set(p.constants, constantsAt / 8);
   const k = kernels.exports;
+  if (memory) {
+    const mask = program.qubits.reduce((m, q) => m + 2 ** q, 0) * 8;
+    const [free, run] = walkOf(mask, 8);
+    const reAt = re.byteOffset, imAt = im.byteOffset;
+    for (let b = firstBlock; b < endBlock; b++) {
+      const base = baseOf(b) * 8;
+      k.gather(free, base, run, reAt, imAt, blockAt);
+      runCalls(k, calls);
+      k.scatter(free, base, run, reAt, imAt, blockAt);
+    }
+    return true;
+  }
+  const at = blockAt / 8;
   for (let b = firstBlock; b < endBlock; b++) {
     const base = baseOf(b);
-    if (offsets) gather(re, im, view, offsets, base, len);
-    else load(re, im, view, base, len);
+    if (offsets) gatherJs(re, im, view, at, offsets, base, len);
+    else loadJs(re, im, view, at, base, len);
     runCalls(k, calls);
-    if (offsets) scatter(re, im, view, offsets, base, len);
-    else store(re, im, view, base, len);
+    if (offsets) scatterJs(re, im, view, at, offsets, base, len);
+    else storeJs(re, im, view, at, base, len);
+  }
+  return true;
+}
+
+function gatherJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, offsets: Int32Array, base: number, len: number): void {
+  for (let l = 0; l < len; l++) {
+    const g = (base | (offsets[l] as number)) >>> 0;
+    view[at + 2 * l] = re[g] as number;
+    view[at + 2 * l + 1] = im[g] as number;
   }
 }
 
-function gather(re: Float64Array, im: Float64Array, view: Float64Array, offsets: Int32Array, base: number, len: number): void {
+function scatterJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, offsets: Int32Array, base: number, len: number): void {
   for (let l = 0; l < len; l++) {
     const g = (base | (offsets[l] as number)) >>> 0;
-    view[2 * l] = re[g] as number;
-    view[2 * l + 1] = im[g] as number;
-  }
-}
-
-function scatter(re: Float64Array, im: Float64Array, view: Float64Array, offsets: Int32Array, base: number, len: number): void {
-  for (let l = 0; l < len; l++) {
-    const g = (base | (offsets[l] as number)) >>> 0;
-    re[g] = view[2 * l] as number;
-    im[g] = view[2 * l + 1] as number;
+    re[g] = view[at + 2 * l] as number;
+    im[g] = view[at + 2 * l + 1] as number;
   }
 }
 
 /** Contiguous blocks (the chunk's qubits are the low ones). */
-function load(re: Float64Array, im: Float64Array, view: Float64Array, base: number, len: number): void {
+function loadJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, base: number, len: number): void {
   for (let l = 0; l < len; l++) {
-    view[2 * l] = re[base + l] as number;
-    view[2 * l + 1] = im[base + l] as number;
+    view[at + 2 * l] = re[base + l] as number;
+    view[at + 2 * l + 1] = im[base + l] as number;
   }
 }
 
-function store(re: Float64Array, im: Float64Array, view: Float64Array, base: number, len: number): void {
+function storeJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, base: number, len: number): void {
   for (let l = 0; l < len; l++) {
-    re[base + l] = view[2 * l] as number;
-    im[base + l] = view[2 * l + 1] as number;
+    re[base + l] = view[at + 2 * l] as number;
+    im[base + l] = view[at + 2 * l + 1] as number;
   }
 }

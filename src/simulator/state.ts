@@ -29,17 +29,20 @@ export type SimState = DenseState | SparseState;
 /** Amplitudes whose squared magnitude falls below this are dropped from a sparse state. */
 const SPARSE_ZERO = 1e-32;
 
-export function zeroState(qubits: number, dense: boolean, allocate: (length: number) => Float64Array = (n) => new Float64Array(n)): SimState {
+/** Allocates the zeroed re and im arrays of a dense state. */
+export type DenseAllocator = (length: number) => { re: Float64Array; im: Float64Array };
+
+export const plainArrays: DenseAllocator = (length) => ({ re: new Float64Array(length), im: new Float64Array(length) });
+
+export function zeroState(qubits: number, dense: boolean, allocate: DenseAllocator = plainArrays): SimState {
   if (!dense) return { kind: 'sparse', qubits, amplitudes: new Map([[0, { re: 1, im: 0 }]]) };
-  const re = allocate(2 ** qubits);
-  const im = allocate(2 ** qubits);
+  const { re, im } = allocate(2 ** qubits);
   re[0] = 1;
   return { kind: 'dense', qubits, re, im };
 }
 
-export function toDense(state: SparseState, allocate: (length: number) => Float64Array = (n) => new Float64Array(n)): DenseState {
-  const re = allocate(2 ** state.qubits);
-  const im = allocate(2 ** state.qubits);
+export function toDense(state: SparseState, allocate: DenseAllocator = plainArrays): DenseState {
+  const { re, im } = allocate(2 ** state.qubits);
   for (const [i, a] of state.amplitudes) {
     re[i] = a.re;
     im[i] = a.im;
@@ -182,7 +185,7 @@ export function probabilityOfOne(state: SimState, q: number): number {
 }
 
 /** A copy of `state` projected on qubit `q` = `outcome` and renormalised by `1/sqrt(probability)`; with `flip`, the qubit is then set to 0 (reset). */
-export function project(state: SimState, q: number, outcome: number, probability: number, flip: boolean, allocate?: (length: number) => Float64Array): SimState {
+export function project(state: SimState, q: number, outcome: number, probability: number, flip: boolean, allocate: DenseAllocator = plainArrays): SimState {
   const scale = 1 / Math.sqrt(probability);
   const weight = 2 ** q;
   if (state.kind === 'sparse') {
@@ -194,8 +197,7 @@ export function project(state: SimState, q: number, outcome: number, probability
     return { kind: 'sparse', qubits: state.qubits, amplitudes };
   }
   const length = state.re.length;
-  const re = allocate ? allocate(length) : new Float64Array(length);
-  const im = allocate ? allocate(length) : new Float64Array(length);
+  const { re, im } = allocate(length);
   const step = 1 << q;
   const shift = flip && outcome ? step : 0;
   for (let block = 0; block < length; block += step << 1) {

@@ -77,6 +77,8 @@ export const op = {
   f64x2: (low: number, high: number): number[] => [...simd(0x0c), ...new Uint8Array(Float64Array.of(low, high).buffer)],
   vxor: simd(0x51),
   splat: simd(0x14),
+  extractLane: (lane: 0 | 1): number[] => [...simd(0x21), lane],
+  replaceLane: (lane: 0 | 1): number[] => [...simd(0x22), lane],
   fadd: simd(0xf0),
   fsub: simd(0xf1),
   fmul: simd(0xf2),
@@ -100,8 +102,12 @@ function vector(items: number[][]): number[] {
 
 const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
 
-/** A module exporting `functions` (no results) and its memory as `memory`. */
-export function encodeModule(functions: readonly WasmFunction[], memoryPages: number): Uint8Array {
+/**
+ * A module exporting `functions` (no results) that imports its memory as
+ * `env.memory`: shared, so that the memory can hold a state other threads see
+ * and can grow without detaching the views on it.
+ */
+export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
   const types = functions.map((f) => [0x60, ...vector(f.params.map((t) => [t])), 0]);
   const bodies = functions.map((f) => {
     const runs: number[][] = [];
@@ -113,16 +119,18 @@ export function encodeModule(functions: readonly WasmFunction[], memoryPages: nu
     const code = [...vector(runs.map(([count, t]) => [...uleb(count as number), t as number])), ...f.body, 0x0b];
     return [...uleb(code.length), ...code];
   });
-  const exports = [
-    ...functions.map((f, i) => [...uleb(f.name.length), ...utf8(f.name), 0x00, ...uleb(i)]),
-    [...uleb(6), ...utf8('memory'), 0x02, 0],
-  ];
+  const name = (s: string) => [...uleb(s.length), ...utf8(s)];
+  // Limits flag 3: shared, with a maximum (any size up to the 4 GiB of wasm32).
+  const memoryImport = [...name('env'), ...name('memory'), 0x02, 0x03, ...uleb(0), ...uleb(MAX_PAGES)];
   return Uint8Array.from([
     0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
     ...section(1, vector(types)),
+    ...section(2, vector([memoryImport])),
     ...section(3, vector(functions.map((_, i) => uleb(i)))),
-    ...section(5, vector([[0x00, ...uleb(memoryPages)]])),
-    ...section(7, vector(exports)),
+    ...section(7, vector(functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)]))),
     ...section(10, vector(bodies)),
   ]);
 }
+
+/** Pages of 64 KiB in the largest wasm32 memory. */
+export const MAX_PAGES = 65536;

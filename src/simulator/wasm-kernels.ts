@@ -13,7 +13,7 @@
  * Complex constants are stored pre-split as pairs of v128: (r, r) and (-i, i),
  * so that `a * c = a * (r, r) + swap(a) * (-i, i)`.
  */
-import { encodeModule, I32, op, V128, type WasmFunction } from './wasm-encoding.js';
+import { encodeModule, I32, MAX_PAGES, op, V128, type WasmFunction } from './wasm-encoding.js';
 
 /** Bytes per amplitude in the interleaved block. */
 export const AMPLITUDE_BYTES = 16;
@@ -213,9 +213,46 @@ export function table(): WasmFunction {
   return f.build('table', code(op.f64x2(-0, 0), op.set(sign), walk(f, w, i, body)));
 }
 
+/**
+ * gather(free, base, run, re, im, block): copies the amplitudes at global
+ * indices `base | k` (k over the subsets of `free`, all times 8: f64 byte
+ * offsets) from the split re/im arrays at byte addresses `re`, `im` into the
+ * interleaved block, in local index order.
+ */
+export function gather(): WasmFunction {
+  const f = new FunctionBuilder();
+  const w = walkParams(f);
+  const [re, im, block] = [f.param(I32), f.param(I32), f.param(I32)];
+  const p = f.local(I32);
+  const body = code(
+    op.get(block),
+    op.get(re), op.get(p), op.add, op.f64Load(), op.splat,
+    op.get(im), op.get(p), op.add, op.f64Load(), op.replaceLane(1),
+    op.store(),
+    op.get(block), op.i32(AMPLITUDE_BYTES), op.add, op.set(block),
+  );
+  return f.build('gather', walk(f, w, p, body, 8));
+}
+
+/** scatter(free, base, run, re, im, block): the inverse of {@link gather}. */
+export function scatter(): WasmFunction {
+  const f = new FunctionBuilder();
+  const w = walkParams(f);
+  const [re, im, block] = [f.param(I32), f.param(I32), f.param(I32)];
+  const p = f.local(I32);
+  const a = f.local(V128);
+  const body = code(
+    op.get(block), op.load(), op.set(a),
+    op.get(re), op.get(p), op.add, op.get(a), op.extractLane(0), op.f64Store(),
+    op.get(im), op.get(p), op.add, op.get(a), op.extractLane(1), op.f64Store(),
+    op.get(block), op.i32(AMPLITUDE_BYTES), op.add, op.set(block),
+  );
+  return f.build('scatter', walk(f, w, p, body, 8));
+}
+
 /** The parts of the WebAssembly API used here (the project's type libraries do not declare it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
   grow(pages: number): number;
 }
 
@@ -223,12 +260,12 @@ interface WasmApi {
   validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { readonly exports: object };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
 }
 
 const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
 export interface SimdExports {
-  readonly memory: WasmMemory;
   matrix1(free: number, fixed: number, run: number, target: number, matrix: number): void;
   real1(free: number, fixed: number, run: number, target: number, matrix: number): void;
   phase(free: number, fixed: number, run: number, factor: number): void;
@@ -236,21 +273,21 @@ export interface SimdExports {
   exchange(free: number, fixed: number, run: number, from: number, to: number): void;
   matrix2(free: number, fixed: number, run: number, high: number, low: number, matrix: number): void;
   table(free: number, fixed: number, run: number, table: number): void;
+  gather(free: number, base: number, run: number, re: number, im: number, block: number): void;
+  scatter(free: number, base: number, run: number, re: number, im: number, block: number): void;
 }
 
 const PAGE = 65536;
-
-function moduleBytes(): Uint8Array {
-  return encodeModule([matrix1(), real1(), phase(), diagonal1(), exchange(), matrix2(), table()], 1);
-}
+/** Address space a state's memory keeps beyond the state for the threads' blocks and constants (reserved, not touched). */
+const SCRATCH_PAGES = 2048;
 
 let compiled: object | null | undefined;
 
-/** The compiled module, or null where WebAssembly SIMD is not available (the JavaScript kernels run instead). */
+/** The compiled module, or null where WebAssembly SIMD or shared memory is not available (the JavaScript kernels run instead). */
 function simdModule(): object | null {
   if (compiled === undefined) {
     try {
-      const bytes = moduleBytes();
+      const bytes = encodeModule([matrix1(), real1(), phase(), diagonal1(), exchange(), matrix2(), table(), gather(), scatter()]);
       compiled = wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
     } catch {
       compiled = null;
@@ -259,34 +296,94 @@ function simdModule(): object | null {
   return compiled;
 }
 
-/** One instance per thread: its memory holds the current block and the running program's constants. */
+const alignUp = (x: number, align: number) => Math.ceil(x / align) * align;
+
+/** The kernels of one thread on one memory, with this thread's scratch region (block and constants) in it. */
 export class SimdKernels {
   readonly exports: SimdExports;
-  /** Interleaved view of the whole memory; replaced when the memory grows. */
+  /** View of the whole memory as far as this thread has grown it. */
   view: Float64Array;
+  private scratchAt = 0;
+  private scratchBytes = 0;
 
-  private constructor(instance: { readonly exports: object }) {
-    this.exports = instance.exports as SimdExports;
-    this.view = new Float64Array(this.exports.memory.buffer);
+  constructor(
+    readonly memory: WasmMemory,
+    module: object,
+  ) {
+    this.exports = new (wasmApi as WasmApi).Instance(module, { env: { memory } }).exports as SimdExports;
+    this.view = new Float64Array(memory.buffer);
   }
 
-  /** Makes the memory at least `bytes` long. */
-  reserve(bytes: number): void {
-    const memory = this.exports.memory;
-    if (memory.buffer.byteLength < bytes) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE));
-    if (this.view.buffer !== memory.buffer) this.view = new Float64Array(memory.buffer);
-  }
-
-  static create(): SimdKernels | null {
-    const module = simdModule();
-    return module && wasmApi ? new SimdKernels(new wasmApi.Instance(module, {})) : null;
+  /**
+   * Address of a scratch region of `bytes` aligned to `align` (a power of
+   * two, so the block's address bits stay clear of its local bits), growing
+   * the memory when the current region is too small; -1 when it cannot grow.
+   */
+  scratch(bytes: number, align: number): number {
+    const start = alignUp(this.scratchAt, align);
+    if (this.scratchBytes > 0 && start + bytes <= this.scratchAt + this.scratchBytes) return start;
+    const pages = Math.ceil((bytes + align) / PAGE);
+    try {
+      this.scratchAt = this.memory.grow(pages) * PAGE;
+    } catch {
+      return -1;
+    }
+    this.scratchBytes = pages * PAGE;
+    this.view = new Float64Array(this.memory.buffer);
+    return alignUp(this.scratchAt, align);
   }
 }
 
-let threadKernels: SimdKernels | null | undefined;
+/** Memories holding a dense state, by the state's buffer. */
+const stateMemories = new WeakMap<object, WasmMemory>();
+/** This thread's kernels per memory. */
+const kernelsByMemory = new WeakMap<WasmMemory, SimdKernels>();
+let ownKernels: SimdKernels | null | undefined;
 
-/** This thread's kernels, or null without WebAssembly SIMD. */
-export function simdKernels(): SimdKernels | null {
-  if (threadKernels === undefined) threadKernels = SimdKernels.create();
-  return threadKernels;
+/**
+ * Allocates a dense state's re and im arrays in one shared WebAssembly memory,
+ * so that the SIMD kernels gather blocks straight from it; null without
+ * WebAssembly SIMD or when the memory cannot be had (the caller allocates
+ * plain arrays).
+ */
+export function allocateSimdState(length: number): { re: Float64Array; im: Float64Array } | null {
+  if (!simdModule() || !wasmApi) return null;
+  const pages = Math.ceil((16 * length) / PAGE);
+  if (pages + SCRATCH_PAGES > MAX_PAGES) return null;
+  let memory: WasmMemory;
+  try {
+    memory = new wasmApi.Memory({ initial: pages, maximum: pages + SCRATCH_PAGES, shared: true });
+  } catch {
+    return null;
+  }
+  stateMemories.set(memory.buffer, memory);
+  return { re: new Float64Array(memory.buffer, 0, length), im: new Float64Array(memory.buffer, 8 * length, length) };
+}
+
+/** The memory holding both arrays of a state allocated by {@link allocateSimdState}, else null. */
+export function stateMemory(re: Float64Array, im: Float64Array): WasmMemory | null {
+  const memory = stateMemories.get(re.buffer);
+  return memory && im.buffer === re.buffer ? memory : null;
+}
+
+/** This thread's kernels on `memory` (a state's), or on a memory of their own when `memory` is null; null without SIMD. */
+export function simdKernels(memory: WasmMemory | null): SimdKernels | null {
+  const module = simdModule();
+  if (!module || !wasmApi) return null;
+  if (memory) {
+    let k = kernelsByMemory.get(memory);
+    if (!k) {
+      k = new SimdKernels(memory, module);
+      kernelsByMemory.set(memory, k);
+    }
+    return k;
+  }
+  if (ownKernels === undefined) {
+    try {
+      ownKernels = new SimdKernels(new wasmApi.Memory({ initial: 0, maximum: MAX_PAGES / 4, shared: true }), module);
+    } catch {
+      ownKernels = null;
+    }
+  }
+  return ownKernels;
 }
