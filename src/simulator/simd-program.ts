@@ -14,6 +14,7 @@ export const SIMD_MAX_BLOCK_QUBITS = 20;
 const enum Kernel {
   Matrix1,
   Real1,
+  Crossed1,
   Phase,
   Diagonal1,
   Exchange,
@@ -72,9 +73,9 @@ class PlanBuilder {
     return this.append(part);
   }
 
-  /** Appends real numbers as (x, x) v128s. */
-  real(values: readonly number[]): number {
-    return this.append(Float64Array.from(values.flatMap((x) => [x, x])));
+  /** Appends doubles as they are; returns their relative address. */
+  values(values: readonly number[]): number {
+    return this.append(Float64Array.from(values));
   }
 
   /** Appends a table interleaved like the block. */
@@ -87,9 +88,9 @@ class PlanBuilder {
     return this.append(part);
   }
 
-  /** Appends a call; its last argument is a constant address unless `withConstants` is false. */
-  call(kernel: Kernel, args: readonly number[], withConstants = true): void {
-    if (withConstants) (kernel === Kernel.Table ? this.tableRelocations : this.relocations).push(this.calls.length + args.length);
+  /** Appends a call; argument `constantArg` (if any) is a constant address. */
+  call(kernel: Kernel, args: readonly number[], constantArg = args.length - 1): void {
+    if (constantArg >= 0) (kernel === Kernel.Table ? this.tableRelocations : this.relocations).push(this.calls.length + 1 + constantArg);
     this.calls.push(kernel, ...args, ...Array<number>(CALL_WIDTH - 1 - args.length).fill(0));
   }
 
@@ -115,36 +116,70 @@ function walkOver(all: number, touched: number, fixed: number): [number, number,
   return [free & ~(run - AMPLITUDE_BYTES), fixed, run];
 }
 
-/** Translates the steps into kernel calls on a block of `len` amplitudes. */
+/** A one-qubit step as a 2x2 with its kind, or null for other steps. */
+function asOneQubit(s: Step): { q: number; controlMask: number; m: Float64Array } | null {
+  switch (s.kind) {
+    case 'matrix1':
+      return s;
+    case 'diagonal1':
+      return { q: s.q, controlMask: s.controlMask, m: Float64Array.of(s.d[0] as number, s.d[1] as number, 0, 0, 0, 0, s.d[2] as number, s.d[3] as number) };
+    case 'phase':
+      // A phase on one bit is diag(1, factor) on that qubit.
+      return (s.mask & (s.mask - 1)) === 0 ? { q: 31 - Math.clz32(s.mask), controlMask: 0, m: Float64Array.of(1, 0, 0, 0, 0, 0, s.re, s.im) } : null;
+    default:
+      return null;
+  }
+}
+
+/** A complex constant as the kernels hold it: (r, r), (-i, i). */
+const split = (r: number, i: number): number[] => [r, r, -i, i];
+
+/** Calls the cheapest one-qubit kernel for `m` (see wasm-kernels.ts) on `walk`, storing with `flip`. */
+function oneQubitCall(b: PlanBuilder, m: Float64Array, walk: readonly number[], target: number, flip: number): void {
+  const [m00r, m00i, m01r, m01i, m10r, m10i, m11r, m11i] = m as unknown as [number, number, number, number, number, number, number, number];
+  const call = (kernel: Kernel, constants: number[]) => b.call(kernel, [...walk, target, b.values(constants), flip], 4);
+  if (m01r === 0 && m01i === 0 && m10r === 0 && m10i === 0) call(Kernel.Diagonal1, [...split(m00r, m00i), ...split(m11r, m11i)]);
+  else if (m00i === 0 && m01i === 0 && m10i === 0 && m11i === 0) call(Kernel.Real1, [m00r, m00r, m01r, m01r, m10r, m10r, m11r, m11r]);
+  else if (m00i === 0 && m11i === 0 && m01r === 0 && m10r === 0) call(Kernel.Crossed1, [m00r, m00r, -m01i, m01i, -m10i, m10i, m11r, m11r]);
+  else call(Kernel.Matrix1, [...split(m00r, m00i), ...split(m01r, m01i), ...split(m10r, m10i), ...split(m11r, m11i)]);
+}
+
+/**
+ * Translates the steps into kernel calls on a block of `len` amplitudes. A
+ * one-qubit gate followed by a cx on its qubit as target costs one pass, not
+ * two: the half where the control is 0 runs the gate, the other half runs it
+ * with its outputs exchanged (X after the gate).
+ */
 function plan(steps: readonly Step[], len: number): PlanBuilder {
   const all = (len - 1) * AMPLITUDE_BYTES;
   const bytes = (mask: number) => mask * AMPLITUDE_BYTES;
   const b = new PlanBuilder();
-  for (const s of steps) {
+  for (let k = 0; k < steps.length; k++) {
+    const s = steps[k] as Step;
+    const one = asOneQubit(s);
+    if (one) {
+      const t = bytes(1 << one.q);
+      const next = steps[k + 1];
+      const c = next && next.kind === 'x' && next.q === one.q && one.controlMask === 0 && isSingleBit(next.controlMask) ? bytes(next.controlMask) : 0;
+      if (c) {
+        oneQubitCall(b, one.m, walkOver(all, t | c, 0), t, 0);
+        oneQubitCall(b, one.m, walkOver(all, t, c), t, t);
+        k++;
+      } else oneQubitCall(b, one.m, walkOver(all, t, bytes(one.controlMask)), t, 0);
+      continue;
+    }
     switch (s.kind) {
-      case 'matrix1': {
-        const t = bytes(1 << s.q);
-        const walk = walkOver(all, t, bytes(s.controlMask));
-        if (s.real) b.call(Kernel.Real1, [...walk, t, b.real([s.m[0] as number, s.m[2] as number, s.m[4] as number, s.m[6] as number])]);
-        else b.call(Kernel.Matrix1, [...walk, t, b.complex(s.m, 0, 4)]);
-        break;
-      }
-      case 'diagonal1': {
-        const t = bytes(1 << s.q);
-        b.call(Kernel.Diagonal1, [...walkOver(all, t, bytes(s.controlMask)), t, b.complex(s.d, 0, 2)]);
-        break;
-      }
       case 'phase':
         b.call(Kernel.Phase, [...walkOver(all, 0, bytes(s.mask)), b.complex([s.re, s.im], 0, 1)]);
         break;
       case 'x': {
         const t = bytes(1 << s.q);
-        b.call(Kernel.Exchange, [...walkOver(all, t, bytes(s.controlMask)), 0, t], false);
+        b.call(Kernel.Exchange, [...walkOver(all, t, bytes(s.controlMask)), 0, t], -1);
         break;
       }
       case 'swap': {
         const a = bytes(1 << s.a), c = bytes(1 << s.b);
-        b.call(Kernel.Exchange, [...walkOver(all, a | c, bytes(s.controlMask)), a, c], false);
+        b.call(Kernel.Exchange, [...walkOver(all, a | c, bytes(s.controlMask)), a, c], -1);
         break;
       }
       case 'matrix2': {
@@ -160,15 +195,18 @@ function plan(steps: readonly Step[], len: number): PlanBuilder {
   return b;
 }
 
+const isSingleBit = (mask: number) => mask !== 0 && (mask & (mask - 1)) === 0;
+
 function runCalls(k: SimdExports, calls: Int32Array): void {
   for (let c = 0; c < calls.length; c += CALL_WIDTH) {
     const free = calls[c + 1] as number, fixed = calls[c + 2] as number, run = calls[c + 3] as number;
     const a = calls[c + 4] as number, b = calls[c + 5] as number;
     switch (calls[c] as Kernel) {
-      case Kernel.Matrix1: k.matrix1(free, fixed, run, a, b); break;
-      case Kernel.Real1: k.real1(free, fixed, run, a, b); break;
+      case Kernel.Matrix1: k.matrix1(free, fixed, run, a, b, calls[c + 6] as number); break;
+      case Kernel.Real1: k.real1(free, fixed, run, a, b, calls[c + 6] as number); break;
+      case Kernel.Crossed1: k.crossed1(free, fixed, run, a, b, calls[c + 6] as number); break;
       case Kernel.Phase: k.phase(free, fixed, run, a); break;
-      case Kernel.Diagonal1: k.diagonal1(free, fixed, run, a, b); break;
+      case Kernel.Diagonal1: k.diagonal1(free, fixed, run, a, b, calls[c + 6] as number); break;
       case Kernel.Exchange: k.exchange(free, fixed, run, a, b); break;
       case Kernel.Matrix2: k.matrix2(free, fixed, run, a, b, calls[c + 6] as number); break;
       case Kernel.Table: k.table(free, fixed, run, a); break;

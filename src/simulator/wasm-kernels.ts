@@ -88,40 +88,69 @@ function loadAmplitude(address: number, value: number, swapped: number): number[
   return code(op.get(address), op.load(), op.tee(value), op.get(value), op.swapLanes(), op.set(swapped));
 }
 
-/** matrix1(free, fixed, run, target, matrix): a general 2x2 (four complex constants, row-major) on the target bit. */
-export function matrix1(): WasmFunction {
+/**
+ * A one-qubit kernel: for each walked `i` (target bit clear) and `j = i | target`,
+ * loads a = [i], b = [j] (with lane-swapped copies sa, sb), and stores
+ * `rows[0]` at `i ^ flip` and `rows[1]` at `j ^ flip`. `flip` is 0, or the
+ * target bit to apply an X after the gate in the same pass (a cx whose
+ * target this gate was the last to touch, see simd-program.ts).
+ * `rows(a, sa, b, sb, constants)` gives each row's code; `constants` v128s
+ * are hoisted from the matrix pointer.
+ */
+function oneQubit(
+  name: string,
+  constants: number,
+  rows: (a: number, sa: number, b: number, sb: number, c: readonly number[]) => [number[], number[]],
+): WasmFunction {
   const f = new FunctionBuilder();
   const w = walkParams(f);
-  const [target, m] = [f.param(I32), f.param(I32)];
+  const [target, m, flip] = [f.param(I32), f.param(I32), f.param(I32)];
   const [i, j] = [f.local(I32), f.local(I32)];
   const [a, sa, b, sb] = [f.local(V128), f.local(V128), f.local(V128), f.local(V128)];
-  const c = f.hoist(m, 8);
-  const row = (r: number) => code(times(a, sa, c.locals, 4 * r), times(b, sb, c.locals, 4 * r + 2), op.fadd);
+  const c = f.hoist(m, constants);
+  const [row0, row1] = rows(a, sa, b, sb, c.locals);
   const body = code(
     op.get(i), op.get(target), op.or, op.set(j),
     loadAmplitude(i, a, sa), loadAmplitude(j, b, sb),
-    op.get(i), row(0), op.store(),
-    op.get(j), row(1), op.store(),
+    op.get(i), op.get(flip), op.xor, row0, op.store(),
+    op.get(j), op.get(flip), op.xor, row1, op.store(),
   );
-  return f.build('matrix1', code(c.code, walk(f, w, i, body)));
+  return f.build(name, code(c.code, walk(f, w, i, body)));
 }
 
-/** real1(free, fixed, run, target, matrix): a real 2x2 (h, ry, fused real runs), its four entries stored as (x, x) v128s. */
+/** matrix1(free, fixed, run, target, matrix, flip): a general 2x2 (four complex constants, row-major). */
+export function matrix1(): WasmFunction {
+  return oneQubit('matrix1', 8, (a, sa, b, sb, c) => {
+    const row = (r: number) => code(times(a, sa, c, 4 * r), times(b, sb, c, 4 * r + 2), op.fadd);
+    return [row(0), row(1)];
+  });
+}
+
+const scaled = (value: number, constant: number) => code(op.get(value), op.get(constant), op.fmul);
+
+/** real1(free, fixed, run, target, matrix, flip): a real 2x2 (h, ry, fused real runs), its entries stored as (x, x). */
 export function real1(): WasmFunction {
-  const f = new FunctionBuilder();
-  const w = walkParams(f);
-  const [target, m] = [f.param(I32), f.param(I32)];
-  const [i, j] = [f.local(I32), f.local(I32)];
-  const [a, b] = [f.local(V128), f.local(V128)];
-  const c = f.hoist(m, 4);
-  const row = (r: number) => code(op.get(a), op.get(c.locals[2 * r] as number), op.fmul, op.get(b), op.get(c.locals[2 * r + 1] as number), op.fmul, op.fadd);
-  const body = code(
-    op.get(i), op.get(target), op.or, op.set(j),
-    op.get(i), op.load(), op.set(a), op.get(j), op.load(), op.set(b),
-    op.get(i), row(0), op.store(),
-    op.get(j), row(1), op.store(),
-  );
-  return f.build('real1', code(c.code, walk(f, w, i, body)));
+  return oneQubit('real1', 4, (a, _sa, b, _sb, c) => {
+    const row = (r: number) => code(scaled(a, c[2 * r] as number), scaled(b, c[2 * r + 1] as number), op.fadd);
+    return [row(0), row(1)];
+  });
+}
+
+/**
+ * crossed1(free, fixed, run, target, matrix, flip): a 2x2 with a real
+ * diagonal and an imaginary off-diagonal (rx and its fused runs), stored as
+ * (m00, m00), (-y01, y01), (-y10, y10), (m11, m11): half the products of matrix1.
+ */
+export function crossed1(): WasmFunction {
+  return oneQubit('crossed1', 4, (a, sa, b, sb, c) => [
+    code(scaled(a, c[0] as number), scaled(sb, c[1] as number), op.fadd),
+    code(scaled(sa, c[2] as number), scaled(b, c[3] as number), op.fadd),
+  ]);
+}
+
+/** diagonal1(free, fixed, run, target, factors, flip): diag(d0, d1) (two complex constants). */
+export function diagonal1(): WasmFunction {
+  return oneQubit('diagonal1', 4, (a, sa, b, sb, c) => [times(a, sa, c, 0), times(b, sb, c, 2)]);
 }
 
 /** phase(free, fixed, run, factor): multiplies every amplitude walked by one complex constant. */
@@ -134,22 +163,6 @@ export function phase(): WasmFunction {
   const c = f.hoist(factor, 2);
   const body = code(loadAmplitude(i, a, sa), op.get(i), times(a, sa, c.locals, 0), op.store());
   return f.build('phase', code(c.code, walk(f, w, i, body)));
-}
-
-/** diagonal1(free, fixed, run, target, factors): diag(d0, d1) on the target bit (two complex constants). */
-export function diagonal1(): WasmFunction {
-  const f = new FunctionBuilder();
-  const w = walkParams(f);
-  const [target, d] = [f.param(I32), f.param(I32)];
-  const [i, j] = [f.local(I32), f.local(I32)];
-  const [a, sa] = [f.local(V128), f.local(V128)];
-  const c = f.hoist(d, 4);
-  const body = code(
-    op.get(i), op.get(target), op.or, op.set(j),
-    loadAmplitude(i, a, sa), op.get(i), times(a, sa, c.locals, 0), op.store(),
-    loadAmplitude(j, a, sa), op.get(j), times(a, sa, c.locals, 2), op.store(),
-  );
-  return f.build('diagonal1', code(c.code, walk(f, w, i, body)));
 }
 
 /** exchange(free, fixed, run, from, to): swaps the amplitudes at `index | from` and `index | to` (x: from = 0; swap). */
@@ -266,10 +279,11 @@ interface WasmApi {
 const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
 export interface SimdExports {
-  matrix1(free: number, fixed: number, run: number, target: number, matrix: number): void;
-  real1(free: number, fixed: number, run: number, target: number, matrix: number): void;
+  matrix1(free: number, fixed: number, run: number, target: number, matrix: number, flip: number): void;
+  real1(free: number, fixed: number, run: number, target: number, matrix: number, flip: number): void;
+  crossed1(free: number, fixed: number, run: number, target: number, matrix: number, flip: number): void;
   phase(free: number, fixed: number, run: number, factor: number): void;
-  diagonal1(free: number, fixed: number, run: number, target: number, factors: number): void;
+  diagonal1(free: number, fixed: number, run: number, target: number, factors: number, flip: number): void;
   exchange(free: number, fixed: number, run: number, from: number, to: number): void;
   matrix2(free: number, fixed: number, run: number, high: number, low: number, matrix: number): void;
   table(free: number, fixed: number, run: number, table: number): void;
@@ -287,7 +301,7 @@ let compiled: object | null | undefined;
 function simdModule(): object | null {
   if (compiled === undefined) {
     try {
-      const bytes = encodeModule([matrix1(), real1(), phase(), diagonal1(), exchange(), matrix2(), table(), gather(), scatter()]);
+      const bytes = encodeModule([matrix1(), real1(), crossed1(), phase(), diagonal1(), exchange(), matrix2(), table(), gather(), scatter()]);
       compiled = wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
     } catch {
       compiled = null;
