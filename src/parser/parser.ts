@@ -660,8 +660,15 @@ export class Qasm3Parser extends TypeRules {
           );
         }),
       alt(() => {
-          const cast = this.SUBRULE(this.castArgument, { ARGS: [type] });
-          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: cast }] });
+          let operand: N.Expression = this.SUBRULE(this.castArgument, { ARGS: [type] });
+          // `int(a)[0] + 1;`: indices bind to the cast before any operator, as in an operand.
+          this.MANY(() => {
+            const index = this.SUBRULE(this.indexOperator);
+            this.ACTION(() => {
+              operand = this.b.index(operand, index);
+            });
+          });
+          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand }] });
           const semi = this.CONSUME2(T.SEMICOLON);
           return this.ACTION(() =>
             ({

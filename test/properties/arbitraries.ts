@@ -246,25 +246,6 @@ const aliasValue: fc.Arbitrary<Expression> = fc
   .array(small, { minLength: 1, maxLength: 3 })
   .map((parts) => parts.slice(1).reduce((left, right) => node('Binary', { op: '++', left, right }), parts[0] as Expression));
 
-/**
- * Known parser disagreement (reported, not fixed here): at the start of an
- * expression statement the parser rejects an index on a literal or a
- * parenthesized expression (`1[0];`, `(a + b)[0] * c;`), which the reference
- * grammar accepts and which it accepts elsewhere (`x = (a + b)[0];`).
- */
-function parserAcceptsAsStatement(expression: Expression): boolean {
-  let leftmost: Expression = expression;
-  for (;;) {
-    if (leftmost.kind === 'Binary') leftmost = leftmost.left;
-    else if (leftmost.kind === 'IndexExpression') {
-      let collection = leftmost.collection;
-      while (collection.kind === 'IndexExpression') collection = collection.collection;
-      if (collection.kind !== 'Identifier' && collection.kind !== 'Call') return false;
-      leftmost = collection;
-    } else return true;
-  }
-}
-
 /** Statements that need no enclosing block, at top level or inside one. */
 function simpleStatement(): fc.Arbitrary<Statement> {
   const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
@@ -294,7 +275,7 @@ function simpleStatement(): fc.Arbitrary<Statement> {
     { weight: 1, arbitrary: fc.record({ type: arrayType, name: identifier, init: arrayLiteral(2) }).map((f) => stmt('ConstDeclaration', f)) },
     { weight: 1, arbitrary: fc.record({ name: identifier, value: aliasValue }).map((f) => stmt('AliasDeclaration', f)) },
     { weight: 1, arbitrary: optional(fc.oneof(small, measureExpression)).map((value) => stmt('Return', { value })) },
-    { weight: 1, arbitrary: small.filter(parserAcceptsAsStatement).map((expression) => stmt('ExpressionStatement', { expression })) },
+    { weight: 1, arbitrary: small.map((expression) => stmt('ExpressionStatement', { expression })) },
     { weight: 1, arbitrary: fc.constantFrom(stmt('Break', {}), stmt('Continue', {}), stmt('End', {}), stmt('EmptyStatement', {})) },
   );
 }
