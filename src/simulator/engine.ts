@@ -47,9 +47,17 @@ const SPARSE_FILL_LIMIT = 1 / 1024;
 export function denseAllocator(options: EngineOptions, qubits: number): DenseAllocator {
   const parallel = options.parallel;
   if (parallel && parallel.accepts(qubits)) return (n) => ({ re: parallel.allocate(n), im: parallel.allocate(n) });
-  if (options.fuse) return (n) => allocateSimdState(n) ?? plainArrays(n);
+  if (options.fuse && qubits >= SIMD_STATE_MIN_QUBITS) return (n) => allocateSimdState(n) ?? plainArrays(n);
   return plainArrays;
 }
+
+/**
+ * Smallest state given a WebAssembly memory of its own. Below it a memory
+ * (and a module instance on it) per state costs more than the JavaScript
+ * gather it saves, and many short runs churn address space the collector has
+ * to reclaim.
+ */
+export const SIMD_STATE_MIN_QUBITS = 15;
 
 /** Applies `ops` in order; returns the state (a new dense one if the sparse one filled up). */
 export function evolve(state: SimState, ops: readonly UnitaryOp[], options: EngineOptions): SimState {

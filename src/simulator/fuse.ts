@@ -30,8 +30,9 @@ export function fuseSingleQubitRuns(ops: readonly UnitaryOp[]): UnitaryOp[] {
       }
       continue;
     }
-    for (const q of op.targets) flush(q);
+    // Controls first: a target's own gate then sits right before the controlled gate, where a kernel can fuse the two passes (simd-program.ts).
     for (const q of op.controls) flush(q);
+    for (const q of op.targets) flush(q);
     out.push(op);
   }
   for (const q of [...pending.keys()].sort((a, b) => a - b)) flush(q);
