@@ -6,7 +6,7 @@
  * set aside; mid-circuit measurement and reset are not compared.
  */
 import type { IrCircuit } from '../ir/types.js';
-import { compileDense, runCompiled, type EngineOptions } from './engine.js';
+import { compileDense, denseAllocator, runCompiled, type EngineOptions } from './engine.js';
 import { finalMeasurementIndices } from './execute.js';
 import { unitaryOf, type UnitaryOp } from './matrices.js';
 import { MemoryGuard, defaultMemoryBudget } from './memory.js';
@@ -73,8 +73,8 @@ export function compareCircuits(a: IrCircuit, b: IrCircuit, options: Equivalence
   const exact = qubits <= (options.exactUpTo ?? 12);
   const inputs = exact ? 2 ** qubits : (options.randomStates ?? 4);
   const random = new SeededRandom(options.seed ?? 1);
-  const stateA = blank(qubits);
-  const stateB = blank(qubits);
+  const stateA = blank(qubits, engine);
+  const stateB = blank(qubits, engine);
   let phase: [number, number] | null = null;
   let maxDeviation = 0;
   for (let input = 0; input < inputs; input++) {
@@ -93,8 +93,8 @@ export function compareCircuits(a: IrCircuit, b: IrCircuit, options: Equivalence
   return { equivalent: maxDeviation <= tolerance, maxDeviation, method: exact ? 'unitary' : 'random-states' };
 }
 
-function blank(qubits: number): DenseState {
-  return { kind: 'dense', qubits, re: new Float64Array(2 ** qubits), im: new Float64Array(2 ** qubits) };
+function blank(qubits: number, engine: EngineOptions): DenseState {
+  return { kind: 'dense', qubits, ...denseAllocator(engine, qubits)(2 ** qubits) };
 }
 
 function randomState(state: DenseState, random: SeededRandom): void {
