@@ -86,16 +86,6 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
     }
     return;
   }
-  const targetWeights = op.targets.map((q) => 2 ** q);
-  const withLocal = (index: number, local: number) => {
-    let out = index;
-    for (let t = 0; t < k; t++) {
-      const want = (local >> (k - 1 - t)) & 1;
-      const has = bit(index, op.targets[t] as number);
-      if (want !== has) out += want ? (targetWeights[t] as number) : -(targetWeights[t] as number);
-    }
-    return out;
-  };
   if (op.kind === 'permutation' && k === 1) {
     // X (controlled or not): flip the target bit of every amplitude whose controls are set.
     const weight = 2 ** (targets[0] as number);
@@ -108,6 +98,17 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
     for (const [index, a] of moved) state.amplitudes.set(index, a);
     return;
   }
+  // Built only past the X fast path: GHZ-like runs are mostly X and pay for no closure.
+  const targetWeights = op.targets.map((q) => 2 ** q);
+  const withLocal = (index: number, local: number) => {
+    let out = index;
+    for (let t = 0; t < k; t++) {
+      const want = (local >> (k - 1 - t)) & 1;
+      const has = bit(index, op.targets[t] as number);
+      if (want !== has) out += want ? (targetWeights[t] as number) : -(targetWeights[t] as number);
+    }
+    return out;
+  };
   if (op.kind === 'permutation') {
     // x and swap: row r has its single 1 in column perm[r]; an amplitude at local c moves to the row r with perm[r] = c.
     const destination = new Int32Array(size);
