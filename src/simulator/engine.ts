@@ -46,7 +46,8 @@ const SPARSE_FILL_LIMIT = 1 / 1024;
  */
 export function denseAllocator(options: EngineOptions, qubits: number): DenseAllocator {
   const parallel = options.parallel;
-  if (parallel && parallel.accepts(qubits)) return (n) => ({ re: parallel.allocate(n), im: parallel.allocate(n) });
+  // A state's WebAssembly memory is shared, so worker threads can use it as well.
+  if (parallel && parallel.accepts(qubits)) return (n) => (options.fuse ? allocateSimdState(n) : null) ?? { re: parallel.allocate(n), im: parallel.allocate(n) };
   if (options.fuse && qubits >= SIMD_STATE_MIN_QUBITS) return (n) => allocateSimdState(n) ?? plainArrays(n);
   return plainArrays;
 }

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParallelRunner } from './engine.js';
 import { runProgram, type LocalProgram } from './program.js';
 import type { DenseState } from './state.js';
+import { stateMemory, type WasmMemory } from './wasm-kernels.js';
 
 /** Smallest state (qubits) handed to workers; below it one thread is faster (bench/simulate.bench.ts). */
 export const PARALLEL_MIN_QUBITS = 20;
@@ -23,6 +24,23 @@ export interface WorkerTask {
   readonly first: number;
   readonly end: number;
   readonly done: Int32Array;
+  /** The state's WebAssembly memory, if it has one (see allocateSimdState): workers gather from it with the SIMD module. */
+  readonly memory: WasmMemory | null;
+  /** Names `memory` across tasks (a posted memory arrives as a new object each time). */
+  readonly memoryId: number;
+}
+
+const memoryIds = new WeakMap<WasmMemory, number>();
+let nextMemoryId = 1;
+
+function idOf(memory: WasmMemory | null): number {
+  if (!memory) return 0;
+  let id = memoryIds.get(memory);
+  if (id === undefined) {
+    id = nextMemoryId++;
+    memoryIds.set(memory, id);
+  }
+  return id;
 }
 
 export class WorkerPool implements ParallelRunner {
@@ -72,9 +90,11 @@ export class WorkerPool implements ParallelRunner {
       return;
     }
     const per = Math.ceil(blocks / shares);
+    const memory = stateMemory(state.re, state.im);
+    const memoryId = idOf(memory);
     Atomics.store(this.done, 0, 0);
     this.workers.forEach((worker, k) => {
-      const task: WorkerTask = { re: state.re, im: state.im, program, qubits: state.qubits, first: (k + 1) * per, end: Math.min(blocks, (k + 2) * per), done: this.done };
+      const task: WorkerTask = { re: state.re, im: state.im, program, qubits: state.qubits, first: (k + 1) * per, end: Math.min(blocks, (k + 2) * per), done: this.done, memory, memoryId };
       worker.postMessage(task);
     });
     runProgram(program, state.re, state.im, state.qubits, 0, Math.min(blocks, per));

@@ -374,6 +374,14 @@ export function allocateSimdState(length: number): { re: Float64Array; im: Float
   return { re: new Float64Array(memory.buffer, 0, length), im: new Float64Array(memory.buffer, 8 * length, length) };
 }
 
+/**
+ * Tells this thread that `buffer` (a state's arrays as received from another
+ * thread) lives in `memory`, so that the kernels here gather from it too.
+ */
+export function adoptStateMemory(memory: WasmMemory, buffer: object): void {
+  stateMemories.set(buffer, memory);
+}
+
 /** The memory holding both arrays of a state allocated by {@link allocateSimdState}, else null. */
 export function stateMemory(re: Float64Array, im: Float64Array): WasmMemory | null {
   const memory = stateMemories.get(re.buffer);

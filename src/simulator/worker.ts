@@ -2,9 +2,25 @@
 import { parentPort } from 'node:worker_threads';
 import type { WorkerTask } from './parallel.js';
 import { runProgram } from './program.js';
+import { adoptStateMemory, type WasmMemory } from './wasm-kernels.js';
+
+/**
+ * The last state memory received, by the pool's id for it: a memory posted
+ * again arrives as a new object, and a new object would get a new module
+ * instance and a new scratch region every task. One is enough: a run evolves
+ * one state at a time, and keeping more would keep freed states alive.
+ */
+let last: { readonly id: number; readonly memory: WasmMemory } | null = null;
+
+function adopt(task: WorkerTask): void {
+  if (!task.memory) return;
+  if (last?.id !== task.memoryId) last = { id: task.memoryId, memory: task.memory };
+  adoptStateMemory(last.memory, task.re.buffer);
+}
 
 parentPort?.on('message', (task: WorkerTask) => {
   try {
+    adopt(task);
     runProgram(task.program, task.re, task.im, task.qubits, task.first, task.end);
   } finally {
     // Always signal, so the waiting main thread never hangs.

@@ -5,6 +5,7 @@ import { MemoryGuard } from '../../src/simulator/memory.js';
 import { WorkerPool } from '../../src/simulator/parallel.js';
 import { SeededRandom } from '../../src/simulator/random.js';
 import type { DenseState } from '../../src/simulator/state.js';
+import { allocateSimdState, stateMemory } from '../../src/simulator/wasm-kernels.js';
 import { gate } from './helpers.js';
 
 describe('worker threads', () => {
@@ -38,6 +39,34 @@ describe('worker threads', () => {
     for (let i = 0; i < 2 ** n; i++) {
       expect(shared.re[i]).toBe(single.re[i]);
       expect(shared.im[i]).toBe(single.im[i]);
+    }
+  });
+
+  it('split a chunk across threads over a state in a WebAssembly memory, each thread gathering with its own module instance', async () => {
+    await pool.ready;
+    const n = 14;
+    const random = new SeededRandom(31);
+    const ops = Array.from({ length: 90 }, (_, i) => {
+      const q = random.nextInt(n);
+      const c = (q + 1 + random.nextInt(n - 1)) % n;
+      return i % 3 === 0 ? gate('x', [q], [c]) : i % 3 === 1 ? gate('rx', [q], [], random.next() * 6) : gate('rz', [q], [], random.next() * 6);
+    }).map(unitaryOf);
+    const options: EngineOptions = { sparse: 'never', fuse: true, blockQubits: 8, chunkQubits: 6, memory: new MemoryGuard(1e9) };
+    const single: DenseState = { kind: 'dense', qubits: n, re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
+    const inMemory: DenseState = { kind: 'dense', qubits: n, ...allocateSimdState(2 ** n)! };
+    single.re[0] = 1;
+    inMemory.re[0] = 1;
+    expect(stateMemory(inMemory.re, inMemory.im)).not.toBeNull();
+    // Twice over the same programs: the workers keep one module instance per state memory across tasks.
+    for (let round = 0; round < 2; round++) {
+      for (const program of compileDense(ops, n, options)) {
+        runCompiled(program, single, options);
+        runCompiled(program, inMemory, { ...options, parallel: pool });
+      }
+    }
+    for (let i = 0; i < 2 ** n; i++) {
+      expect(inMemory.re[i]).toBe(single.re[i]);
+      expect(inMemory.im[i]).toBe(single.im[i]);
     }
   });
 });
