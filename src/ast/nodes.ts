@@ -21,10 +21,10 @@ export interface Program extends Base {
   readonly kind: 'Program';
   readonly version: Version | null;
   /**
-   * Top-level statements in source order. A plain gate call (`h q[0];`,
-   * `rz(pi/4) q[1];`) may be a deferred node that keeps only its offsets and
-   * rebuilds its children from the text when they are read (see
-   * `DeferredGateCall`): its members are accessors, so walk trees with
+   * Top-level statements in source order. A plain gate call, measurement,
+   * reset or barrier (`h q[0];`, `c[0] = measure q[0];`) may be a deferred
+   * node that keeps only its offsets and rebuilds its children from the text
+   * when they are read (see deferred.ts): its members are accessors, so walk trees with
    * `visit`/`CHILD_KEYS` or their JSON form rather than `Object.keys`, and
    * compare children by content rather than identity.
    */

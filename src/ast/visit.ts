@@ -5,7 +5,7 @@
  * comparison. The walk keeps its own stack, so hostile nesting cannot
  * overflow the call stack.
  */
-import { DeferredGateCall } from './deferred.js';
+import { isDeferred } from './deferred.js';
 import { CHILD_KEYS, NODE_KINDS } from './keys.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
@@ -197,7 +197,7 @@ function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (value === null || typeof value !== 'object') return value;
   // Its members are accessors, invisible to Object.entries: strip its plain form.
-  if (value instanceof DeferredGateCall) return strip(value.toJSON());
+  if (isDeferred(value)) return strip(value.toJSON());
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key !== 'span') copy[key] = strip(item);

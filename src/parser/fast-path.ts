@@ -19,7 +19,7 @@
  */
 import type { AstBuilder, OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, NO_PREFIXES } from '../ast/build.js';
-import { DeferredGateCall, type GateCallRebuilder } from '../ast/deferred.js';
+import { DEFERRED_CLASSES, type DeferrableStatement, type StatementRebuilder } from '../ast/deferred.js';
 import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
@@ -134,7 +134,7 @@ const RECOGNISED = Object.freeze({ kind: 'Recognised' }) as never;
 /**
  * Node constructors that build nothing. Parsing only needs to know that a
  * statement is a plain gate call (its nodes are rebuilt when read, see
- * DeferredGateCall), so the parse reads with these and allocates no node.
+ * deferred.ts), so the parse reads with these and allocates no node.
  * The reader's decisions never depend on what the constructors return.
  */
 const RECOGNISER: GateCallNodes = {
@@ -155,7 +155,7 @@ export function gateCallRecogniser(text: string): GateCallReader {
 }
 
 /** The statements the fast path reads. */
-export type FastStatementNode = N.GateCall | N.MeasureStatement | N.Assignment | N.Barrier | N.Reset;
+export type FastStatementNode = DeferrableStatement;
 
 /** A statement read by the fast path, with the offset just after its `;`. */
 export interface FastStatement {
@@ -179,15 +179,15 @@ export function readGateCall(text: string, start: number, b: AstBuilder): FastSt
  * `reset` and `barrier`. Its only state is the cursor, reset by each
  * {@link GateCallReader.read}. It also rebuilds the calls it stored deferred.
  */
-export class GateCallReader implements GateCallRebuilder {
+export class GateCallReader implements StatementRebuilder {
   private at = 0;
   private depth = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
   end = 0;
   /** The last non-reserved word read, by length and first letter. */
   private readonly recentWords = new Map<number, string>();
-  /** The last call {@link rebuild} built, and its offset. */
-  private rebuilt: N.GateCall | null = null;
+  /** The last statement {@link rebuild} built, and its offset. */
+  private rebuilt: FastStatementNode | null = null;
   private rebuiltStart = -1;
   /** Raw text of small integers, by value, so that `q[7]` costs no new string. */
   private readonly smallIntegers: string[] = [];
@@ -201,14 +201,14 @@ export class GateCallReader implements GateCallRebuilder {
     return this.b.span(start, end);
   }
 
-  rebuild(start: number): N.GateCall {
+  rebuild(start: number): FastStatementNode {
     if (start === this.rebuiltStart && this.rebuilt !== null) return this.rebuilt;
-    const call = this.read(start);
-    // The text has not changed since the call was recognised at `start`.
-    if (call?.kind !== 'GateCall') throw new Error(`fast path: no gate call to rebuild at offset ${start}`);
+    const statement = this.read(start);
+    // The text has not changed since the statement was recognised at `start`.
+    if (statement === null) throw new Error(`fast path: no statement to rebuild at offset ${start}`);
     this.rebuiltStart = start;
-    this.rebuilt = call;
-    return call;
+    this.rebuilt = statement;
+    return statement;
   }
 
   read(start: number): FastStatementNode | null {
@@ -620,8 +620,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     if (at >= to) break;
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
-      // Gate calls, the bulk of a program, are kept deferred; the rarer statements are built now.
-      statements.push(fast.kind === 'GateCall' ? new DeferredGateCall(reader, at, recogniser.end) : (reader.read(at) as FastStatementNode));
+      statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
       at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
       continue;

@@ -1,13 +1,13 @@
 /**
- * Deferred gate calls: the fast path stores plain gate calls as offsets and
- * rebuilds them on access. They must read exactly like the general parser's
+ * Deferred statements: the fast path stores plain gate calls, measurements,
+ * resets and barriers as offsets and rebuilds them on access. They must read exactly like the general parser's
  * nodes through every public way of reading a tree (members, visit, JSON,
  * stripSpans, print, util.inspect), and the fast path must really store them
  * (the parser's memory at 1M statements depends on it).
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DeferredGateCall } from '../../src/ast/deferred.js';
+import { DeferredGateCall, isDeferred } from '../../src/ast/deferred.js';
 import type { GateCall, Node } from '../../src/ast/nodes.js';
 import { print } from '../../src/ast/print.js';
 import { stripSpans, visit } from '../../src/ast/visit.js';
@@ -16,7 +16,9 @@ import { parse } from '../../src/parser/index.js';
 
 /** The general parser reads the first region (256 characters from the header), the fast path what follows. */
 const HEAD = `OPENQASM 3.0;\nqubit[3] q;\n${'x q[1];\n'.repeat(40)}`;
-const TEXT = `${HEAD}h q[0];\ncx q[0], q[2];\nrz(-pi/4) q[1];\nu(0.5, 1e-3, 2) q;\nctrl @ x q[0], q[1];\nmeasure q[0];\n`;
+const TEXT =
+  `${HEAD}h q[0];\ncx q[0], q[2];\nrz(-pi/4) q[1];\nu(0.5, 1e-3, 2) q;\nctrl @ x q[0], q[1];\n` +
+  'measure q[0] -> c[0];\nc[1] = measure q[1];\nreset q[2];\nbarrier q;\nbit[2] d;\n';
 const HEAD_STATEMENTS = 41;
 
 /** JSON with bigint values as text (JSON.stringify refuses bigints). */
@@ -30,26 +32,37 @@ function kindsVisited(node: Node): string[] {
   return kinds;
 }
 
-describe('deferred gate calls', () => {
+describe('deferred statements', () => {
   const fast = parse(TEXT);
   const general = parse(TEXT, { fastPath: false });
 
-  it('are what the fast path stores for gate calls, and only for them', () => {
-    const deferred = fast.program.statements.slice(HEAD_STATEMENTS).map((s) => s instanceof DeferredGateCall);
-    // The measurement is built at once: only gate calls are deferred.
-    expect(deferred).toEqual([true, true, true, true, true, false]);
-    expect(general.program.statements.some((s) => s instanceof DeferredGateCall)).toBe(false);
+  it('are what the fast path stores for the statements it reads, and only for them', () => {
+    const kinds = fast.program.statements.slice(HEAD_STATEMENTS).map((s) => (isDeferred(s) ? `deferred ${s.kind}` : s.kind));
+    expect(kinds).toEqual([
+      ...Array<string>(5).fill('deferred GateCall'),
+      'deferred MeasureStatement',
+      'deferred Assignment',
+      'deferred Reset',
+      'deferred Barrier',
+      'ClassicalDeclaration',
+    ]);
+    expect(fast.program.statements[HEAD_STATEMENTS]).toBeInstanceOf(DeferredGateCall);
+    expect(general.program.statements.some(isDeferred)).toBe(false);
   });
 
   it('read member for member like the general parser nodes, spans included', () => {
     fast.program.statements.forEach((statement, i) => {
-      const plain = general.program.statements[i] as GateCall;
-      const call = statement as GateCall;
-      expect(call.kind).toBe(plain.kind);
-      expect(plainSpan(call.span)).toEqual(plainSpan(plain.span));
-      expect(stripSpans(call)).toEqual(stripSpans(plain));
-      expect(json(call)).toBe(json(plain));
-      expect(kindsVisited(call)).toEqual(kindsVisited(plain));
+      const plain = general.program.statements[i] as Node;
+      expect(statement.kind).toBe(plain.kind);
+      expect(plainSpan(statement.span)).toEqual(plainSpan(plain.span));
+      expect(stripSpans(statement)).toEqual(stripSpans(plain));
+      expect(json(statement)).toBe(json(plain));
+      expect(kindsVisited(statement)).toEqual(kindsVisited(plain));
+      // Every member through its accessor, not through the plain form.
+      for (const key of Object.keys(plain)) {
+        const read = (statement as unknown as Record<string, unknown>)[key];
+        expect(stripSpans(read), key).toEqual(stripSpans((plain as unknown as Record<string, unknown>)[key]));
+      }
     });
     expect(print(fast.program)).toBe(print(general.program));
   });

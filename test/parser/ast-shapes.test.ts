@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeferredGateCall } from '../../src/ast/deferred.js';
+import { isDeferred } from '../../src/ast/deferred.js';
 import { parse } from '../../src/parser/index.js';
 
 /** A node as compact text: kind, then its fields (spans and empty annotation lists left out). */
@@ -8,8 +8,8 @@ function shape(value: unknown): string {
   if (typeof value === 'bigint') return `${value}n`;
   if (typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(shape).join(', ')}]`;
-  // A deferred gate call (the fast path's) lists its members through its plain form.
-  const node = (value instanceof DeferredGateCall ? value.toJSON() : value) as Record<string, unknown>;
+  // A deferred statement (the fast path's) lists its members through its plain form.
+  const node = (isDeferred(value) ? value.toJSON() : value) as Record<string, unknown>;
   const fields = Object.entries(node)
     .filter(([key, v]) => key !== 'span' && key !== 'kind' && !(key === 'annotations' && Array.isArray(v) && v.length === 0))
     .map(([key, v]) => `${key}=${shape(v)}`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AstBuilder, emptyList } from '../../src/ast/build.js';
-import { DeferredGateCall } from '../../src/ast/deferred.js';
+import { isDeferred } from '../../src/ast/deferred.js';
 import { NO_ANNOTATIONS } from '../../src/ast/nodes.js';
 import { SourceText, type Span } from '../../src/diagnostics/index.js';
 import { KEYWORDS } from '../../src/lexer/index.js';
@@ -29,8 +29,8 @@ function normalise(value: unknown): unknown {
   if (value === NO_ANNOTATIONS) return '<no annotations>';
   if (value === EMPTY) return '<shared empty list>';
   if (Array.isArray(value)) return value.map(normalise);
-  // A deferred gate call's members are accessors: compare its plain form.
-  if (value instanceof DeferredGateCall) return normalise(value.toJSON());
+  // A deferred statement's members are accessors: compare its plain form.
+  if (isDeferred(value)) return normalise(value.toJSON());
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(record)) out[key] = key === 'span' ? spanOf(record[key] as Span) : normalise(record[key]);
