@@ -38,11 +38,25 @@ export interface ShotsArtifact {
 /** v0.3: final state as a decimal integer string (qubit 0 least significant) -> probability. */
 export type V03Artifact = Record<string, number>;
 
-/** Index (digit k = qubit k) -> bitstring with qubit 0 leftmost. */
+/** Each byte value as 8 characters, bit 0 leftmost. */
+const BYTE_BITS: readonly string[] = Array.from({ length: 256 }, (_, v) => {
+  let s = '';
+  for (let k = 0; k < 8; k++) s += (v >> k) & 1 ? '1' : '0';
+  return s;
+});
+
+/**
+ * Index (digit k = qubit k) -> bitstring with qubit 0 leftmost. A byte at a
+ * time: a dense 20-qubit result has a million keys to write.
+ */
 export function indexToBitstring(index: number, width: number): string {
   let s = '';
-  for (let k = 0; k < width; k++) s += Math.floor(index / 2 ** k) % 2 ? '1' : '0';
-  return s;
+  let rest = index;
+  for (let k = 0; k < width; k += 8) {
+    s += BYTE_BITS[rest % 256] as string;
+    rest = Math.floor(rest / 256);
+  }
+  return s.length === width ? s : s.slice(0, width);
 }
 
 /** A register value (bit i is digit i, or character i) -> bitstring with c[0] leftmost. */

@@ -8,6 +8,7 @@ import type { IrRegister } from '../ir/types.js';
 import type { Execution } from './execute.js';
 import type { SeededRandom } from './random.js';
 import { bitOf, forEachProbability } from './state.js';
+import { PROBABILITY_CUTOFF } from './artifacts.js';
 
 /** A register value: an integer (bit i is digit i) up to 52 bits, else a string with bit i at position i. */
 export type RegisterValue = number | string;
@@ -54,15 +55,38 @@ function registerReader(reg: IrRegister, execution: Execution): (index: number, 
   return (index, bits) => sources.map((s) => (s.qubit === undefined ? (bits[s.bit] as number) : bitOf(index, s.qubit))).join('');
 }
 
+/** Distinct qubits whose final measurement a register reads. */
+function qubitsRead(reg: IrRegister, execution: Execution): number {
+  const read = new Set<number>();
+  for (let i = 0; i < reg.size; i++) {
+    const qubit = execution.finalMeasures.get(reg.offset + i);
+    if (qubit !== undefined) read.add(qubit);
+  }
+  return read.size;
+}
+
 /** The exact distributions: sums over branches (weighted) of the final states' probabilities. */
 export function exactDistribution(execution: Execution): ExactDistribution {
   const outputAll = new Map<number, number>();
-  const readers = execution.circuit.bitRegisters.map((reg) => ({ name: reg.name, read: registerReader(reg, execution), values: new Map<RegisterValue, number>() }));
+  // A value is a sum of at most `terms` contributions; when each is below cutoff / terms
+  // the sum stays below the artifacts' cutoff, so such contributions are left out now (a
+  // dense state has a million of them). A register value sums every state that agrees
+  // on the qubits it reads: 2^(unread qubits) states per branch.
+  const branches = Math.max(1, execution.branches.length);
+  const qubits = execution.circuit.qubits;
+  const negligible = PROBABILITY_CUTOFF / branches;
+  const readers = execution.circuit.bitRegisters.map((reg) => ({
+    name: reg.name,
+    read: registerReader(reg, execution),
+    values: new Map<RegisterValue, number>(),
+    negligible: PROBABILITY_CUTOFF / branches / 2 ** (qubits - qubitsRead(reg, execution)),
+  }));
   for (const branch of execution.branches) {
     forEachProbability(branch.state, (index, p) => {
       const weighted = p * branch.probability;
-      outputAll.set(index, (outputAll.get(index) ?? 0) + weighted);
+      if (weighted >= negligible) outputAll.set(index, (outputAll.get(index) ?? 0) + weighted);
       for (const r of readers) {
+        if (weighted < r.negligible) continue;
         const v = r.read(index, branch.bits);
         r.values.set(v, (r.values.get(v) ?? 0) + weighted);
       }

@@ -120,3 +120,22 @@ describe('shots and histogram artifacts', () => {
     expect(a).not.toEqual(other);
   });
 });
+
+describe('the 1e-12 cutoff on dense states', () => {
+  it('leaves out tiny states but keeps a register value that many tiny states add up to', async () => {
+    const { simulate } = await import('../../src/simulate.js');
+    // P(q[0] = 1) = 1e-9, spread over 2^15 states of about 3e-14 each.
+    const theta = 2 * Math.asin(Math.sqrt(1e-9));
+    const lines = ['OPENQASM 3.0;', 'qubit[16] q;', 'bit[1] c;', `ry(${theta}) q[0];`];
+    for (let i = 1; i < 16; i++) lines.push(`h q[${i}];`);
+    lines.push('c[0] = measure q[0];');
+    const result = simulate(lines.join('\n'));
+    expect(result.ok).toBe(true);
+    const registers = (result.results[RESULT_FORMATS.probabilities] as { probabilities: { registers: Record<string, Record<string, number>> } }).probabilities.registers;
+    const all = registers.output_all as Record<string, number>;
+    expect(Object.keys(all)).toHaveLength(2 ** 15);
+    expect(Object.keys(all).every((bits) => bits[0] === '0')).toBe(true);
+    expect(registers.c?.['1']).toBeCloseTo(1e-9, 18);
+    expect(registers.c?.['0']).toBeCloseTo(1 - 1e-9, 12);
+  }, 30_000);
+});
