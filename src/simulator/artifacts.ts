@@ -80,20 +80,55 @@ const aboveCutoff = (p: number) => p >= PROBABILITY_CUTOFF;
 /** Probabilities keep 14 significant digits: h's 1/√2 squared reads 0.5, not 0.5000000000000001. */
 const rounded = (p: number) => Number(p.toPrecision(14));
 
-export function probabilitiesArtifact(circuit: IrCircuit, dist: ExactDistribution): ProbabilitiesArtifact {
-  const registers: Record<string, Distribution> = {
-    [OUTPUT_ALL]: sortedDistribution(
-      [...dist.outputAll].map(([i, p]) => [indexToBitstring(i, circuit.qubits), rounded(p)] as [string, number]),
-      aboveCutoff,
-    ),
-  };
-  for (const reg of circuit.bitRegisters) {
-    const values = dist.registers.get(reg.name) ?? new Map<RegisterValue, number>();
-    registers[reg.name] = sortedDistribution(
-      [...values].map(([v, p]) => [registerValueToBitstring(v, reg.size), rounded(p)] as [string, number]),
-      aboveCutoff,
-    );
+/** Each byte value with its 8 bits reversed. */
+const REVERSED_BYTE: readonly number[] = Array.from({ length: 256 }, (_, v) => {
+  let r = 0;
+  for (let k = 0; k < 8; k++) if ((v >> k) & 1) r |= 1 << (7 - k);
+  return r;
+});
+
+/** `value`'s lowest `width` bits in reverse order: bitstrings with bit 0 leftmost sort as these numbers do. */
+function reversedBits(value: number, width: number): number {
+  let reversed = 0;
+  let rest = value;
+  const bytes = Math.ceil(width / 8);
+  for (let k = 0; k < bytes; k++) {
+    reversed = reversed * 256 + (REVERSED_BYTE[rest % 256] as number);
+    rest = Math.floor(rest / 256);
   }
+  return reversed / 2 ** (bytes * 8 - width);
+}
+
+/**
+ * Values above the cutoff as bitstrings (bit 0 leftmost), in bitstring order.
+ * Integer values are sorted as numbers (a dense 22-qubit result has four
+ * million keys, and comparing them as strings took most of a minute).
+ */
+function valueDistribution(values: Iterable<[RegisterValue, number]>, width: number): Distribution {
+  const kept: [RegisterValue, number][] = [];
+  let numeric = true;
+  for (const [value, p] of values) {
+    if (!aboveCutoff(p)) continue;
+    kept.push([value, p]);
+    if (typeof value !== 'number') numeric = false;
+  }
+  if (!numeric) return sortedDistribution(kept.map(([v, p]) => [registerValueToBitstring(v, width), rounded(p)]), aboveCutoff);
+  const keys = new Float64Array(kept.length);
+  for (let i = 0; i < kept.length; i++) keys[i] = reversedBits((kept[i] as [number, number])[0], width);
+  const order = new Uint32Array(kept.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => (keys[a] as number) - (keys[b] as number));
+  const out: Distribution = {};
+  for (const i of order) {
+    const [value, p] = kept[i] as [number, number];
+    out[indexToBitstring(value, width)] = rounded(p);
+  }
+  return out;
+}
+
+export function probabilitiesArtifact(circuit: IrCircuit, dist: ExactDistribution): ProbabilitiesArtifact {
+  const registers: Record<string, Distribution> = { [OUTPUT_ALL]: valueDistribution(dist.outputAll, circuit.qubits) };
+  for (const reg of circuit.bitRegisters) registers[reg.name] = valueDistribution(dist.registers.get(reg.name) ?? [], reg.size);
   return { probabilities: { registers } };
 }
 

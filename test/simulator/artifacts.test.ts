@@ -139,3 +139,26 @@ describe('the 1e-12 cutoff on dense states', () => {
     expect(registers.c?.['0']).toBeCloseTo(1 - 1e-9, 12);
   }, 30_000);
 });
+
+describe('bitstring order of the probabilities artifact', () => {
+  it('matches sorting the bitstrings as text, for widths up to 40 and registers of text values', async () => {
+    const { probabilitiesArtifact, indexToBitstring } = await import('../../src/simulator/artifacts.js');
+    const { SeededRandom } = await import('../../src/simulator/random.js');
+    const random = new SeededRandom(5);
+    for (const width of [1, 3, 8, 9, 17, 31, 33, 40]) {
+      const outputAll = new Map<number, number>();
+      for (let k = 0; k < 300; k++) outputAll.set(Math.floor(random.next() * 2 ** width), random.next() * 1e-3);
+      outputAll.set(0, 1e-13); // under the cutoff: left out
+      const text = new Map<string, number>([['0110', 0.25], ['1000', 0.5], ['0001', 1e-14]]);
+      const dist = { qubits: width, outputAll, registers: new Map<string, Map<number | string, number>>([['t', text]]) };
+      const c: IrCircuit = { ...circuit(width, []), bitRegisters: [{ name: 't', size: 4, offset: 0 }] } as IrCircuit;
+      const artifact = probabilitiesArtifact(c, dist as never).probabilities.registers;
+      const expected = [...outputAll]
+        .filter(([, p]) => p >= 1e-12)
+        .map(([i, p]) => [indexToBitstring(i, width), Number(p.toPrecision(14))] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(Object.entries(artifact.output_all ?? {})).toEqual(Object.entries(Object.fromEntries(expected)));
+      expect(artifact.t).toEqual({ '0110': 0.25, '1000': 0.5 });
+    }
+  });
+});
