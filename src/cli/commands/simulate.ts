@@ -7,6 +7,7 @@ import { barChart } from '../formats/bar-chart.js';
 import type { CliIo } from '../io.js';
 import { diagnosticsText, readProgram } from '../read-program.js';
 import { targetOption } from '../target-option.js';
+import type { Diagnostic } from '../../diagnostics/index.js';
 
 /** `--format` value -> result format id (service-api.md "Result artifacts"; v0.3 is the v1 probabilities form). */
 const FORMAT_IDS = {
@@ -27,6 +28,7 @@ interface SimulateFlags {
   noise?: string;
   format?: Format;
   top: number;
+  threads: boolean;
 }
 
 const EXAMPLES = `
@@ -51,19 +53,34 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
     .addOption(new Option('--noise <model>', 'noise model of a QPU').choices(NOISE_MODELS.map((m) => m.name)))
     .addOption(new Option('-f, --format <format>', 'print this artifact as JSON').choices(Object.keys(FORMAT_IDS)))
     .option('--top <n>', 'states per register in the bar chart', integerAtLeast(1), 8)
+    .option('--no-threads', 'stay on one thread (default: worker threads for 20 qubits and more when a core is idle)')
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, flags: SimulateFlags) => {
       const target = targetOption(flags.target);
       const input = await readProgram(file, io);
       const sampled = flags.format === 'histogram' || flags.format === 'shots';
       const shots = flags.shots ?? (sampled ? DEFAULT_SHOTS : undefined);
-      const { simulate } = await import('../../simulate.js');
-      const result = simulate(input.text, {
+      // Loaded on use, like every pipeline stage, so that other commands start fast.
+      const [{ simulate }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] = await Promise.all([
+        import('../../simulate.js'),
+        import('../../load.js'),
+        import('../../simulator/parallel.js'),
+        import('../simulate-threads.js'),
+      ]);
+      const options = {
         target: target.name,
         ...(shots !== undefined ? { shots } : {}),
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.noise !== undefined ? { noise: { model: flags.noise } } : {}),
-      });
+      };
+      // Without noise, load once to learn the width; wide circuits get worker threads, ready before the run.
+      const loaded = flags.noise === undefined && flags.threads ? loadCircuits(input.text, { target }) : null;
+      const parallel = loaded !== null && loaded.ok && wantWorkers(flags.threads, widestCircuit(loaded.circuits));
+      if (parallel) await prepareWorkers();
+      const result =
+        loaded !== null && loaded.ok
+          ? withLoadWarnings(simulate(loaded.circuits, { ...options, parallel }), loaded.diagnostics)
+          : simulate(input.text, options);
       if (!result.ok) {
         io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
         setExitCode(EXIT_ERRORS);
@@ -80,6 +97,11 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
       if (payload === undefined) throw new UsageError(`the simulator produced no ${format} artifact for this input`);
       io.stdout(JSON.stringify(payload, null, 2) + '\n');
     });
+}
+
+/** The loader's warnings first, as `simulate` reports them when it loads the text itself. */
+function withLoadWarnings<R extends { readonly diagnostics: readonly Diagnostic[] }>(result: R, warnings: readonly Diagnostic[]): R {
+  return warnings.length === 0 ? result : { ...result, diagnostics: [...warnings, ...result.diagnostics] };
 }
 
 type Registers = Record<string, Record<string, number>>;
