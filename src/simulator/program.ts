@@ -101,8 +101,8 @@ function diagonalTable(ops: readonly UnitaryOp[], at: (q: number) => number, len
     const size = 1 << bits.length;
     const hi = bits[0] as number;
     const lo = bits.length > 1 ? (bits[1] as number) : -1;
-    for (let i = 0; i < len; i++) {
-      if ((i & controlMask) !== controlMask) continue;
+    // Only the indices with every control set: (i + 1) | mask steps through them in order.
+    for (let i = controlMask; i < len; i = (i + 1) | controlMask) {
       const entry = lo < 0 ? (i >> hi) & 1 : (((i >> hi) & 1) << 1) | ((i >> lo) & 1);
       const d = 2 * entry * (size + 1);
       const dr = op.matrix[d] as number;
