@@ -235,7 +235,8 @@ function oursPasses(): [string, number][] {
 }
 
 /**
- * Sub-millisecond runs (GHZ on the sparse path): ten warm-up calls leave them
+ * Runs of a few milliseconds or less (GHZ on the sparse path; the first, cold
+ * call can take several): ten warm-up calls leave them
  * half-compiled and the timer's resolution shows, so every runner is warmed
  * for 200 ms and timed in batches of at least 5 ms; the median batch over its
  * size is the time per call.
@@ -332,7 +333,7 @@ async function main(): Promise<void> {
         const warmup = first < 50 ? 10 : first < 300 ? 2 : 0;
         // Short runs are the most exposed to other processes on the machine: more of them go into the median.
         const repeats = first < 50 ? 15 : BENCH_SIZE === 'full' ? 5 : 3;
-        const ms = first < 1 ? await medianPerCall(() => run(n, gates)) : first > 1000 ? first : await medianMs(() => run(n, gates), repeats, warmup);
+        const ms = first < 5 ? await medianPerCall(() => run(n, gates)) : first > 1000 ? first : await medianMs(() => run(n, gates), repeats, warmup);
         times.set(name, ms);
         last.set(name, { n, ms });
         if (process.env.BENCH_VERBOSE) console.error(`${circuitName} n=${n} ${name}: ${ms.toFixed(1)} ms`);
