@@ -1,15 +1,16 @@
 /**
- * A hand-written reader for the commonest statement, a plain gate call such
- * as `h q[0];`, `cx q[0], q[1];` or `rz(-pi/4) q[2];`, so that the bulk of a
- * large program skips Chevrotain's per-token machinery (the lexer's pattern
- * loop and the parser's rule frames).
+ * A hand-written reader for the commonest statements: gate calls such as
+ * `h q[0];`, `cx q[0], q[1];`, `rz(-pi/4) q[2];` or `ctrl @ x a, b;`, and
+ * measurements, resets and barriers, so that the bulk of a large program
+ * skips Chevrotain's per-token machinery (the lexer's pattern loop and the
+ * parser's rule frames).
  *
  * The contract is strict: it either builds exactly the node the general
  * parser would build (same AstBuilder calls, same spans, same shared empty
  * lists and interned names), or it declines with `null` and the general
  * parser reads the statement. It never reports anything: whatever is unusual
- * (annotations, modifiers, designators, non-decimal or separated
- * numbers, Unicode, keywords, a missing `;`) is declined.
+ * (annotations, designators, non-decimal or separated numbers, Unicode,
+ * other keywords, a missing `;`) is declined.
  *
  * {@link parseChunkWithFastPath} drives it over one chunk of the source,
  * handing the statements it declines to the general parser in regions that
@@ -123,7 +124,7 @@ function lineCommentEnd(text: string, from: number): number {
 }
 
 /** The node constructors the reader calls. */
-type GateCallNodes = Pick<
+type StatementNodes = Pick<
   AstBuilder,
   'span' | 'identifier' | 'integer' | 'float' | 'expression' | 'indexList' | 'indexedIdentifier' | 'modifier' | 'measure'
 >;
@@ -137,7 +138,7 @@ const RECOGNISED = Object.freeze({ kind: 'Recognised' }) as never;
  * deferred.ts), so the parse reads with these and allocates no node.
  * The reader's decisions never depend on what the constructors return.
  */
-const RECOGNISER: GateCallNodes = {
+const RECOGNISER: StatementNodes = {
   span: () => RECOGNISED,
   identifier: () => RECOGNISED,
   integer: () => RECOGNISED,
@@ -150,8 +151,8 @@ const RECOGNISER: GateCallNodes = {
 };
 
 /** A reader that only recognises statements (see {@link RECOGNISER}). */
-export function gateCallRecogniser(text: string): GateCallReader {
-  return new GateCallReader(text, RECOGNISER);
+export function statementRecogniser(text: string): StatementReader {
+  return new StatementReader(text, RECOGNISER);
 }
 
 /** The statements the fast path reads. */
@@ -167,8 +168,8 @@ export interface FastStatement {
  * Reads one plain statement starting exactly at `start` (no leading blanks),
  * or returns null when the text there is anything else.
  */
-export function readGateCall(text: string, start: number, b: AstBuilder): FastStatement | null {
-  const reader = new GateCallReader(text, b);
+export function readStatement(text: string, start: number, b: AstBuilder): FastStatement | null {
+  const reader = new StatementReader(text, b);
   const statement = reader.read(start);
   return statement === null ? null : { statement, end: reader.end };
 }
@@ -177,9 +178,9 @@ export function readGateCall(text: string, start: number, b: AstBuilder): FastSt
  * Reads plain statements from one text: gate calls (with `ctrl`, `negctrl`,
  * `inv` and `pow` modifiers), `measure` in its arrow and assignment forms,
  * `reset` and `barrier`. Its only state is the cursor, reset by each
- * {@link GateCallReader.read}. It also rebuilds the calls it stored deferred.
+ * {@link StatementReader.read}. It also rebuilds the calls it stored deferred.
  */
-export class GateCallReader implements StatementRebuilder {
+export class StatementReader implements StatementRebuilder {
   private at = 0;
   private depth = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
@@ -194,7 +195,7 @@ export class GateCallReader implements StatementRebuilder {
 
   constructor(
     private readonly text: string,
-    private readonly b: GateCallNodes,
+    private readonly b: StatementNodes,
   ) {}
 
   span(start: number, end: number): Span {
@@ -579,9 +580,9 @@ export interface ChunkParseContext {
   readonly text: string;
   readonly builder: AstBuilder;
   /** The fast path's reader for this text (one per parse: deferred statements keep it to rebuild). */
-  readonly reader: GateCallReader;
-  /** The same reader without nodes, for recognising statements (see {@link gateCallRecogniser}). */
-  readonly recogniser: GateCallReader;
+  readonly reader: StatementReader;
+  /** The same reader without nodes, for recognising statements (see {@link statementRecogniser}). */
+  readonly recogniser: StatementReader;
   /** Statements so far; fast-path statements are appended here. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */

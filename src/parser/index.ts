@@ -30,7 +30,7 @@ import {
 import { tokenize, type LexProblem } from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { chunkEnd } from './chunks.js';
-import { GateCallReader, gateCallRecogniser, parseChunkWithFastPath } from './fast-path.js';
+import { StatementReader, statementRecogniser, parseChunkWithFastPath } from './fast-path.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
@@ -94,7 +94,7 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
     };
-    const fastPath = options.fastPath === false ? null : { text, builder, reader: new GateCallReader(text, builder), recogniser: gateCallRecogniser(text), statements, state, diagnostics: found, parser, parseRegion };
+    const fastPath = options.fastPath === false ? null : { text, builder, reader: new StatementReader(text, builder), recogniser: statementRecogniser(text), statements, state, diagnostics: found, parser, parseRegion };
     let from = 0;
     while (from < text.length && found.length <= collector.maxErrors) {
       const to = chunkEnd(text, from);

@@ -112,7 +112,7 @@ function valueDistribution(values: Iterable<[RegisterValue, number]>, width: num
     kept.push([value, p]);
     if (typeof value !== 'number') numeric = false;
   }
-  if (!numeric) return sortedDistribution(kept.map(([v, p]) => [registerValueToBitstring(v, width), rounded(p)]), aboveCutoff);
+  if (!numeric) return sortedDistribution(kept.map(([v, p]) => [registerValueToBitstring(v, width), rounded(p)]), () => true);
   const keys = new Float64Array(kept.length);
   for (let i = 0; i < kept.length; i++) keys[i] = reversedBits((kept[i] as [number, number])[0], width);
   const order = new Uint32Array(kept.length);

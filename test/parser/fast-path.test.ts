@@ -14,7 +14,7 @@ import { isDeferred } from '../../src/ast/deferred.js';
 import { NO_ANNOTATIONS } from '../../src/ast/nodes.js';
 import { SourceText, type Span } from '../../src/diagnostics/index.js';
 import { KEYWORDS } from '../../src/lexer/index.js';
-import { readGateCall, skipBlanks } from '../../src/parser/fast-path.js';
+import { readStatement, skipBlanks } from '../../src/parser/fast-path.js';
 import { parse } from '../../src/parser/index.js';
 import { validProgramText } from '../properties/arbitraries.js';
 
@@ -53,7 +53,7 @@ function fastStatementCount(text: string): number {
   const builder = new AstBuilder(new SourceText(text));
   let count = 0;
   let at = skipBlanks(text, 0);
-  for (let read = readGateCall(text, at, builder); read !== null; read = readGateCall(text, at, builder)) {
+  for (let read = readStatement(text, at, builder); read !== null; read = readStatement(text, at, builder)) {
     count++;
     at = skipBlanks(text, read.end);
   }
@@ -81,8 +81,8 @@ describe('fast path: reads what it is for', () => {
   it('builds nodes with the shared empty lists and interned names', () => {
     const text = 'h q;\nh q;';
     const builder = new AstBuilder(new SourceText(text));
-    const first = readGateCall(text, 0, builder);
-    const second = readGateCall(text, 5, builder);
+    const first = readStatement(text, 0, builder);
+    const second = readStatement(text, 5, builder);
     expect(first?.end).toBe(4);
     const call = first?.statement;
     const again = second?.statement;
@@ -103,7 +103,7 @@ describe('fast path: reads what it is for', () => {
     for (const keyword of KEYWORDS.keys()) {
       expect(keyword.length).toBeGreaterThan(1);
       const text = `${keyword} q;`;
-      const read = readGateCall(text, 0, new AstBuilder(new SourceText(text)));
+      const read = readStatement(text, 0, new AstBuilder(new SourceText(text)));
       expect(read?.statement.kind ?? null).toBe(statementKeywords.get(keyword) ?? null);
     }
   });
@@ -120,7 +120,7 @@ describe('fast path: reads what it is for', () => {
     ['reset q[0];', 'Reset'],
     ['measure/* */q [ 1 ]\n->\tc[1] ;', 'MeasureStatement'],
   ])('reads %s', (text, kind) => {
-    expect(readGateCall(text, 0, new AstBuilder(new SourceText(text)))?.statement.kind).toBe(kind);
+    expect(readStatement(text, 0, new AstBuilder(new SourceText(text)))?.statement.kind).toBe(kind);
     // Far enough from the start that the fast path, not the first general region, reads it.
     expectSameParse(`${'x q;\n'.repeat(60)}${text}\n${text}`);
   });
@@ -154,7 +154,7 @@ describe('fast path: reads what it is for', () => {
     ['an assignment', 'x = 1;'],
     ['a compound operator', 'rz(a -= 1) q;'],
   ])('declines %s', (_what, text) => {
-    expect(readGateCall(text, 0, new AstBuilder(new SourceText(text)))).toBeNull();
+    expect(readStatement(text, 0, new AstBuilder(new SourceText(text)))).toBeNull();
     expectSameParse(text);
   });
 });
