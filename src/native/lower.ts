@@ -10,7 +10,7 @@
  * the circuit may grow by one wire that multi-controlled gates borrow.
  */
 import type { Span } from '../diagnostics/index.js';
-import type { IrCircuit, IrNativeGate, IrOp } from '../ir/types.js';
+import type { IrCircuit, IrOp } from '../ir/types.js';
 import { normalizeTurns } from './angles.js';
 import { decomposeContext, decomposeGate, decomposeNative, type DecomposeContext } from './decompose.js';
 import type { NativeFamily } from './family.js';
