@@ -111,3 +111,8 @@ export function canonicalId(id: string): string {
 export function programKind(type: string): ProgramKind {
   return canonicalId(type) === 'svc.qasm3.v1' ? 'qasm3' : 'circuit';
 }
+
+/** Whether a job samples shots: an emulated QPU, or the simulator with a noise model. */
+export function isSampled(backend: string, noise: NoiseSetting | null): boolean {
+  return backend.startsWith('qpu.') || (noise !== null && noise.model !== 'ideal');
+}

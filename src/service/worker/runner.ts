@@ -10,6 +10,7 @@ import { JOBS_CHANNEL, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
 import { noiseModelOf } from '../jobs/catalog.js';
+import { DEFAULT_SHOTS } from '../jobs/defaults.js';
 import type { CircuitJson } from '../../index.js';
 import { AbandonedError, ThreadPool } from './threads.js';
 import type { ExecuteRequest } from './execute.js';
@@ -26,8 +27,8 @@ export interface RunnerOptions {
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
-/** Default shots of a sampled run when the body gives none. */
-export const DEFAULT_SHOTS = 100;
+
+
 
 /** What the thread runs for a stored job. */
 export function executeRequestOf(job: JobRecord): ExecuteRequest {
