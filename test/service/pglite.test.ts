@@ -1,9 +1,10 @@
 /** The service suite on the embedded store (PGlite), then the CLI on the same data directory. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/service/store/db.js';
 import { defineServiceSuite } from './suite.js';
+import { defineCliTests } from './cli.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-pglite-'));
 
@@ -13,7 +14,9 @@ defineServiceSuite('PGlite', async () => {
     db,
     cleanup: async () => {
       await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 });
+
+// The CLI reuses the directory the suite created, then removes it.
+defineCliTests(dataDir);
