@@ -294,6 +294,26 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(conflict.json).toEqual({ statusCode: 409, error: 'Conflict', message: `Job ${done} cannot be canceled: it is completed` });
       });
 
+      it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {
+        const n = 20;
+        let program = `qubit[${n}] q;\n`;
+        for (let layer = 1; layer <= 6; layer++) {
+          for (let i = 0; i < n; i++) program += `h q[${i}];\nrz(0.${layer}) q[${i}];\n`;
+          for (let i = 0; i + 1 < n; i++) program += `cx q[${i}], q[${i + 1}];\n`;
+        }
+        const id = await create({ type: 'svc.qasm3.v1', input: { data: program } });
+        while ((await h.request('GET', `/v0.4/jobs/${id}`)).json.status !== 'started') await sleep(20);
+        await sleep(200);
+        expect(h.service.runner?.active).toBe(1);
+        const canceledAt = Date.now();
+        expect((await h.request('PUT', `/v0.4/jobs/${id}/status/cancel`)).json).toEqual({ id, status: 'canceled' });
+        while (h.service.runner?.active !== 0) await sleep(10);
+        expect(Date.now() - canceledAt).toBeLessThan(1500);
+        const next = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+        expect((await h.settle(next)).status).toBe('completed');
+        expect((await h.request('GET', `/v0.4/jobs/${id}`)).json).toMatchObject({ status: 'canceled', results: {} });
+      });
+
       it('moves an open job (clone submitted, source canceled, original_job_id) and answers 409 for a completed one', async () => {
         const source = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, name: 'to move', metadata: { a: 'b' }, input: BELL_JSON });
         const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { shots: 150, name: 'moved', backend: 'simulator', session_id: 's-1' } });
