@@ -316,6 +316,10 @@ export function registerSizeNotSupported(size: string, name: string): string {
   return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
 }
 
+export function tooManyClassicalBits(bits: number, max: number): string {
+  return `The program declares ${bits.toLocaleString('en-US')} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
+}
+
 export function bitRegisterInitializer(name: string): string {
   return `Initial value of bit register ${name} is not supported: declare it without one and measure into its bits`;
 }
