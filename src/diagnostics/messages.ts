@@ -139,6 +139,10 @@ export function jsonTooManyCircuits(path: string, count: number, max: number): s
   return `${jsonPlace(path)}: ${count} circuits; at most ${max} are allowed in one job`;
 }
 
+export function jsonDuplicateCircuitName(path: string, name: string, firstPath: string): string {
+  return `${path}: circuit name ${JSON.stringify(name)} is already used at ${firstPath}; results are keyed by circuit name, so each circuit needs its own`;
+}
+
 export function jsonTooManyGates(path: string, count: number, max: number): string {
   return `${jsonPlace(path)}: ${count} gates in total; at most ${max} are allowed in one job`;
 }
