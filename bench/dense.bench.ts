@@ -8,9 +8,11 @@
  * an object, and streamed as JSON text).
  *
  * Sizes: n = 18, 20 by default; `BENCH_SIZE=full` n = 22, 24, 26, 28 (28
- * takes 4 GiB of state and a while). `--child <case> <n>` runs one case.
+ * takes 4 GiB of state and a while); `DENSE_SIZES=24,26` picks others.
+ * Simulate and state-vector runs alternate. `--child <case> <n>` runs one case.
  */
 import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { BENCH_SIZE, median, printTable } from './lib.js';
 import { isingQasm } from './ising.js';
 import { simulate } from '../src/simulate.js';
@@ -55,17 +57,21 @@ function measure(kind: string, n: number): { ms: number; rss: number; ok: boolea
   return { ok: m[1] === 'true', ms: Number(m[2]), rss: Number(m[3]) };
 }
 
-function medianOf(kind: string, n: number, runs: number): { ms: number; rss: number; ok: boolean } {
-  const all = Array.from({ length: runs }, () => measure(kind, n));
-  return { ms: median(all.map((r) => r.ms)), rss: Math.max(...all.map((r) => r.rss)), ok: all.every((r) => r.ok) };
+type Measured = { ms: number; rss: number; ok: boolean };
+
+/** Runs each kind `runs` times, interleaved (a, b, a, b, ...) so that a busy spell of the machine hits both alike. */
+function interleaved(kinds: readonly string[], n: number, runs: number): Measured[] {
+  const all = kinds.map(() => [] as Measured[]);
+  for (let r = 0; r < runs; r++) kinds.forEach((kind, k) => all[k]!.push(measure(kind, n)));
+  return all.map((list) => ({ ms: median(list.map((m) => m.ms)), rss: Math.max(...list.map((m) => m.rss)), ok: list.every((m) => m.ok) }));
 }
 
 function main(): void {
-  const sizes = BENCH_SIZE === 'full' ? [22, 24, 26, 28] : [18, 20];
+  const sizes = (process.env.DENSE_SIZES ?? (BENCH_SIZE === 'full' ? '22,24,26,28' : '18,20')).split(',').map(Number);
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
   const rows = sizes.map((n) => {
     const runs = n >= 28 ? 1 : 3;
-    const vector = medianOf('statevector', n, runs);
-    const sim = medianOf('histogram', n, runs);
+    const [vector, sim] = interleaved(['statevector', 'histogram'], n, runs) as [Measured, Measured];
     const timeCeiling = 1.5 * vector.ms + 1000;
     const rssCeiling = (16 * 2 ** n) / 2 ** 20 + 300;
     return [n, runs, sim.ms, vector.ms, sim.ms / vector.ms, timeCeiling, sim.ms <= timeCeiling && sim.ok ? 'yes' : 'NO', sim.rss, vector.rss, rssCeiling, sim.rss <= rssCeiling ? 'yes' : 'NO'];
@@ -75,6 +81,7 @@ function main(): void {
     ['n', 'runs', 'simulate ms', 'state vector ms', 'ratio', 'ceiling ms (1.5x + 1 s)', 'time ok', 'simulate RSS', 'state vector RSS', 'RSS ceiling (16·2^n + 300)', 'RSS ok'],
     rows,
   );
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   const isingN = BENCH_SIZE === 'full' ? 26 : 18;
   const ising = measure('ising', isingN);
   printTable(`QASMBench-style ising_n${isingN} (${isingQasm(isingN).split('\n').filter((l) => /^(h|cx|rz|rx)[ (]/.test(l)).length} gates), ${SHOTS} shots, histogram only`, ['completed', 'ms', 'peak RSS MiB'], [[ising.ok ? 'yes' : 'NO', ising.ms, ising.rss]]);

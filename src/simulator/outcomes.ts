@@ -134,8 +134,6 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
   const clbitValues = new Uint8Array(shots * clbits);
   let next = 0;
   let cumulative = 0;
-  let lastIndex = -1;
-  let lastBranch = -1;
   const assign = (shot: number, index: number, branchIndex: number) => {
     const branch = execution.branches[branchIndex];
     if (!branch) return;
@@ -145,37 +143,56 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
       clbitValues[shot * clbits + c] = q === undefined ? (branch.bits[c] as number) : bitOf(index, q);
     }
   };
+  const visit = (index: number, p: number, scale: number, b: number) => {
+    cumulative += p * scale;
+    while (next < shots && (sorted[next] as number) < cumulative) assign(order[next++] as number, index, b);
+  };
   execution.branches.forEach((branch, b) => {
-    if (next >= shots) return;
+    const scale = branch.probability / total;
     const state = branch.state;
-    if (state.kind === 'dense') {
-      const { re, im } = state;
-      const weight = branch.probability;
-      for (let i = 0; i < re.length && next < shots; i++) {
-        const r = re[i] as number;
-        const m = im[i] as number;
-        const p = r * r + m * m;
-        if (p === 0) continue;
-        cumulative += (p * weight) / total;
-        lastIndex = i;
-        lastBranch = b;
-        while (next < shots && (sorted[next] as number) < cumulative) assign(order[next++] as number, i, b);
-      }
+    if (state.kind === 'sparse') {
+      for (const [index, a] of state.amplitudes) if (next < shots) visit(index, a.re * a.re + a.im * a.im, scale, b);
       return;
     }
-    for (const [index, a] of state.amplitudes) {
-      if (next >= shots) return;
-      const p = a.re * a.re + a.im * a.im;
-      if (p === 0) continue;
-      cumulative += (p * branch.probability) / total;
-      lastIndex = index;
-      lastBranch = b;
-      while (next < shots && (sorted[next] as number) < cumulative) assign(order[next++] as number, index, b);
+    // Dense: a block whose probabilities hold no draw is summed and skipped, so
+    // the pass over 2^n amplitudes is a plain sum running at memory speed.
+    const { re, im } = state;
+    for (let start = 0; start < re.length && next < shots; start += SAMPLING_BLOCK) {
+      const end = Math.min(re.length, start + SAMPLING_BLOCK);
+      let sum = 0;
+      for (let i = start; i < end; i++) sum += (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
+      if (cumulative + sum * scale <= (sorted[next] as number)) {
+        cumulative += sum * scale;
+        continue;
+      }
+      for (let i = start; i < end && next < shots; i++) {
+        const p = (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
+        if (p !== 0) visit(i, p, scale, b);
+      }
     }
   });
-  // Rounding may leave the last draws above the final cumulative sum: they take the last outcome.
-  while (next < shots && lastBranch >= 0) assign(order[next++] as number, lastIndex, lastBranch);
+  // Rounding may leave the last draws above the final cumulative sum: they take the last possible outcome.
+  const last = next < shots ? lastOutcome(execution) : null;
+  while (next < shots && last) assign(order[next++] as number, last.index, last.branch);
   return { shots, qubits, clbits, qubitBits, clbitValues };
+}
+
+/** Amplitudes summed per step of the dense sampling walk (a block is skipped whole when no draw falls in it). */
+const SAMPLING_BLOCK = 4096;
+
+/** The last (branch, index) with a non-zero probability. */
+function lastOutcome(execution: Execution): { index: number; branch: number } | null {
+  for (let b = execution.branches.length - 1; b >= 0; b--) {
+    const state = (execution.branches[b] as Execution['branches'][number]).state;
+    if (state.kind === 'sparse') {
+      let index = -1;
+      for (const [i, a] of state.amplitudes) if (a.re !== 0 || a.im !== 0) index = i;
+      if (index >= 0) return { index, branch: b };
+      continue;
+    }
+    for (let i = state.re.length - 1; i >= 0; i--) if (state.re[i] !== 0 || state.im[i] !== 0) return { index: i, branch: b };
+  }
+  return null;
 }
 
 /** Concatenates shot tables of the same circuit. */
