@@ -320,7 +320,7 @@ export function registerSizeNotSupported(size: string, name: string): string {
   return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
 }
 
-export function tooManyClassicalBits(bits: number, max: number): string {
+export function tooManyClassicalBits(bits: number | bigint, max: number): string {
   return `The program declares ${bits.toLocaleString('en-US')} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
 }
 
