@@ -4,6 +4,12 @@ export const LIMITS = Object.freeze({
   maxErrors: 100,
   /** Gate applications after inlining (TooManyGates past it). */
   maxGates: 1_000_000,
+  /**
+   * Operations a native compile may emit, all circuits together (TooManyGates
+   * past it): the QIS gate limit does not bound the native output, where one
+   * `ctrl(7) @ x` becomes about 150 gates.
+   */
+  maxNativeGates: 1_000_000,
   /** Source text size, in UTF-16 code units (the service's 10 MB request body). */
   maxSourceLength: 10 * 1024 * 1024,
   /** Nesting depth of expressions and blocks the parser follows before reporting. */
