@@ -10,7 +10,7 @@ import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
-import { SimulationLimitError } from './simulator/memory.js';
+import { reportOf } from './simulator/limit-messages.js';
 import { LIMITS, type Target } from './tables/index.js';
 
 export interface CheckEquivalenceOptions extends EquivalenceOptions {
@@ -70,9 +70,7 @@ export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: Ch
     const verdict = results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
     return { ...verdict, diagnostics: [] };
   } catch (error) {
-    const limit = error instanceof SimulationLimitError;
-    const reason = limit ? error.reason : `Internal simulator error: ${error instanceof Error ? error.message : String(error)}`;
-    const rule = limit ? error.rule : 'simulator-internal-error';
-    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, span: OPTION_SPAN })]);
+    const { rule, reason, hint } = reportOf(error, null);
+    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, hint, span: OPTION_SPAN })]);
   }
 }

@@ -50,6 +50,13 @@ describe('checkEquivalence bounds randomStates', () => {
     expect(r.diagnostics[0]?.message).toContain('randomStates');
   }, 5_000);
 
+  it('names a limit it stops at, with a hint', () => {
+    const r = checkEquivalence(a, b, { memoryBudgetBytes: 1000 });
+    expect(r.method).toBe('limit');
+    expect(r.diagnostics[0]).toMatchObject({ code: 'SimulationLimit', rule: 'simulator-memory-budget' });
+    expect(r.diagnostics[0]?.hint).toContain('memoryBudgetBytes');
+  }, 5_000);
+
   it('compares with a reasonable count', () => {
     expect(checkEquivalence(a, b, { randomStates: 2 })).toMatchObject({ equivalent: true, method: 'random-states' });
   }, 10_000);
