@@ -30,6 +30,17 @@ export function probabilitiesOmitted(formats: readonly string[], limit: number, 
   };
 }
 
+/** Throws when `shots` samples of the circuit would hold more than LIMITS.maxShotBits bits. */
+export function checkShotBits(shots: number, qubits: number, clbits: number): void {
+  const bits = shots * (qubits + clbits);
+  if (bits <= LIMITS.maxShotBits) return;
+  throw new SimulationLimitError(
+    'simulator-shot-limit',
+    `Sampling ${group(shots)} shots of ${group(qubits)} qubits and ${group(clbits)} classical bits holds ${group(bits)} bits; the limit is ${group(LIMITS.maxShotBits)} (shots × (qubits + classical bits))`,
+    'take fewer shots, or declare fewer classical bits (one per measurement you read)',
+  );
+}
+
 /** A thrown error as a report: limits keep their own words, anything else is named without JavaScript's. */
 export function reportOf(error: unknown, qubits: number | null): LimitReport {
   if (error instanceof SimulationLimitError) return { rule: error.rule, reason: error.reason, hint: error.hint };

@@ -9,6 +9,7 @@ import { LIMITS, type NoiseModel } from '../tables/index.js';
 import { histogramArtifact, probabilitiesFromHistogram, RESULT_FORMATS, shotsArtifact, v03FromProbabilities } from './artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine.js';
 import { executeCircuit, type ExecuteOptions } from './execute.js';
+import { checkShotBits } from './limit-messages.js';
 import { MemoryGuard } from './memory.js';
 import { sampleNoisyShots } from './noise.js';
 import { exactDistribution, sampleShots } from './outcomes.js';
@@ -83,6 +84,7 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
   };
   if (options.noise) {
     const shots = options.shots ?? DEFAULT_NOISY_SHOTS;
+    checkShotBits(shots, circuit.qubits, circuit.clbits);
     const table = sampleNoisyShots(circuit, options.noise, shots, random, executeOptions(options));
     const histogram = histogramArtifact(circuit, table);
     const probabilities = probabilitiesFromHistogram(histogram, shots);
@@ -92,9 +94,11 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
     add('v0.3', () => plainSource(v03FromProbabilities(probabilities)));
     return { sources, omitted: null };
   }
+  const sampled = options.shots !== undefined && (wanted.has('histogram') || wanted.has('shots'));
+  if (sampled) checkShotBits(options.shots as number, circuit.qubits, circuit.clbits);
   const execution = executeCircuit(circuit, executeOptions(options));
-  if (options.shots !== undefined && (wanted.has('histogram') || wanted.has('shots'))) {
-    const table = sampleShots(execution, options.shots, random);
+  if (sampled) {
+    const table = sampleShots(execution, options.shots as number, random);
     add('histogram', () => plainSource(histogramArtifact(circuit, table)));
     add('shots', () => plainSource(shotsArtifact(circuit, table)));
   }

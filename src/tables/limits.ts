@@ -28,6 +28,11 @@ export const LIMITS = Object.freeze({
   maxProbabilityEntries: 1_500_000,
   /** Highest maxProbabilityEntries accepted: the entries are gathered in a JavaScript Map, which holds at most 2^24. */
   maxProbabilityEntriesCeiling: 2 ** 24,
+  /**
+   * Bits a sampled run holds: shots × (qubits + classical bits). One byte
+   * each in the shot table, and an array element each in the shots artifact.
+   */
+  maxShotBits: 2 ** 26,
   /** Random input states checkEquivalence compares at most (each one is a full state evolution of both circuits). */
   maxRandomStates: 1_000,
   minShots: 1,

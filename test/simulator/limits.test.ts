@@ -38,6 +38,22 @@ describe('classical registers have a size limit', () => {
   }, 5_000);
 });
 
+describe('sampled runs hold a bounded number of bits', () => {
+  it('refuses a million shots of 65,536 classical bits before sampling, naming the limit', () => {
+    const source = `qubit[1] q; bit[${LIMITS.maxClassicalBits}] c; h q[0]; c[0] = measure q[0];`;
+    for (const noise of [undefined, { model: 'aria-1' }]) {
+      const r = simulate(source, { shots: 1_000_000, seed: 1, ...(noise ? { noise } : {}) });
+      expect(r.diagnostics[0]).toMatchObject({ code: 'SimulationLimit', rule: 'simulator-shot-limit' });
+      expect(r.diagnostics[0]?.hint).toContain('fewer shots');
+    }
+  }, 5_000);
+
+  it('samples a million shots of 29 qubits and a 29-bit register within it', () => {
+    expect(1_000_000 * (29 + 29)).toBeLessThanOrEqual(LIMITS.maxShotBits);
+    expect(simulate(`qubit[2] q; bit[200] c; h q[0]; c[0] = measure q[0];`, { shots: 1000, seed: 1, artifacts: ['histogram'] }).ok).toBe(true);
+  }, 5_000);
+});
+
 describe('checkEquivalence bounds randomStates', () => {
   const a = 'qubit[13] q; h q[0];';
   const b = 'qubit[13] q; h q[0];';
