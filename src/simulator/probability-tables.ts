@@ -4,7 +4,7 @@
  * written as JSON text. A table never holds entries under the cutoff.
  */
 import type { IrCircuit } from '../ir/types.js';
-import { indexToBitstring, OUTPUT_ALL, PROBABILITY_CUTOFF, type ProbabilitiesArtifact, type V03Artifact } from './artifacts.js';
+import { indexToBitstring, namedRecord, OUTPUT_ALL, PROBABILITY_CUTOFF, type ProbabilitiesArtifact, type V03Artifact } from './artifacts.js';
 import type { JsonWriter } from './json-writer.js';
 import type { ExactDistribution, RegisterValue } from './outcomes.js';
 import type { ArtifactSource } from './results.js';
@@ -119,7 +119,7 @@ export function writeTable(writer: JsonWriter, table: ProbabilityTable): void {
 
 /** The v2 probabilities artifact as an object; registers keyed without a prototype (a register may be named `__proto__`). */
 export function probabilitiesObject(tables: readonly ProbabilityTable[]): ProbabilitiesArtifact {
-  const registers: Record<string, Record<string, number>> = Object.create(null) as Record<string, Record<string, number>>;
+  const registers = namedRecord<Record<string, number>>();
   for (const table of tables) registers[table.name] = tableObject(table);
   return { probabilities: { registers } };
 }

@@ -6,6 +6,7 @@
  * limit with a hint; multicircuit results keep every circuit. The 22-28 qubit
  * sizes are in bench/dense.bench.ts.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isingQasm } from '../../bench/ising.js';
 import { simulate, type SimulateResult } from '../../src/simulate.js';
@@ -108,6 +109,19 @@ describe('maxProbabilityEntries', () => {
     expect(r.diagnostics[0]?.rule).toBe('simulator-artifacts');
     expect(r.diagnostics[0]?.message).toContain('artifacts');
   });
+
+  it('never throws and always answers, whatever artifacts and maxProbabilityEntries hold', () => {
+    const hostile = fc.oneof(fc.anything(), fc.array(fc.constantFrom('probabilities', 'v0.3', 'histogram', 'shots', '__proto__', 'toString')), fc.double(), fc.bigInt());
+    fc.assert(
+      fc.property(hostile, hostile, fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }), (artifacts, max, shots) => {
+        const r = simulate('qubit[3] q; bit[1] c; h q; c[0] = measure q[0];', { artifacts: artifacts as never, maxProbabilityEntries: max as never, ...(shots ? { shots } : {}), seed: 1 });
+        expect(typeof r.ok).toBe('boolean');
+        if (!r.ok) expect(r.diagnostics.length).toBeGreaterThan(0);
+        for (const format of FORMATS) if (r.results[format] !== undefined) expect(streamed(r, format).written).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  }, 20_000);
 
   it('refuses sampled artifacts without shots', () => {
     const r = simulate('qubit[1] q;', { artifacts: ['histogram'] });
