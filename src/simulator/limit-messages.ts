@@ -26,7 +26,7 @@ export function probabilitiesOmitted(formats: readonly string[], limit: number, 
   return {
     rule: PROBABILITIES_OMITTED_RULE,
     reason: `The exact distribution${where} (${formats.join(', ')}) was left out: it has more than ${group(limit)} entries (option maxProbabilityEntries)`,
-    hint: `sample shots and read the histogram (its size is bounded by the shots), measure fewer qubits, or raise maxProbabilityEntries (at most ${group(LIMITS.maxProbabilityEntriesCeiling)}; about 60 bytes of JSON an entry)`,
+    hint: `sample shots and read the histogram (its size is bounded by the shots; --format histogram on the command line), measure fewer qubits, or raise maxProbabilityEntries (--max-probability-entries; at most ${group(LIMITS.maxProbabilityEntriesCeiling)}, about 60 bytes of JSON an entry)`,
   };
 }
 
