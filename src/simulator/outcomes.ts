@@ -70,6 +70,8 @@ export interface DistributionBounds {
   readonly maxEntries: number;
   /** Also the classical registers' distributions (the v2 artifact); the v0.3 form needs output_all only. */
   readonly registers: boolean;
+  /** Leave output_all empty (it is read from the state directly, see denseOutputAll). */
+  readonly skipOutputAll?: boolean;
 }
 
 /**
@@ -94,10 +96,11 @@ export function exactDistribution(execution: Execution, bounds: DistributionBoun
     negligible: PROBABILITY_CUTOFF / branches / 2 ** (qubits - qubitsRead(reg, execution)),
   }));
   let entries = 0;
+  if (readers.length === 0 && bounds.skipOutputAll) return { qubits, outputAll, registers: new Map() };
   for (const branch of execution.branches) {
     const finished = forEachProbabilityWhile(branch.state, (index, p) => {
       const weighted = p * branch.probability;
-      if (weighted >= negligible) {
+      if (weighted >= negligible && !bounds.skipOutputAll) {
         const before = outputAll.get(index);
         if (before === undefined) entries++;
         outputAll.set(index, (before ?? 0) + weighted);

@@ -92,12 +92,59 @@ export function decimalTable(outputAll: ReadonlyMap<number, number>): Probabilit
   return { name: OUTPUT_ALL, size: table.values.length, key: (i) => String(table.values[i]), probabilities: table.probabilities };
 }
 
-/** output_all, then each classical register, as v2 tables. */
-export function registerTables(circuit: IrCircuit, dist: ExactDistribution): ProbabilityTable[] {
+/** output_all, then each classical register, as v2 tables (output_all given when built from the state directly). */
+export function registerTables(circuit: IrCircuit, dist: ExactDistribution, outputAll?: ProbabilityTable): ProbabilityTable[] {
   return [
-    bitstringTable(OUTPUT_ALL, dist.outputAll, circuit.qubits),
+    outputAll ?? bitstringTable(OUTPUT_ALL, dist.outputAll, circuit.qubits),
     ...circuit.bitRegisters.map((reg) => bitstringTable(reg.name, dist.registers.get(reg.name) ?? new Map(), reg.size)),
   ];
+}
+
+/** `index`'s lowest `width` bits reversed (width ≤ 32). */
+function reverseIndex(index: number, width: number): number {
+  let r = index;
+  r = ((r >>> 1) & 0x55555555) | ((r & 0x55555555) << 1);
+  r = ((r >>> 2) & 0x33333333) | ((r & 0x33333333) << 2);
+  r = ((r >>> 4) & 0x0f0f0f0f) | ((r & 0x0f0f0f0f) << 4);
+  r = ((r >>> 8) & 0x00ff00ff) | ((r & 0x00ff00ff) << 8);
+  r = (r >>> 16) | (r << 16);
+  return (r >>> 0) / 2 ** (32 - width);
+}
+
+/**
+ * output_all of a run that ended in one dense state, read straight from its
+ * amplitudes (`weight` is the branch's probability): one counting pass, then
+ * the entries in bitstring order (the indices bit-reversed) or in index
+ * order, with no map and no sort. Null when it holds more than `maxEntries`.
+ */
+export function denseOutputAll(
+  re: Float64Array,
+  im: Float64Array,
+  weight: number,
+  maxEntries: number,
+): { readonly size: number; bitstrings(): ProbabilityTable; decimals(): ProbabilityTable } | null {
+  const width = Math.log2(re.length);
+  const probability = (i: number) => ((re[i] as number) ** 2 + (im[i] as number) ** 2) * weight;
+  let size = 0;
+  for (let i = 0; i < re.length; i++) if (probability(i) >= PROBABILITY_CUTOFF && ++size > maxEntries) return null;
+  const collect = (indexAt: (k: number) => number, key: (value: number) => string): ProbabilityTable => {
+    const values = new Float64Array(size);
+    const probabilities = new Float64Array(size);
+    let n = 0;
+    for (let k = 0; k < re.length; k++) {
+      const i = indexAt(k);
+      const p = probability(i);
+      if (p < PROBABILITY_CUTOFF) continue;
+      values[n] = i;
+      probabilities[n++] = rounded(p);
+    }
+    return { name: OUTPUT_ALL, size, key: (e) => key(values[e] as number), probabilities };
+  };
+  return {
+    size,
+    bitstrings: () => collect((k) => reverseIndex(k, width), (i) => indexToBitstring(i, width)),
+    decimals: () => collect((k) => k, String),
+  };
 }
 
 /** A table as an object, keys in table order. */

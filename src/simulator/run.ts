@@ -8,12 +8,12 @@ import type { IrCircuit } from '../ir/types.js';
 import { LIMITS, type NoiseModel } from '../tables/index.js';
 import { histogramArtifact, probabilitiesFromHistogram, RESULT_FORMATS, shotsArtifact, v03FromProbabilities } from './artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine.js';
-import { executeCircuit, type ExecuteOptions } from './execute.js';
+import { executeCircuit, type Branch, type ExecuteOptions } from './execute.js';
 import { checkShotBits } from './limit-messages.js';
 import { MemoryGuard } from './memory.js';
 import { sampleNoisyShots } from './noise.js';
 import { exactDistribution, sampleShots } from './outcomes.js';
-import { decimalTable, probabilitiesSource, registerTables, v03Source } from './probability-tables.js';
+import { decimalTable, denseOutputAll, probabilitiesSource, registerTables, v03Source } from './probability-tables.js';
 import { SeededRandom } from './random.js';
 import { lazyResults, plainSource, type ArtifactSource } from './results.js';
 
@@ -105,11 +105,17 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
   const exact = (['probabilities', 'v0.3'] as const).filter((name) => wanted.has(name));
   if (exact.length === 0) return { sources, omitted: null };
   const limit = options.maxProbabilityEntries ?? LIMITS.maxProbabilityEntries;
-  const distribution = exactDistribution(execution, { maxEntries: limit, registers: wanted.has('probabilities') });
-  if (distribution === null) return { sources, omitted: { formats: exact.map((name) => ARTIFACT_FORMATS[name]), limit } };
+  const omitted = { sources, omitted: { formats: exact.map((name) => ARTIFACT_FORMATS[name]), limit } };
+  // One dense state (no mid-circuit branching): output_all straight from the amplitudes.
+  const only = execution.branches.length === 1 ? (execution.branches[0] as Branch) : null;
+  const direct = only?.state.kind === 'dense' ? denseOutputAll(only.state.re, only.state.im, only.probability, limit) : undefined;
+  if (direct === null) return omitted;
+  const registers = wanted.has('probabilities');
+  const distribution = exactDistribution(execution, { maxEntries: limit - (direct?.size ?? 0), registers, skipOutputAll: direct !== undefined });
+  if (distribution === null) return omitted;
   // Sources hold the sorted tables only: the maps and the states can go once this returns.
-  if (wanted.has('probabilities')) sources.set(ARTIFACT_FORMATS.probabilities, probabilitiesSource(registerTables(circuit, distribution)));
-  if (wanted.has('v0.3')) sources.set(ARTIFACT_FORMATS['v0.3'], v03Source(decimalTable(distribution.outputAll)));
+  if (registers) sources.set(ARTIFACT_FORMATS.probabilities, probabilitiesSource(registerTables(circuit, distribution, direct?.bitstrings())));
+  if (wanted.has('v0.3')) sources.set(ARTIFACT_FORMATS['v0.3'], v03Source(direct?.decimals() ?? decimalTable(distribution.outputAll)));
   return { sources, omitted: null };
 }
 

@@ -64,6 +64,33 @@ describe('dense histogram without the exact distribution', () => {
   }, 10_000);
 });
 
+describe('the exact distribution of one dense state, read straight from the amplitudes', () => {
+  it('equals the one gathered through the general path (a map, then sorted), with registers', async () => {
+    const { executeCircuit } = await import('../../src/simulator/execute.js');
+    const { executeOptions } = await import('../../src/simulator/run.js');
+    const { exactDistribution } = await import('../../src/simulator/outcomes.js');
+    const { probabilitiesArtifact, v03Artifact } = await import('../../src/simulator/probability-tables.js');
+    const { loadCircuits } = await import('../../src/load.js');
+    const measures = [0, 3, 9].map((q, i) => `c[${i}] = measure q[${q}];`).join(' ');
+    const source = `qubit[10] q; bit[3] c; ${Array.from({ length: 10 }, (_, q) => `ry(${0.3 + q / 7}) q[${q}];`).join(' ')} cx q[0], q[9]; rz(0.4) q[3]; ${measures}`;
+    const loaded = loadCircuits(source);
+    if (!loaded.ok) throw new Error('fixture did not load');
+    const c = loaded.circuits[0]!;
+    const execution = executeCircuit(c, executeOptions({ memoryBudgetBytes: 1e9, maxBranches: 4 }));
+    expect(execution.branches[0]?.state.kind).toBe('dense');
+    const general = exactDistribution(execution)!;
+    const r = simulate(source);
+    expect(r.results[P2]).toEqual(probabilitiesArtifact(c, general));
+    expect(r.results[V03]).toEqual(v03Artifact(general));
+    expect(Object.keys((r.results[P2] as { probabilities: { registers: { output_all: object } } }).probabilities.registers.output_all)).toHaveLength(1024);
+    const text = streamed(r, P2).text;
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(r.results[P2])));
+    const keys = [...text.slice(0, text.indexOf('}')).matchAll(/"([01]{10})"/g)].map((m) => m[1] as string);
+    expect(keys).toHaveLength(1024);
+    expect(keys).toEqual([...keys].sort());
+  }, 10_000);
+});
+
 describe('maxProbabilityEntries', () => {
   it('leaves out a distribution past the bound, with a named warning and a hint; the sampled artifacts stay', () => {
     const r = simulate('qubit[12] q; h q;', { shots: 10, seed: 1, maxProbabilityEntries: 4095 });
