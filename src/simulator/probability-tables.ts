@@ -100,17 +100,6 @@ export function registerTables(circuit: IrCircuit, dist: ExactDistribution, outp
   ];
 }
 
-/** `index`'s lowest `width` bits reversed (width ≤ 32). */
-function reverseIndex(index: number, width: number): number {
-  let r = index;
-  r = ((r >>> 1) & 0x55555555) | ((r & 0x55555555) << 1);
-  r = ((r >>> 2) & 0x33333333) | ((r & 0x33333333) << 2);
-  r = ((r >>> 4) & 0x0f0f0f0f) | ((r & 0x0f0f0f0f) << 4);
-  r = ((r >>> 8) & 0x00ff00ff) | ((r & 0x00ff00ff) << 8);
-  r = (r >>> 16) | (r << 16);
-  return (r >>> 0) / 2 ** (32 - width);
-}
-
 /**
  * output_all of a run that ended in one dense state, read straight from its
  * amplitudes (`weight` is the branch's probability): one counting pass, then
@@ -142,7 +131,7 @@ export function denseOutputAll(
   };
   return {
     size,
-    bitstrings: () => collect((k) => reverseIndex(k, width), (i) => indexToBitstring(i, width)),
+    bitstrings: () => collect((k) => reversedBits(k, width), (i) => indexToBitstring(i, width)),
     decimals: () => collect((k) => k, String),
   };
 }
