@@ -12,6 +12,7 @@ import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
 import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
 import { lowerToNative, type NativeFamily } from './native/index.js';
+import { lowerWithinLimit } from './native-gate-limit.js';
 import { circuitToQasm } from './native/qasm.js';
 import type { Target } from './tables/index.js';
 
@@ -112,8 +113,12 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const family = familyFor(loaded.target, options);
   const circuits =
     gateset === 'native'
-      ? loaded.circuits.map((c) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
+      ? lowerWithinLimit(loaded.circuits, (c, maxOps) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, maxOps, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
       : loaded.circuits;
+  if (!Array.isArray(circuits)) {
+    const diagnostics = [...loaded.diagnostics, circuits as Diagnostic];
+    return { ok: false, diagnostics, failure: failureOf(diagnostics), ...FAILED };
+  }
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
   const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };

@@ -10,8 +10,8 @@ import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
-import { SimulationLimitError } from './simulator/memory.js';
-import type { Target } from './tables/index.js';
+import { reportOf } from './simulator/limit-messages.js';
+import { LIMITS, type Target } from './tables/index.js';
 
 export interface CheckEquivalenceOptions extends EquivalenceOptions {
   /** Target for loading text or JSON inputs (`simulator` by default). */
@@ -38,6 +38,14 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
   diagnostics,
 });
 
+/** `randomStates` is a count of full state evolutions: an integer from 1 to LIMITS.maxRandomStates, or absent. */
+function randomStatesProblem(value: unknown): Diagnostic | null {
+  if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LIMITS.maxRandomStates)) return null;
+  const shown = typeof value === 'number' ? String(value) : typeof value;
+  const reason = `randomStates must be an integer from 1 to ${LIMITS.maxRandomStates.toLocaleString('en-US')}, got ${shown}`;
+  return createDiagnostic({ code: 'InvalidInput', rule: 'equivalence-random-states', reason, span: OPTION_SPAN, hint: 'each random state runs both circuits once; a few (the default 4) already catch a difference with near certainty' });
+}
+
 /**
  * Compares two programs as operations, up to global phase only: amplitudes,
  * never probabilities alone, so a flipped rz sign is caught. Final
@@ -50,6 +58,8 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
 export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
+  const bound = randomStatesProblem(options?.randomStates);
+  if (bound) return notCompared('invalid-input', [bound]);
   try {
     const left = load(a, options.target);
     const right = load(b, options.target);
@@ -60,9 +70,7 @@ export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: Ch
     const verdict = results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
     return { ...verdict, diagnostics: [] };
   } catch (error) {
-    const limit = error instanceof SimulationLimitError;
-    const reason = limit ? error.reason : `Internal simulator error: ${error instanceof Error ? error.message : String(error)}`;
-    const rule = limit ? error.rule : 'simulator-internal-error';
-    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, span: OPTION_SPAN })]);
+    const { rule, reason, hint } = reportOf(error, null);
+    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, hint, span: OPTION_SPAN })]);
   }
 }

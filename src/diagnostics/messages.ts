@@ -139,6 +139,10 @@ export function jsonTooManyCircuits(path: string, count: number, max: number): s
   return `${jsonPlace(path)}: ${count} circuits; at most ${max} are allowed in one job`;
 }
 
+export function jsonDuplicateCircuitName(path: string, name: string, firstPath: string): string {
+  return `${path}: circuit name ${JSON.stringify(name)} is already used at ${firstPath}; results are keyed by circuit name, so each circuit needs its own`;
+}
+
 export function jsonTooManyGates(path: string, count: number, max: number): string {
   return `${jsonPlace(path)}: ${count} gates in total; at most ${max} are allowed in one job`;
 }
@@ -314,6 +318,10 @@ export function scalarRegister(kind: 'qubit' | 'bit', name: string): string {
 
 export function registerSizeNotSupported(size: string, name: string): string {
   return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
+}
+
+export function tooManyClassicalBits(bits: number | bigint, max: number): string {
+  return `The program declares ${bits.toLocaleString('en-US')} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
 }
 
 export function bitRegisterInitializer(name: string): string {

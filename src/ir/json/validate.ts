@@ -8,6 +8,7 @@ import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../../capabilities/tar
 import {
   DiagnosticCollector,
   jsonBothCircuitForms,
+  jsonDuplicateCircuitName,
   jsonExpected,
   jsonMissing,
   jsonNoCircuit,
@@ -91,6 +92,8 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
   }
   const gateTotal = entries.reduce<number>((n, e) => n + (isJsonObject(e) && Array.isArray(e.circuit) ? e.circuit.length : 0), 0);
   checkGateCount(checker, 'circuits', gateTotal, maxGates);
+  // Results are keyed by circuit name: a repeated name would hide a circuit's results.
+  const named = new Map<string, string>();
   for (let i = 0; i < entries.length && !checker.full; i++) {
     const path = childPath('circuits', i);
     const entry = entries[i];
@@ -101,6 +104,8 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
     const namePath = childPath(path, 'name');
     if (entry.name === undefined) checker.report(namePath, jsonMissing(namePath, 'a circuit name (a string)'));
     else if (typeof entry.name !== 'string') checker.report(namePath, jsonExpected(namePath, 'a circuit name (a string)', describeValue(entry.name)));
+    else if (named.has(entry.name)) checker.report(namePath, jsonDuplicateCircuitName(namePath, entry.name, named.get(entry.name) as string), JSON_RULES.names);
+    else named.set(entry.name, namePath);
     const own = readGateset(checker, childPath(path, 'gateset'), entry.gateset, gateset);
     const circuitPath = childPath(path, 'circuit');
     const gates = checker.array(circuitPath, entry.circuit, 'an array of gate objects');
