@@ -463,3 +463,7 @@ export function internalParserError(detail: string): string {
 export function nestingTooDeep(limit: number): string {
   return `nesting deeper than ${limit} levels of brackets or blocks`;
 }
+
+export function expressionTooDeep(limit: number): string {
+  return `expression nested deeper than ${limit} levels (operators, prefix signs, indexes and brackets together)`;
+}

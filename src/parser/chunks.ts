@@ -10,13 +10,18 @@
 /** Target chunk size in UTF-16 code units. */
 export const CHUNK_SIZE = 256 * 1024;
 
-/** End offset (exclusive) of the chunk starting at `from`. */
-export function chunkEnd(text: string, from: number, size = CHUNK_SIZE): number {
+/**
+ * End offset (exclusive) of the chunk starting at `from`: the first cut at or
+ * after `from + size`, or with `atMostSize` the last cut before it when there
+ * is one (so a small region never swallows the long statement after it).
+ */
+export function chunkEnd(text: string, from: number, size = CHUNK_SIZE, atMostSize = false): number {
   const n = text.length;
   if (n - from <= size) return n;
   const target = from + size;
   let depth = 0;
   let lineStart = true;
+  let lastCut = -1;
   let i = from;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -48,7 +53,10 @@ export function chunkEnd(text: string, from: number, size = CHUNK_SIZE): number 
       i++;
     } else if (c === 59 /* ; */) {
       i++;
-      if (depth === 0 && i >= target && !elseFollows(text, i)) return i;
+      if (depth === 0 && (atMostSize || i >= target) && !elseFollows(text, i)) {
+        if (i >= target) return atMostSize && lastCut > from ? lastCut : i;
+        if (atMostSize) lastCut = i;
+      }
     } else i++;
   }
   return n;

@@ -43,6 +43,13 @@ const MODIFIERS: readonly N.GateModifier['modifier'][] = ['ctrl', 'negctrl', 'in
  */
 const MAX_FAST_NESTING = 32;
 
+/**
+ * Operators and prefix signs one statement may hold on the fast path: a
+ * longer run is left to the general parser, which bounds the depth of
+ * expression trees and reports it.
+ */
+const MAX_FAST_OPERATORS = 64;
+
 const enum Char {
   Tab = 9,
   LineFeed = 10,
@@ -183,6 +190,7 @@ export function readStatement(text: string, start: number, b: AstBuilder): FastS
 export class StatementReader implements StatementRebuilder {
   private at = 0;
   private depth = 0;
+  private operators = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
   end = 0;
   /** The last non-reserved word read, by length and first letter. */
@@ -215,6 +223,7 @@ export class StatementReader implements StatementRebuilder {
   read(start: number): FastStatementNode | null {
     this.at = start;
     this.depth = 0;
+    this.operators = 0;
     switch (this.text.charCodeAt(start)) {
       case Char.LowerM:
         if (this.keywordAt(start, 'measure')) return this.measureStatement(start);
@@ -437,6 +446,7 @@ export class StatementReader implements StatementRebuilder {
     else if (c === Char.Star && next !== Char.Star && next !== Char.Equals) op = '*';
     else if (c === Char.Slash && next !== Char.Slash && next !== Char.Star && next !== Char.Equals) op = '/';
     else return undefined;
+    if (++this.operators > MAX_FAST_OPERATORS) return undefined;
     this.at = skipBlanks(text, this.at + 1);
     return op;
   }
@@ -448,6 +458,7 @@ export class StatementReader implements StatementRebuilder {
     while (text.charCodeAt(this.at) === Char.Minus) {
       const next = text.charCodeAt(this.at + 1);
       if (next === Char.Equals || next === Char.Greater) return null;
+      if (++this.operators > MAX_FAST_OPERATORS) return null;
       (prefixes ??= []).push({ op: '-', startOffset: this.at });
       this.at = skipBlanks(text, this.at + 1);
     }
@@ -626,7 +637,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
       regionSize = FIRST_REGION_SIZE;
       continue;
     }
-    const end = Math.min(chunkEnd(text, at, regionSize), to);
+    const end = Math.min(chunkEnd(text, at, regionSize, true), to);
     context.parseRegion(at, end);
     if (diagnostics.length !== 0) {
       statements.length = statementCount;

@@ -89,6 +89,8 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
       for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
       parser.input = lexed.tokens;
       parser.notes = [];
+      // Stop once the diagnostics already found and this region's problems pass the budget.
+      parser.errorBudget = Math.max(0, collector.maxErrors - found.length);
       const results = parser.program();
       collectStatements(results, statements, state, report);
       for (const error of parser.errors) reportRecognitionError(error, text, report);

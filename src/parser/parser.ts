@@ -18,10 +18,10 @@ import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt, type Body, type StatementResult } from './base.js';
+import { alt, ErrorBudgetSpent, type Body, type StatementResult } from './base.js';
 import { TypeRules } from './types.js';
 
-export { MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
+export { MAX_EXPRESSION_DEPTH, MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
 
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];
@@ -37,9 +37,15 @@ export class Qasm3Parser extends TypeRules {
   program = this.rule('program', (): StatementResult[] => {
     const statements: N.Statement[] = [];
     const results: StatementResult[] = [];
-    this.MANY(() => {
-      results.push(this.recoverableStatement(statements, 1));
-    });
+    try {
+      this.MANY(() => {
+        results.push(this.recoverableStatement(statements, 1));
+      });
+    } catch (error) {
+      // Recovery between top-level statements found one problem too many.
+      if (!(error instanceof ErrorBudgetSpent)) throw error;
+      this.skipRest();
+    }
     return results;
   });
 
@@ -63,9 +69,23 @@ export class Qasm3Parser extends TypeRules {
   });
 
   /** A body: a scope, or a single statement (which becomes a one-element list). */
+  /**
+   * A body without braces nests too (`else if` chains are the long case):
+   * it counts as a level, as a block does, so the tree stays as shallow as
+   * every later walk needs.
+   */
   protected body = this.rule('body', (): Body => {
     const statements: N.Statement[] = [];
+    const bare = this.ACTION(() => {
+      const first = this.LA(1);
+      if (first.tokenType === T.LBRACE) return false;
+      this.enter(first);
+      return true;
+    });
     this.recoverableStatement(statements, 3);
+    this.ACTION(() => {
+      if (bare) this.leave();
+    });
     return statements;
   });
 
