@@ -7,6 +7,7 @@
 import { OPTION_SPAN } from './capabilities/target.js';
 import { createDiagnostic, type Diagnostic } from './diagnostics/index.js';
 import type { IrCircuit } from './ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
@@ -31,6 +32,16 @@ function load(input: SimulateInput, target: string | Target | undefined): { circ
   return { circuits: loaded.ok ? loaded.circuits : [], diagnostics: loaded.diagnostics };
 }
 
+/** What {@link checkEquivalence} accepts in its options: anything else is a diagnostic naming the option. */
+const EQUIVALENCE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  exactUpTo: { kind: 'integer', min: 0, max: 30 },
+  randomStates: { kind: 'integer', min: 1, max: 1_000 },
+  tolerance: { kind: 'number', min: 0, max: 1 },
+  seed: SEED_OPTION,
+  memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
+};
+
 const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diagnostic[]): CheckEquivalenceResult => ({
   equivalent: false,
   maxDeviation: Infinity,
@@ -50,6 +61,9 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
 export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
+  const { problems } = checkOptions<CheckEquivalenceOptions>(options, EQUIVALENCE_OPTIONS, 'checkEquivalence');
+  if (problems.length > 0) return notCompared('invalid-input', problems);
+  options = options ?? {};
   try {
     const left = load(a, options.target);
     const right = load(b, options.target);

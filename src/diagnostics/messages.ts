@@ -464,6 +464,10 @@ export function nestingTooDeep(limit: number): string {
   return `nesting deeper than ${limit} levels of brackets or blocks`;
 }
 
+export function literalTooLong(length: number, limit: number): string {
+  return `integer literal of ${length.toLocaleString('en-US')} characters: at most ${limit.toLocaleString('en-US')} are read`;
+}
+
 export function expressionTooDeep(limit: number): string {
   return `expression nested deeper than ${limit} levels (operators, prefix signs, indexes and brackets together)`;
 }

@@ -18,7 +18,7 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { expressionTooDeep, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
+import { expressionTooDeep, literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { SyntaxMessages } from './errors.js';
@@ -84,6 +84,13 @@ export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 128);
  * times that.
  */
 export const MAX_EXPRESSION_DEPTH = LIMITS.maxNestingDepth;
+
+/**
+ * Longest integer literal read, in characters: converting decimal digits to
+ * a bigint takes time quadratic in their number (9 million digits took
+ * seconds). No register, angle or duration needs more than a few dozen.
+ */
+export const MAX_LITERAL_LENGTH = 4_096;
 
 /** Follow sets kept per grammar path (error recovery asks for the same ones again and again). */
 const FOLLOW_CACHE_SIZE = 4096;
@@ -456,6 +463,12 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   protected literal(token: IToken): N.Expression {
     const kind = LITERAL_KINDS.get(token.tokenType) as LiteralKind;
+    if (kind === 'integer' && token.image.length > MAX_LITERAL_LENGTH) {
+      const end = token.startOffset + token.image.length;
+      this.note(literalTooLong(token.image.length, MAX_LITERAL_LENGTH), token.startOffset, end);
+      // Refused: the node keeps its text, and a value of 0 that nothing reads.
+      return { kind: 'IntegerLiteral', raw: token.image, value: 0n, span: this.b.span(token.startOffset, end) };
+    }
     return this.b[kind](token.image, token.startOffset);
   }
 

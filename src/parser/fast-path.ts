@@ -25,6 +25,7 @@ import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
+import { MAX_LITERAL_LENGTH } from './base.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 
@@ -516,6 +517,8 @@ export class StatementReader implements StatementRebuilder {
       i = j;
       isFloat = true;
     }
+    // A literal too long to convert quickly is the general parser's to refuse.
+    if (i - start > MAX_LITERAL_LENGTH) return null;
     // What follows must end the literal: not `_`, `.`, a letter (a unit or `im`, even after blanks) or another digit.
     const after = skipBlanks(text, i);
     const next = text.charCodeAt(i);
@@ -574,7 +577,7 @@ export class StatementReader implements StatementRebuilder {
     const indexStart = skipBlanks(text, open + 1);
     let i = indexStart;
     while (isDigit(text.charCodeAt(i))) i++;
-    if (i === indexStart) return null;
+    if (i === indexStart || i - indexStart > MAX_LITERAL_LENGTH) return null;
     const close = skipBlanks(text, i);
     if (text.charCodeAt(close) !== Char.RBracket) return null;
     const index = this.b.integer(this.integerText(indexStart, i), indexStart);

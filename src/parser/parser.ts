@@ -303,7 +303,15 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
     const params: N.ArgumentDefinition[] = [];
-    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.argumentDefinition)) });
+    // `argumentDefinitionList` of the reference grammar: a trailing comma is allowed.
+    this.OPTION3(() => {
+      params.push(this.SUBRULE(this.argumentDefinition));
+      this.MANY(() => {
+        this.CONSUME(T.COMMA);
+        params.push(this.SUBRULE2(this.argumentDefinition));
+      });
+      this.OPTION4(() => this.CONSUME2(T.COMMA));
+    });
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
@@ -325,7 +333,15 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
     const params: (N.ClassicalType | N.ArrayReferenceType)[] = [];
-    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.externArgument)) });
+    // `externArgumentList` of the reference grammar: a trailing comma is allowed.
+    this.OPTION3(() => {
+      params.push(this.SUBRULE(this.externArgument));
+      this.MANY(() => {
+        this.CONSUME(T.COMMA);
+        params.push(this.SUBRULE2(this.externArgument));
+      });
+      this.OPTION4(() => this.CONSUME2(T.COMMA));
+    });
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
