@@ -76,8 +76,13 @@ const SIMULATE_OPTIONS: OptionRules = {
 
 /** Whether `input` is circuit IR rather than text or JSON. */
 export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircuit[] {
-  const first = Array.isArray(input) ? input[0] : input;
-  return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  try {
+    const first = Array.isArray(input) ? input[0] : input;
+    return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  } catch {
+    // A throwing getter or Proxy is not IR: the JSON checks name what could not be read.
+    return false;
+  }
 }
 
 function failed(diagnostics: Diagnostic[], seed: number): SimulateResult {
