@@ -18,7 +18,7 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { expressionTooDeep, literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
+import { expressionTooDeep, listTooLong, literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { SyntaxMessages } from './errors.js';
@@ -27,8 +27,8 @@ import { SyntaxMessages } from './errors.js';
 export class NestingTooDeep extends Error {
   constructor(
     readonly token: IToken,
-    /** Brackets and blocks, or the tree of one expression. */
-    readonly what: 'brackets' | 'expression' = 'brackets',
+    /** Brackets and blocks, the tree of one expression, or a list too long. */
+    readonly what: 'brackets' | 'expression' | 'list' = 'brackets',
   ) {
     super('nesting too deep');
   }
@@ -92,6 +92,14 @@ export const MAX_EXPRESSION_DEPTH = LIMITS.maxNestingDepth;
  */
 export const MAX_LITERAL_LENGTH = 4_096;
 
+/**
+ * Most names in one list of qubits (a gate call's, a barrier's, a gate
+ * definition's parameters or qubits). No target has a hundredth of this many
+ * qubits; a longer list is refused as a whole, which keeps a call of a
+ * million operands from building a million operand nodes for rules to walk.
+ */
+export const MAX_LIST_LENGTH = 4_096;
+
 /** Follow sets kept per grammar path (error recovery asks for the same ones again and again). */
 const FOLLOW_CACHE_SIZE = 4096;
 
@@ -152,6 +160,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   private expressionDepth = 0;
   /** Problems (Chevrotain's errors and notes) this parse may still find before it stops; set by the driver. */
   errorBudget = Infinity;
+  /** True when the last statement was refused whole (nesting, a list too long) and its skip ran to the end of the input. */
+  refusedThroughEnd = false;
   private readonly followCache = new Map<string, TokenType[]>();
 
   /**
@@ -178,6 +188,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.reportedStackExhaustion = false;
     this.expressionDepth = 0;
     this.errorBudget = Infinity;
+    this.refusedThroughEnd = false;
   }
 
   /**
@@ -295,6 +306,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     return tree;
   }
 
+  /** Refuses the statement once a list passes {@link MAX_LIST_LENGTH} (the comma before the next item is `at`). */
+  protected checkListLength(length: number, at: IToken): void {
+    if (length >= MAX_LIST_LENGTH) throw new NestingTooDeep(at, 'list');
+  }
+
   /**
    * A flat operator run is read by a loop: one of a million terms would be
    * built whole before its depth is known. At each power of two from 1,024
@@ -409,6 +425,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
         break;
       }
     }
+    this.refusedThroughEnd = i >= count;
     if (i >= count && braces > 0 && !this.reportedEnd) {
       this.reportedEnd = true;
       this.notes.push({ reason: unexpectedEndOfFile("'}'"), startOffset: this.text.length, endOffset: this.text.length });
@@ -511,6 +528,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 }
 
 function nestingReason(error: NestingTooDeep): string {
+  if (error.what === 'list') return listTooLong(MAX_LIST_LENGTH);
   return error.what === 'expression' ? expressionTooDeep(MAX_EXPRESSION_DEPTH) : nestingTooDeep(MAX_PARSER_NESTING);
 }
 

@@ -284,7 +284,8 @@ export abstract class ExpressionRules extends ParserBase {
   identifierList = this.rule('identifierList', (): N.Identifier[] => {
     const items: N.Identifier[] = [this.SUBRULE(this.identifier)];
     this.MANY(() => {
-      this.CONSUME(T.COMMA);
+      const comma = this.CONSUME(T.COMMA);
+      this.ACTION(() => this.checkListLength(items.length, comma));
       items.push(this.SUBRULE2(this.identifier));
     });
     this.OPTION(() => this.CONSUME2(T.COMMA));
@@ -316,7 +317,8 @@ export abstract class ExpressionRules extends ParserBase {
   gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
     const items: N.GateOperand[] = [this.SUBRULE(this.gateOperand)];
     this.MANY(() => {
-      this.CONSUME(T.COMMA);
+      const comma = this.CONSUME(T.COMMA);
+      this.ACTION(() => this.checkListLength(items.length, comma));
       items.push(this.SUBRULE2(this.gateOperand));
     });
     this.OPTION(() => this.CONSUME2(T.COMMA));

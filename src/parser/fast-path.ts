@@ -25,7 +25,7 @@ import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
-import { MAX_LITERAL_LENGTH } from './base.js';
+import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './base.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 
@@ -544,7 +544,7 @@ export class StatementReader implements StatementRebuilder {
     while (c === Char.Comma) {
       this.at = skipBlanks(this.text, this.at + 1);
       const next = this.gateOperand();
-      if (next === null) return null;
+      if (next === null || qubits.length >= MAX_LIST_LENGTH) return null;
       qubits.push(next);
       c = this.text.charCodeAt(this.at);
     }

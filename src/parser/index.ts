@@ -75,7 +75,7 @@ export interface ParseResult {
   readonly source: SourceText;
 }
 
-/** A chunk this long was not cut at a statement end: see `budgetFilledBy` in {@link parse}. */
+/** A chunk this long was not cut at a statement end: see `readPrefixFirst` in {@link parse}. */
 const OVERSIZED_CHUNK = 4 * CHUNK_SIZE;
 
 /** Rule id of every lexer and parser diagnostic. */
@@ -118,6 +118,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
       parser.input = lexed.tokens;
       parser.notes = [];
+      parser.refusedThroughEnd = false;
       // Stop once the diagnostics already found and this region's problems pass the budget.
       parser.errorBudget = Math.max(0, collector.maxErrors + extraBudget - found.length);
       const results = parser.program();
@@ -127,15 +128,19 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
     };
     const fastPath = options.fastPath === false ? null : { text, builder, reader: new StatementReader(text, builder), recogniser: statementRecogniser(text), statements, state, diagnostics: found, parser, parseRegion };
     /**
-     * A chunk with no place to cut (a million lines without a `;`) would be
-     * lexed whole, however early its errors fill the budget. Its first
-     * CHUNK_SIZE characters, to a line end, are read first: when their errors
-     * already pass the budget (with one to spare, for the statement the cut
-     * splits), they are the answer; otherwise that reading is undone.
+     * A chunk with no place to cut (a million lines without a `;`, a call of
+     * a million operands on one line) would be lexed whole, however early
+     * its fate is known. Its first CHUNK_SIZE characters, to a line end or a
+     * comma, are read first. When their errors already pass the budget (with
+     * one to spare, for the statement the cut splits), they are the answer;
+     * when the statement they end in was refused whole (too long a list, too
+     * deep a nest), reading goes on after that statement's `;`. Otherwise
+     * that reading is undone. Returns where to go on, or -1.
      */
-    const budgetFilledBy = (from: number, to: number): boolean => {
-      const cut = text.indexOf('\n', from + CHUNK_SIZE);
-      if (cut < 0 || cut + 1 >= to) return false;
+    const readPrefixFirst = (from: number, to: number): number => {
+      let cut = text.indexOf('\n', from + CHUNK_SIZE);
+      if (cut < 0 || cut + 1 >= to) cut = text.indexOf(',', from + CHUNK_SIZE);
+      if (cut < 0 || cut + 1 >= to) return -1;
       const statementCount = statements.length;
       const foundCount = found.length;
       const version = state.version;
@@ -143,18 +148,23 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       if (found.length > collector.maxErrors + 1) {
         found.sort(compareBySpan);
         found.length = collector.maxErrors + 1;
-        return true;
+        return text.length;
       }
+      if (parser.refusedThroughEnd) return chunkEnd(text, cut + 1, 0);
       statements.length = statementCount;
       found.length = foundCount;
       state.version = version;
       parser.begin(builder);
-      return false;
+      return -1;
     };
     let from = 0;
     while (from < text.length && found.length <= collector.maxErrors) {
       const to = chunkEnd(text, from);
-      if (to - from > OVERSIZED_CHUNK && budgetFilledBy(from, to)) break;
+      const next = to - from > OVERSIZED_CHUNK ? readPrefixFirst(from, to) : -1;
+      if (next >= 0) {
+        from = next;
+        continue;
+      }
       if (fastPath === null || !parseChunkWithFastPath(fastPath, from, to)) parseRegion(from, to);
       from = to;
     }
