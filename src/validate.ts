@@ -84,7 +84,8 @@ export function validateProgram(source: string, options: ValidateOptions = {}): 
     const problems = input.problem === null ? checked.problems : [input.problem, ...checked.problems];
     return finish(problems, { source: new SourceText(text), program: null, inlined: null, target });
   }
-  options = checked.options;
+  // Checked, and read once without throwing: the body reads the caller's object (options it adds stay visible).
+  options = options ?? {};
   try {
     sourceText = new SourceText(text);
     return runPipeline(sourceText, options);
