@@ -108,3 +108,21 @@ function elseFollows(text: string, offset: number): boolean {
   }
   return text.startsWith('else', i) && !isWordCharacter(text.charCodeAt(i + 4));
 }
+
+/**
+ * Where to end the prefix of an oversized chunk (see `readPrefixFirst` in
+ * parser/index.ts), at or after `at` and before `to`: a line end, else a
+ * comma, else a blank within the next CHUNK_SIZE characters, else `at`
+ * itself. The prefix is only ever kept when its verdict cannot change with
+ * what follows, so any place is correct; a boundary between tokens is only
+ * tidier. -1 when the chunk ends first.
+ */
+export function prefixCut(text: string, at: number, to: number): number {
+  if (at + 1 >= to) return -1;
+  const window = Math.min(to - 1, at + CHUNK_SIZE);
+  for (const boundary of ['\n', ',', ' ']) {
+    const found = text.indexOf(boundary, at);
+    if (found >= 0 && found < window) return found;
+  }
+  return at;
+}

@@ -31,7 +31,7 @@ import { tokenize, type LexProblem } from '../lexer/index.js';
 import { checkOptions, checkSourceText, MAX_ERRORS_OPTION, type OptionRules } from '../diagnostics/options.js';
 import { isDeferred } from '../ast/deferred.js';
 import { LIMITS } from '../tables/index.js';
-import { CHUNK_SIZE, chunkEnd } from './chunks.js';
+import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
 import { StatementReader, statementRecogniser, parseChunkWithFastPath } from './fast-path.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
@@ -76,7 +76,7 @@ export interface ParseResult {
 }
 
 /** A chunk this long was not cut at a statement end: see `readPrefixFirst` in {@link parse}. */
-const OVERSIZED_CHUNK = 4 * CHUNK_SIZE;
+const OVERSIZED_CHUNK = 2 * CHUNK_SIZE;
 
 /** Rule id of every lexer and parser diagnostic. */
 export const SYNTAX_ERROR_RULE = 'syntax-error';
@@ -130,17 +130,16 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
     /**
      * A chunk with no place to cut (a million lines without a `;`, a call of
      * a million operands on one line) would be lexed whole, however early
-     * its fate is known. Its first CHUNK_SIZE characters, to a line end or a
-     * comma, are read first. When their errors already pass the budget (with
+     * its fate is known. Its first CHUNK_SIZE characters, to a line end, a
+     * comma or a blank (chunks.ts, prefixCut), are read first. When their errors already pass the budget (with
      * one to spare, for the statement the cut splits), they are the answer;
      * when the statement they end in was refused whole (too long a list, too
      * deep a nest), reading goes on after that statement's `;`. Otherwise
      * that reading is undone. Returns where to go on, or -1.
      */
     const readPrefixFirst = (from: number, to: number): number => {
-      let cut = text.indexOf('\n', from + CHUNK_SIZE);
-      if (cut < 0 || cut + 1 >= to) cut = text.indexOf(',', from + CHUNK_SIZE);
-      if (cut < 0 || cut + 1 >= to) return -1;
+      const cut = prefixCut(text, from + CHUNK_SIZE, to);
+      if (cut < 0) return -1;
       const statementCount = statements.length;
       const foundCount = found.length;
       const version = state.version;
