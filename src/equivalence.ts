@@ -7,6 +7,7 @@
 import { OPTION_SPAN } from './capabilities/target.js';
 import { createDiagnostic, type Diagnostic } from './diagnostics/index.js';
 import type { IrCircuit } from './ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
@@ -31,20 +32,22 @@ function load(input: SimulateInput, target: string | Target | undefined): { circ
   return { circuits: loaded.ok ? loaded.circuits : [], diagnostics: loaded.diagnostics };
 }
 
+/** What {@link checkEquivalence} accepts in its options: anything else is a diagnostic naming the option. */
+const EQUIVALENCE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  exactUpTo: { kind: 'integer', min: 0, max: 30 },
+  randomStates: { kind: 'integer', min: 1, max: LIMITS.maxRandomStates },
+  tolerance: { kind: 'number', min: 0, max: 1 },
+  seed: SEED_OPTION,
+  memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
+};
+
 const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diagnostic[]): CheckEquivalenceResult => ({
   equivalent: false,
   maxDeviation: Infinity,
   method,
   diagnostics,
 });
-
-/** `randomStates` is a count of full state evolutions: an integer from 1 to LIMITS.maxRandomStates, or absent. */
-function randomStatesProblem(value: unknown): Diagnostic | null {
-  if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LIMITS.maxRandomStates)) return null;
-  const shown = typeof value === 'number' ? String(value) : typeof value;
-  const reason = `randomStates must be an integer from 1 to ${LIMITS.maxRandomStates.toLocaleString('en-US')}, got ${shown}`;
-  return createDiagnostic({ code: 'InvalidInput', rule: 'equivalence-random-states', reason, span: OPTION_SPAN, hint: 'each random state runs both circuits once; a few (the default 4) already catch a difference with near certainty' });
-}
 
 /**
  * Compares two programs as operations, up to global phase only: amplitudes,
@@ -58,8 +61,9 @@ function randomStatesProblem(value: unknown): Diagnostic | null {
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
 export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
-  const bound = randomStatesProblem(options?.randomStates);
-  if (bound) return notCompared('invalid-input', [bound]);
+  const { problems } = checkOptions<CheckEquivalenceOptions>(options, EQUIVALENCE_OPTIONS, 'checkEquivalence');
+  if (problems.length > 0) return notCompared('invalid-input', problems);
+  options = options ?? {};
   try {
     const left = load(a, options.target);
     const right = load(b, options.target);

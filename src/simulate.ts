@@ -17,6 +17,7 @@ import {
 } from './diagnostics/index.js';
 import type { CircuitJson } from './ir/circuit-json.js';
 import type { IrCircuit } from './ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { loadCircuits } from './load.js';
 import { probabilitiesOmitted, reportOf, type LimitReport } from './simulator/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from './simulator/memory.js';
@@ -82,10 +83,26 @@ export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircui
 
 export const DEFAULT_MAX_BRANCHES = 1024;
 
+/** What {@link simulate} accepts in its options: anything else is a diagnostic naming the option. */
+const SIMULATE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  shots: { kind: 'integer', min: LIMITS.minShots, max: LIMITS.maxShots },
+  seed: SEED_OPTION,
+  noise: { kind: 'object', members: { model: { kind: 'string' }, seed: SEED_OPTION } },
+  memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
+  maxBranches: { kind: 'integer', min: 1, max: 1 << 30 },
+  parallel: { kind: 'boolean' },
+};
+
 /** Whether `input` is circuit IR rather than text or JSON. */
 export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircuit[] {
-  const first = Array.isArray(input) ? input[0] : input;
-  return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  try {
+    const first = Array.isArray(input) ? input[0] : input;
+    return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  } catch {
+    // A throwing getter or Proxy is not IR: the JSON checks name what could not be read.
+    return false;
+  }
 }
 
 function failed(diagnostics: Diagnostic[], seed: number): SimulateResult {
@@ -109,9 +126,11 @@ function noisyTarget(model: NoiseModel, base: Target): Target {
  * come back as diagnostics with `ok: false`.
  */
 export function simulate(input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
-  const seed = options.noise?.seed ?? options.seed ?? randomSeed();
+  const checked = checkOptions<SimulateOptions>(options, SIMULATE_OPTIONS, 'simulate');
+  const seed = checked.options.noise?.seed ?? checked.options.seed ?? randomSeed();
+  if (checked.problems.length > 0) return failed(checked.problems, seed);
   try {
-    return simulateChecked(input, options, seed);
+    return simulateChecked(input, options ?? {}, seed);
   } catch (error) {
     return failed([limitDiagnostic(reportOf(error, null))], seed);
   }

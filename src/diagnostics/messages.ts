@@ -471,3 +471,15 @@ export function internalParserError(detail: string): string {
 export function nestingTooDeep(limit: number): string {
   return `nesting deeper than ${limit} levels of brackets or blocks`;
 }
+
+export function listTooLong(limit: number): string {
+  return `more than ${limit.toLocaleString('en-US')} names in one list of qubits or parameters`;
+}
+
+export function literalTooLong(length: number, limit: number): string {
+  return `integer literal of ${length.toLocaleString('en-US')} characters: at most ${limit.toLocaleString('en-US')} are read`;
+}
+
+export function expressionTooDeep(limit: number): string {
+  return `expression nested deeper than ${limit} levels (operators, prefix signs, indexes and brackets together)`;
+}

@@ -62,7 +62,7 @@ describe('checkEquivalence bounds randomStates', () => {
     const r = checkEquivalence(a, b, { randomStates: value as number });
     expect(r.method).toBe('invalid-input');
     expect(r.equivalent).toBe(false);
-    expect(r.diagnostics[0]).toMatchObject({ rule: 'equivalence-random-states', code: 'InvalidInput' });
+    expect(r.diagnostics[0]).toMatchObject({ rule: 'invalid-option', code: 'InvalidInput' });
     expect(r.diagnostics[0]?.message).toContain('randomStates');
   }, 5_000);
 
