@@ -20,6 +20,7 @@ import { FrameTracker } from './frames.js';
 import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { TwoQubitBlocks } from './blocks.js';
+import { FUSION_SNAP } from './tolerances.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
@@ -142,7 +143,7 @@ class NativeEmitter {
   }
 }
 
-const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < 1e-9 && abs(m, 1, 1) < 1e-9;
+const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < FUSION_SNAP && abs(m, 1, 1) < FUSION_SNAP;
 
 function touched(steps: readonly Step[]): Set<number> {
   const qubits = new Set<number>();
