@@ -20,8 +20,16 @@ export interface CompileOptions {
   readonly target?: string | Target;
   /** `native` (default): gpi, gpi2 and ms or zz. `qis`: the validated circuit with canonical gate names. */
   readonly gateset?: 'qis' | 'native';
-  /** Fuse single-qubit runs across gates (default true); false synthesises each gate on its own. */
+  /**
+   * Optimise the native circuit (default true): fuse single-qubit runs across
+   * gates, and resynthesise each run of gates on one pair of qubits into one
+   * partial-angle MS or ZZ per nonzero coefficient of its canonical (KAK)
+   * decomposition when that needs fewer entangling gates (docs/compiler.md).
+   * False synthesises each gate on its own.
+   */
   readonly optimize?: boolean;
+  /** The two-qubit block pass alone (default: `optimize`); never more entangling gates with it than without. */
+  readonly twoQubitBlocks?: boolean;
   /** The simulator runs either family; choose `zz` to compile as for a Forte noise model. Ignored on QPU targets. */
   readonly family?: NativeFamily;
 }
@@ -127,7 +135,11 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const family = familyFor(loaded.target, options);
   const lowerings =
     gateset === 'native'
-      ? loaded.circuits.map((c) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }))
+      ? loaded.circuits.map((c) => lowerToNative(c, family, {
+          maxQubits: loaded.target.qubits,
+          ...(options.optimize !== undefined ? { optimize: options.optimize } : {}),
+          ...(options.twoQubitBlocks !== undefined ? { twoQubitBlocks: options.twoQubitBlocks } : {}),
+        }))
       : loaded.circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
   const circuits = lowerings.map((l) => l.circuit);
   const finalFrames = lowerings.map((l) => l.finalFrames);

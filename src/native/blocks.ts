@@ -11,7 +11,7 @@
  */
 import type { Span } from '../diagnostics/index.js';
 import type { Mat2 } from './complex2.js';
-import { distanceUpToPhase, identity4, kron, mul4, scale4, setEntry, entry, type Mat4 } from './complex4.js';
+import { applyInteraction, applySingle, distanceUpToPhase, identity4, type Mat4 } from './complex4.js';
 import type { PauliIndex } from './clifford-axes.js';
 import type { NativeFamily } from './family.js';
 import { lowerInteraction } from './interaction.js';
@@ -22,7 +22,6 @@ import { BLOCK_TOLERANCES } from './tolerances.js';
 /** Where each family puts interaction terms first: the axes its entangler implements without conjugation. */
 const PREFERRED_AXES: Readonly<Record<NativeFamily, readonly PauliIndex[]>> = { ms: [0, 1, 2], zz: [2, 0, 1] };
 const AXES: readonly Axis[] = [AXIS_X, AXIS_Y, AXIS_Z];
-const I2: Mat2 = [1, 0, 0, 0, 0, 0, 1, 0];
 
 interface Item {
   readonly steps: readonly Step[];
@@ -48,20 +47,11 @@ const pauli = ([x, y, z]: Axis): Mat2 => [z, 0, x, -y, x, y, -z, 0];
 
 /** The 4x4 unitary of steps on wires a (most significant) and b. */
 export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4 {
-  let m = identity4();
+  const m = identity4();
   for (const s of steps) {
-    if (s.kind === 'u') {
-      m = mul4(s.qubit === a ? kron(s.matrix, I2) : kron(I2, s.matrix), m);
-      continue;
-    }
-    const [onA, onB] = s.a === a ? [s.axisA, s.axisB] : [s.axisB, s.axisA];
-    // exp(-iθ/2 P⊗Q) = cos(θ/2) I - i sin(θ/2) P⊗Q
-    const term = scale4(kron(pauli(onA), pauli(onB)), 0, -Math.sin(s.angleRad / 2));
-    for (let i = 0; i < 4; i++) {
-      const [re, im] = entry(term, i, i);
-      setEntry(term, i, i, re + Math.cos(s.angleRad / 2), im);
-    }
-    m = mul4(term, m);
+    if (s.kind === 'u') applySingle(m, s.matrix, s.qubit === a);
+    else if (s.a === a) applyInteraction(m, pauli(s.axisA), pauli(s.axisB), s.angleRad);
+    else applyInteraction(m, pauli(s.axisB), pauli(s.axisA), s.angleRad);
   }
   return m;
 }

@@ -211,3 +211,38 @@ export const setEntry = (m: Mat4, r: number, c: number, re: number, im: number):
   m[at(r, c)] = re;
   m[at(r, c) + 1] = im;
 };
+
+/** m ← (u ⊗ I) m (first = true) or (I ⊗ u) m, in place: a single-qubit gate after m. */
+export function applySingle(m: Mat4, u: Mat2, first: boolean): void {
+  const [ar, ai, br, bi, cr, ci, dr, di] = u;
+  for (let k = 0; k < 2; k++) {
+    // Row pairs (r0, r1) the gate mixes: index bit 1 (first qubit) or bit 0.
+    const r0 = first ? k : 2 * k;
+    const r1 = first ? k + 2 : 2 * k + 1;
+    for (let c = 0; c < 4; c++) {
+      const i0 = 2 * (4 * r0 + c);
+      const i1 = 2 * (4 * r1 + c);
+      const xr = m[i0] as number, xi = m[i0 + 1] as number, yr = m[i1] as number, yi = m[i1 + 1] as number;
+      m[i0] = ar * xr - ai * xi + br * yr - bi * yi;
+      m[i0 + 1] = ar * xi + ai * xr + br * yi + bi * yr;
+      m[i1] = cr * xr - ci * xi + dr * yr - di * yi;
+      m[i1 + 1] = cr * xi + ci * xr + dr * yi + di * yr;
+    }
+  }
+}
+
+/** m ← exp(-iθ/2 P⊗Q) m in place, for Pauli-like P, Q (P² = Q² = I). */
+export function applyInteraction(m: Mat4, p: Mat2, q: Mat2, angleRad: number): void {
+  const pq = Float64Array.from(m);
+  applySingle(pq, p, true);
+  applySingle(pq, q, false);
+  const c = Math.cos(angleRad / 2);
+  const s = Math.sin(angleRad / 2);
+  // c·m - i s·pq
+  for (let k = 0; k < 32; k += 2) {
+    const re = c * (m[k] as number) + s * (pq[k + 1] as number);
+    const im = c * (m[k + 1] as number) - s * (pq[k] as number);
+    m[k] = re;
+    m[k + 1] = im;
+  }
+}

@@ -16,7 +16,7 @@
  * decomposition that does not rebuild is refused (null), never returned.
  */
 import { cliffordMapping, type PauliIndex } from './clifford-axes.js';
-import { mul, X, Y, Z, type Mat2 } from './complex2.js';
+import { dagger, mul, type Mat2 } from './complex2.js';
 import { dagger4, det4, distanceUpToPhase, entry, kron, MAGIC, MAGIC_PAULI_SIGNS, mul4, scale4, setEntry, tensorFactors, transpose4, type Mat4 } from './complex4.js';
 import { BLOCK_TOLERANCES } from './tolerances.js';
 
@@ -31,42 +31,47 @@ export interface KakDecomposition {
   readonly entanglers: number;
 }
 
+const MAGIC_DAGGER = dagger4(MAGIC);
+
 /** Real combinations of Re and Im tried in turn (fixed, so compiling stays deterministic). */
 const COMBINATION_ANGLES = [0.6180339887, 2.3999632297, 1.1071487178, 2.9, 0.3217505544, 4.4];
 
-type Real4 = number[][];
+/** Row-major real 4x4. */
+type Real4 = Float64Array;
 
-/** Eigenvectors (columns of V) of a real symmetric 4x4: cyclic Jacobi rotations. */
+/** Eigenvectors (columns of the result) of a real symmetric 4x4: cyclic Jacobi rotations. */
 function jacobi(input: Real4): Real4 {
-  const s = input.map((row) => [...row]);
-  const v: Real4 = [0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => (i === j ? 1 : 0)));
-  const scale = Math.max(1e-300, ...s.flat().map(Math.abs));
+  const s = Float64Array.from(input);
+  const v = new Float64Array(16);
+  for (let i = 0; i < 4; i++) v[5 * i] = 1;
+  let scale = 1e-300;
+  for (let i = 0; i < 16; i++) scale = Math.max(scale, Math.abs(s[i] as number));
   for (let sweep = 0; sweep < 60; sweep++) {
     let off = 0;
-    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) off = Math.max(off, Math.abs(s[p]![q]!));
+    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) off = Math.max(off, Math.abs(s[4 * p + q] as number));
     if (off <= 1e-15 * scale) break;
     for (let p = 0; p < 4; p++) {
       for (let q = p + 1; q < 4; q++) {
-        const apq = s[p]![q]!;
+        const apq = s[4 * p + q] as number;
         if (Math.abs(apq) <= 1e-300) continue;
-        const theta = (s[q]![q]! - s[p]![p]!) / (2 * apq);
+        const theta = ((s[5 * q] as number) - (s[5 * p] as number)) / (2 * apq);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
         const c = 1 / Math.sqrt(t * t + 1);
         const sn = t * c;
         for (let k = 0; k < 4; k++) {
-          const skp = s[k]![p]!, skq = s[k]![q]!;
-          s[k]![p] = c * skp - sn * skq;
-          s[k]![q] = sn * skp + c * skq;
+          const skp = s[4 * k + p] as number, skq = s[4 * k + q] as number;
+          s[4 * k + p] = c * skp - sn * skq;
+          s[4 * k + q] = sn * skp + c * skq;
         }
         for (let k = 0; k < 4; k++) {
-          const spk = s[p]![k]!, sqk = s[q]![k]!;
-          s[p]![k] = c * spk - sn * sqk;
-          s[q]![k] = sn * spk + c * sqk;
+          const spk = s[4 * p + k] as number, sqk = s[4 * q + k] as number;
+          s[4 * p + k] = c * spk - sn * sqk;
+          s[4 * q + k] = sn * spk + c * sqk;
         }
         for (let k = 0; k < 4; k++) {
-          const vkp = v[k]![p]!, vkq = v[k]![q]!;
-          v[k]![p] = c * vkp - sn * vkq;
-          v[k]![q] = sn * vkp + c * vkq;
+          const vkp = v[4 * k + p] as number, vkq = v[4 * k + q] as number;
+          v[4 * k + p] = c * vkp - sn * vkq;
+          v[4 * k + q] = sn * vkp + c * vkq;
         }
       }
     }
@@ -76,23 +81,33 @@ function jacobi(input: Real4): Real4 {
 
 function realToMat4(r: Real4): Mat4 {
   const m = new Float64Array(32);
-  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) setEntry(m, i, j, r[i]![j]!, 0);
+  for (let i = 0; i < 16; i++) m[2 * i] = r[i] as number;
   return m;
 }
 
-/** A real orthogonal P (det +1) with Pᵀ S P diagonal for the complex symmetric S, or null. */
-function orthogonalDiagonaliser(sym: Mat4): Mat4 | null {
-  const re: Real4 = [0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => entry(sym, i, j)[0]));
-  const im: Real4 = [0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => entry(sym, i, j)[1]));
+/** Determinant of a real 4x4 by cofactors of 2x2 minors. */
+function realDet(m: Real4): number {
+  const a = (r: number, c: number) => m[4 * r + c] as number;
+  const s0 = a(0, 0) * a(1, 1) - a(1, 0) * a(0, 1), s1 = a(0, 0) * a(1, 2) - a(1, 0) * a(0, 2), s2 = a(0, 0) * a(1, 3) - a(1, 0) * a(0, 3);
+  const s3 = a(0, 1) * a(1, 2) - a(1, 1) * a(0, 2), s4 = a(0, 1) * a(1, 3) - a(1, 1) * a(0, 3), s5 = a(0, 2) * a(1, 3) - a(1, 2) * a(0, 3);
+  const c5 = a(2, 2) * a(3, 3) - a(3, 2) * a(2, 3), c4 = a(2, 1) * a(3, 3) - a(3, 1) * a(2, 3), c3 = a(2, 1) * a(3, 2) - a(3, 1) * a(2, 2);
+  const c2 = a(2, 0) * a(3, 3) - a(3, 0) * a(2, 3), c1 = a(2, 0) * a(3, 2) - a(3, 0) * a(2, 2), c0 = a(2, 0) * a(3, 1) - a(3, 0) * a(2, 1);
+  return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
+}
+
+/** A real orthogonal P (det +1) with D = Pᵀ S P diagonal for the complex symmetric S, or null. */
+function orthogonalDiagonaliser(sym: Mat4): { p: Real4; d: Mat4 } | null {
+  const mixed = new Float64Array(16);
   for (const angle of COMBINATION_ANGLES) {
     const [a, b] = [Math.cos(angle), Math.sin(angle)];
-    const v = jacobi(re.map((row, i) => row.map((x, j) => a * x + b * im[i]![j]!)));
-    if (det4(realToMat4(v))[0] < 0) for (const row of v) row[0] = -row[0]!;
+    for (let i = 0; i < 16; i++) mixed[i] = a * (sym[2 * i] as number) + b * (sym[2 * i + 1] as number);
+    const v = jacobi(mixed);
+    if (realDet(v) < 0) for (let r = 0; r < 4; r++) v[4 * r] = -(v[4 * r] as number);
     const p = realToMat4(v);
     const d = mul4(transpose4(p), mul4(sym, p));
     let residual = 0;
     for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) if (i !== j) residual = Math.max(residual, Math.hypot(...entry(d, i, j)));
-    if (residual < BLOCK_TOLERANCES.diagonalResidual) return p;
+    if (residual < BLOCK_TOLERANCES.diagonalResidual) return { p: v, d };
   }
   return null;
 }
@@ -104,25 +119,6 @@ function reduced(x: number): number {
   return Math.abs(folded) < BLOCK_TOLERANCES.coefficientZero ? 0 : folded;
 }
 
-const PAULI_MATRICES: readonly Mat2[] = [X, Y, Z];
-
-/** exp(i Σ coefficient_k σ_axis(k) ⊗ σ_axis(k)) as a product of commuting terms. */
-function interaction(terms: readonly { axis: PauliIndex; angle: number }[]): Mat4 {
-  let m = kron([1, 0, 0, 0, 0, 0, 1, 0], [1, 0, 0, 0, 0, 0, 1, 0]);
-  for (const { axis, angle } of terms) {
-    const p = PAULI_MATRICES[axis] as Mat2;
-    const pp = kron(p, p);
-    // cos(θ) I + i sin(θ) P⊗P
-    const term = scale4(pp, 0, Math.sin(angle));
-    for (let i = 0; i < 4; i++) {
-      const [r, im] = entry(term, i, i);
-      setEntry(term, i, i, r + Math.cos(angle), im);
-    }
-    m = mul4(term, m);
-  }
-  return m;
-}
-
 /**
  * Decomposes u (first qubit most significant) with its interaction terms put
  * on `axes` (in preference order: the first nonzero coefficient goes on
@@ -132,29 +128,40 @@ export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2]): 
   const [dr, di] = det4(u);
   const quarter = Math.atan2(di, dr) / 4;
   const su = scale4(u, Math.cos(quarter), -Math.sin(quarter));
-  const up = mul4(dagger4(MAGIC), mul4(su, MAGIC));
-  const p = orthogonalDiagonaliser(mul4(transpose4(up), up));
-  if (!p) return null;
-  const d = mul4(transpose4(p), mul4(mul4(transpose4(up), up), p));
+  const up = mul4(MAGIC_DAGGER, mul4(su, MAGIC));
+  const diagonalised = orthogonalDiagonaliser(mul4(transpose4(up), up));
+  if (!diagonalised) return null;
+  const { p, d } = diagonalised;
   const theta = [0, 1, 2, 3].map((k) => Math.atan2(entry(d, k, k)[1], entry(d, k, k)[0]) / 2);
   // The square roots are chosen so that Σθ ≡ 0 (mod 2π): then U' P D^{-1/2} has determinant 1 and is
   // real orthogonal, i.e. the outer part is local (with -1 it would hide a SWAP-like factor).
   if (Math.round(theta.reduce((a, b) => a + b, 0) / Math.PI) % 2 !== 0) theta[0] = (theta[0] as number) + Math.PI;
   const coefficient = (signs: readonly number[]) => reduced(signs.reduce((sum, sign, k) => sum + sign * (theta[k] as number), 0) / 4);
   const raw = [coefficient(MAGIC_PAULI_SIGNS.x), coefficient(MAGIC_PAULI_SIGNS.y), coefficient(MAGIC_PAULI_SIGNS.z)] as const;
-  // Local part applied first: M Pᵀ M† (P real orthogonal with det 1, so a product of two single-qubit unitaries).
-  const right = tensorFactors(mul4(MAGIC, mul4(transpose4(p), dagger4(MAGIC))));
-  // Put the nonzero terms on the preferred axes by one Clifford on both qubits.
+  // Applied first: R = M Pᵀ M† (P real orthogonal, det 1: a product of two single-qubit unitaries).
+  const pm = realToMat4(p);
+  const right = tensorFactors(mul4(MAGIC, mul4(transpose4(pm), MAGIC_DAGGER)));
+  // The nonzero terms go on the preferred axes by one Clifford C on both qubits: R' = (C⊗C) R.
   const from = ([0, 1, 2] as const).filter((k) => raw[k] !== 0);
   const to = axes.slice(0, from.length);
   const c = cliffordMapping(from, to);
   const before: [Mat2, Mat2] = [mul(c, right.a), mul(c, right.b)];
-  const terms = from.map((k, i) => ({ axis: to[i] as PauliIndex, angle: raw[k] as number }));
-  const middle = interaction(terms);
-  const left = tensorFactors(mul4(u, mul4(dagger4(kron(...before)), dagger4(middle))));
-  const after: [Mat2, Mat2] = [left.a, left.b];
-  if (distanceUpToPhase(mul4(kron(...after), mul4(middle, kron(...before))), u) > BLOCK_TOLERANCES.rebuild) return null;
+  // Applied last: L = U R† N† (C†⊗C†), with R† N† = M P diag(e^{-iφ}) M† for the reduced phases φ.
+  const scaled = Float64Array.from(pm);
+  for (let k = 0; k < 4; k++) {
+    const phi = raw[0] * (MAGIC_PAULI_SIGNS.x[k] as number) + raw[1] * (MAGIC_PAULI_SIGNS.y[k] as number) + raw[2] * (MAGIC_PAULI_SIGNS.z[k] as number);
+    for (let r = 0; r < 4; r++) {
+      const [re] = entry(pm, r, k);
+      setEntry(scaled, r, k, re * Math.cos(phi), -re * Math.sin(phi));
+    }
+  }
+  const cd = dagger(c);
+  const left = mul4(mul4(u, mul4(MAGIC, mul4(scaled, MAGIC_DAGGER))), kron(cd, cd));
+  const after = tensorFactors(left);
+  // A decomposition whose outer part is not a product is refused, never returned.
+  if (distanceUpToPhase(kron(after.a, after.b), left) > BLOCK_TOLERANCES.rebuild) return null;
   const coefficients: [number, number, number] = [0, 0, 0];
-  for (const t of terms) coefficients[t.axis] = t.angle;
-  return { coefficients, before, after, entanglers: terms.length };
+  from.forEach((k, i) => (coefficients[to[i] as PauliIndex] = raw[k]));
+  return { coefficients, before, after: [after.a, after.b], entanglers: from.length };
 }
+
