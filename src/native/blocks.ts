@@ -15,7 +15,7 @@ import { applyInteraction, applySingle, distanceUpToPhase, identity4, type Mat4 
 import type { PauliIndex } from './clifford-axes.js';
 import type { NativeFamily } from './family.js';
 import { lowerInteraction } from './interaction.js';
-import { kakDecompose } from './kak.js';
+import { kakDecompose, mayNeedAtMostOne } from './kak.js';
 import { AXIS_X, AXIS_Y, AXIS_Z, pp, u, type Axis, type Step } from './steps.js';
 import { BLOCK_TOLERANCES } from './tolerances.js';
 
@@ -59,6 +59,8 @@ export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4
 /** The canonical resynthesis of `steps` on (a, b), or null when it is not cheaper than `written` entangling gates. */
 export function resynthesised(steps: readonly Step[], a: number, b: number, family: NativeFamily, written: number): Step[] | null {
   const unitary = blockUnitary(steps, a, b);
+  // Two as written: only a block that needs one at most can win, and that is quick to rule out.
+  if (written === 2 && !mayNeedAtMostOne(unitary)) return null;
   const kak = kakDecompose(unitary, PREFERRED_AXES[family]);
   if (!kak || kak.entanglers >= written) return null;
   const out: Step[] = [u(a, kak.before[0]), u(b, kak.before[1])];
@@ -114,7 +116,8 @@ export class TwoQubitBlocks {
     this.open.delete(block.a);
     this.open.delete(block.b);
     const steps = block.items.flatMap((item) => item.steps);
-    const written = loweredEntanglers(steps, this.family);
+    // Fewer than two interactions: nothing to gain, skip the arithmetic.
+    const written = steps.filter((s) => s.kind === 'pp').length < 2 ? 0 : loweredEntanglers(steps, this.family);
     const better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
     if (better) this.emit({ steps: better, span: block.items[0]?.span });
     else for (const item of block.items) this.emit(item);

@@ -120,6 +120,40 @@ function reduced(x: number): number {
 }
 
 /**
+ * Whether u may need at most one entangling gate, cheaply (no
+ * diagonalisation): then U'ᵀU' has at most two distinct eigenvalues, so
+ * (U'ᵀU')² - (tr/2)·U'ᵀU' + c·I = 0 with c the product of the two. Never
+ * false for a unitary that needs one or none; may be true for others (a
+ * three-one split of the spectrum, as √SWAP's), which the full decomposition
+ * then sorts out.
+ */
+export function mayNeedAtMostOne(u: Mat4): boolean {
+  const [dr, di] = det4(u);
+  const quarter = Math.atan2(di, dr) / 4;
+  const up = mul4(MAGIC_DAGGER, mul4(scale4(u, Math.cos(quarter), -Math.sin(quarter)), MAGIC));
+  const m2 = mul4(transpose4(up), up);
+  const sq = mul4(m2, m2);
+  let t1r = 0, t1i = 0, t2r = 0, t2i = 0;
+  for (let k = 0; k < 4; k++) {
+    t1r += m2[10 * k] as number;
+    t1i += m2[10 * k + 1] as number;
+    t2r += sq[10 * k] as number;
+    t2i += sq[10 * k + 1] as number;
+  }
+  // λ1 + λ2 = tr/2, λ1² + λ2² = tr(m²)/2, c = λ1 λ2 = ((tr/2)² - tr(m²)/2) / 2.
+  const hr = t1r / 2, hi = t1i / 2;
+  const cr = (hr * hr - hi * hi - t2r / 2) / 2, ci = (2 * hr * hi - t2i / 2) / 2;
+  let worst = 0;
+  for (let k = 0; k < 32; k += 2) {
+    const diagonal = k % 10 === 0;
+    const re = (sq[k] as number) - (hr * (m2[k] as number) - hi * (m2[k + 1] as number)) + (diagonal ? cr : 0);
+    const im = (sq[k + 1] as number) - (hr * (m2[k + 1] as number) + hi * (m2[k] as number)) + (diagonal ? ci : 0);
+    worst = Math.max(worst, Math.hypot(re, im));
+  }
+  return worst < BLOCK_TOLERANCES.quadraticResidual;
+}
+
+/**
  * Decomposes u (first qubit most significant) with its interaction terms put
  * on `axes` (in preference order: the first nonzero coefficient goes on
  * axes[0], ...), or null when the numerics cannot be trusted.

@@ -20,6 +20,8 @@ export const BLOCK_TOLERANCES = Object.freeze({
   coefficientZero: 1e-13,
   /** Largest off-diagonal entry accepted when diagonalising the magic-basis product UᵀU. */
   diagonalResidual: 1e-12,
+  /** Largest entry of the quadratic a spectrum of two eigenvalues satisfies, for the quick "one entangler at most" test (only ever lets more blocks through). */
+  quadraticResidual: 1e-9,
   /** Largest entry-wise deviation (up to global phase) of a 4x4 rebuilt from its factors. */
   rebuild: 1e-11,
 });

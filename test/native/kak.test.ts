@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { complex, kron as kronM, matrix, multiply, type Complex, type Matrix } from 'mathjs';
 import type { Mat2 } from '../../src/native/complex2.js';
 import { kron, mul4, setEntry, type Mat4 } from '../../src/native/complex4.js';
-import { kakDecompose } from '../../src/native/kak.js';
+import { kakDecompose, mayNeedAtMostOne } from '../../src/native/kak.js';
 import type { PauliIndex } from '../../src/native/clifford-axes.js';
 import { expPauli, PX, PY, PZ } from '../oracle/gates.js';
 import { equalUpToGlobalPhase } from '../oracle/unitary.js';
@@ -52,13 +52,20 @@ function haar(n: number, normals: readonly number[]): [number, number][][] {
   return Array.from({ length: n }, (_, r) => cols.map((col) => col[r] as [number, number]));
 }
 
-/** Box-Muller from uniform pairs. */
-const normals = (count: number) =>
-  fc.array(fc.double({ min: 1e-9, max: 1, noNaN: true }), { minLength: 2 * count, maxLength: 2 * count }).map((u) =>
-    Array.from({ length: count }, (_, i) => Math.sqrt(-2 * Math.log(u[2 * i] as number)) * Math.cos(2 * Math.PI * (u[2 * i + 1] as number))),
-  );
-const haar4 = normals(32).map((n) => fromRows(haar(4, n)));
-const haar2 = normals(8).map((n) => haar(2, n).flat().flat() as unknown as Mat2);
+/** `count` standard normals from a seed (mulberry32, Box-Muller): real Gaussian samples, unlike shrinkable doubles. */
+function normalsFrom(seed: number, count: number): number[] {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 1) / (2 ** 32 + 1);
+  };
+  return Array.from({ length: count }, () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()));
+}
+const haar4 = fc.integer().map((seed) => fromRows(haar(4, normalsFrom(seed, 32))));
+const haar2 = fc.integer().map((seed) => haar(2, normalsFrom(seed, 8)).flat().flat() as unknown as Mat2);
 
 const o: [number, number] = [0, 0];
 const l: [number, number] = [1, 0];
@@ -120,6 +127,20 @@ describe('KAK decomposition', () => {
         expect(equalUpToGlobalPhase(rebuilt(k!), toMathjs(u))).toBeLessThan(1e-12);
       }),
       { numRuns: 200, seed: 4 },
+    );
+  });
+
+  it.each(NAMED)('%s: the quick test never rules out a block that needs one entangling gate at most', (_name, u, count) => {
+    if (count <= 1) expect(mayNeedAtMostOne(u)).toBe(true);
+  });
+
+  it('the quick test rules out the B gate and Haar-random unitaries (iSWAP and √SWAP pass it, the full decomposition decides)', () => {
+    expect(mayNeedAtMostOne(canonical(Math.PI / 4, Math.PI / 8, 0))).toBe(false);
+    fc.assert(
+      fc.property(haar4, (u) => {
+        expect(mayNeedAtMostOne(u)).toBe(false);
+      }),
+      { numRuns: 50, seed: 5 },
     );
   });
 
