@@ -24,7 +24,7 @@ const TWO_QUBIT_ROTATIONS: readonly QisGateName[] = ['xx', 'yy', 'zz'];
 const QUARTER_TURNS = Array.from({ length: 17 }, (_, i) => ((i - 8) * Math.PI) / 2);
 const CONTROL_COUNTS = Array.from({ length: MAX_CONTROLS + 1 }, (_, i) => i);
 
-/** The gate on the last wires, its controls on the first ones, and a basis change around it so no wire idles in |0>. */
+/** The gate on the last wires, its controls on the first ones. */
 function controlledCircuit(name: QisGateName, controls: number, rotation: number | null): IrCircuit {
   const width = name === 'swap' || TWO_QUBIT_ROTATIONS.includes(name) ? 2 : 1;
   const wires = [...Array(controls + width).keys()];
