@@ -64,7 +64,7 @@ describe('a controlled gate lowers to exactly the controlled gate (issue 15)', (
         const n = TWO_QUBIT_ROTATIONS.includes(name) ? Math.min(controls, MAX_CONTROLS - 1) : controls;
         expectExact(controlledCircuit(name, n, rotation), `ctrl(${n}) @ ${name}(${rotation})`);
       }),
-      { numRuns: 60, seed: 15 },
+      { numRuns: 30, seed: 15 },
     );
   });
 });
