@@ -15,7 +15,7 @@ import { applyInteraction, applySingle, distanceUpToPhase, identity4, type Mat4 
 import type { PauliIndex } from './clifford-axes.js';
 import type { NativeFamily } from './family.js';
 import { lowerInteraction } from './interaction.js';
-import { kakDecompose, mayNeedAtMostOne } from './kak.js';
+import { kakDecompose, magicForm, mayNeedAtMostOne } from './kak.js';
 import { AXIS_X, AXIS_Y, AXIS_Z, pp, u, type Axis, type Step } from './steps.js';
 import { BLOCK_TOLERANCES } from './tolerances.js';
 
@@ -60,8 +60,9 @@ export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4
 export function resynthesised(steps: readonly Step[], a: number, b: number, family: NativeFamily, written: number): Step[] | null {
   const unitary = blockUnitary(steps, a, b);
   // Two as written: only a block that needs one at most can win, and that is quick to rule out.
-  if (written === 2 && !mayNeedAtMostOne(unitary)) return null;
-  const kak = kakDecompose(unitary, PREFERRED_AXES[family]);
+  const magic = magicForm(unitary);
+  if (written === 2 && !mayNeedAtMostOne(unitary, magic)) return null;
+  const kak = kakDecompose(unitary, PREFERRED_AXES[family], magic);
   if (!kak || kak.entanglers >= written) return null;
   const out: Step[] = [u(a, kak.before[0]), u(b, kak.before[1])];
   kak.coefficients.forEach((x, axis) => {

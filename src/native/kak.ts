@@ -119,6 +119,18 @@ function reduced(x: number): number {
   return Math.abs(folded) < BLOCK_TOLERANCES.coefficientZero ? 0 : folded;
 }
 
+/** U' = M† (U / det(U)^{1/4}) M and the symmetric U'ᵀU', which both the quick test and the decomposition start from. */
+export interface MagicForm {
+  readonly m2: Mat4;
+}
+
+export function magicForm(u: Mat4): MagicForm {
+  const [dr, di] = det4(u);
+  const quarter = Math.atan2(di, dr) / 4;
+  const up = mul4(MAGIC_DAGGER, mul4(scale4(u, Math.cos(quarter), -Math.sin(quarter)), MAGIC));
+  return { m2: mul4(transpose4(up), up) };
+}
+
 /**
  * Whether u may need at most one entangling gate, cheaply (no
  * diagonalisation): then U'ᵀU' has at most two distinct eigenvalues, so
@@ -127,11 +139,8 @@ function reduced(x: number): number {
  * three-one split of the spectrum, as √SWAP's), which the full decomposition
  * then sorts out.
  */
-export function mayNeedAtMostOne(u: Mat4): boolean {
-  const [dr, di] = det4(u);
-  const quarter = Math.atan2(di, dr) / 4;
-  const up = mul4(MAGIC_DAGGER, mul4(scale4(u, Math.cos(quarter), -Math.sin(quarter)), MAGIC));
-  const m2 = mul4(transpose4(up), up);
+export function mayNeedAtMostOne(u: Mat4, magic: MagicForm = magicForm(u)): boolean {
+  const { m2 } = magic;
   const sq = mul4(m2, m2);
   let t1r = 0, t1i = 0, t2r = 0, t2i = 0;
   for (let k = 0; k < 4; k++) {
@@ -158,12 +167,8 @@ export function mayNeedAtMostOne(u: Mat4): boolean {
  * on `axes` (in preference order: the first nonzero coefficient goes on
  * axes[0], ...), or null when the numerics cannot be trusted.
  */
-export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2]): KakDecomposition | null {
-  const [dr, di] = det4(u);
-  const quarter = Math.atan2(di, dr) / 4;
-  const su = scale4(u, Math.cos(quarter), -Math.sin(quarter));
-  const up = mul4(MAGIC_DAGGER, mul4(su, MAGIC));
-  const diagonalised = orthogonalDiagonaliser(mul4(transpose4(up), up));
+export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2], magic: MagicForm = magicForm(u)): KakDecomposition | null {
+  const diagonalised = orthogonalDiagonaliser(magic.m2);
   if (!diagonalised) return null;
   const { p, d } = diagonalised;
   const theta = [0, 1, 2, 3].map((k) => Math.atan2(entry(d, k, k)[1], entry(d, k, k)[0]) / 2);
