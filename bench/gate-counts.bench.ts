@@ -13,6 +13,7 @@
  *   npx tsx bench/gate-counts.bench.ts        (BENCH_SIZE=full also times larger QFTs and proves the 9-qubit cases)
  */
 import { BENCH_SIZE, medianMs, printTable } from './lib.js';
+import { blockPassTables } from './two-qubit-blocks.js';
 import type { IrCircuit, IrOp } from '../src/ir/types.js';
 import { lowerToNative, type NativeFamily } from '../src/native/index.js';
 import { IDENTITY, mul, toSpecialUnitary, type Mat2 } from '../src/native/complex2.js';
@@ -250,3 +251,5 @@ for (const n of sizes) {
   }
 }
 printTable('Lowering time (median of 5, ms; shared 2-core machine)', ['circuit', 'family', 'QIS gates', 'native', 'ms'], timing);
+
+await blockPassTables();

@@ -23,8 +23,16 @@ export interface CompileOptions {
   readonly target?: string | Target;
   /** `native` (default): gpi, gpi2 and ms or zz. `qis`: the validated circuit with canonical gate names. */
   readonly gateset?: 'qis' | 'native';
-  /** Fuse single-qubit runs across gates (default true); false synthesises each gate on its own. */
+  /**
+   * Optimise the native circuit (default true): fuse single-qubit runs across
+   * gates, and resynthesise each run of gates on one pair of qubits into one
+   * partial-angle MS or ZZ per nonzero coefficient of its canonical (KAK)
+   * decomposition when that needs fewer entangling gates (docs/compiler.md).
+   * False synthesises each gate on its own.
+   */
   readonly optimize?: boolean;
+  /** The two-qubit block pass alone (default: `optimize`); never more entangling gates with it than without. */
+  readonly twoQubitBlocks?: boolean;
   /** The simulator runs either family; choose `zz` to compile as for a Forte noise model. Ignored on QPU targets. */
   readonly family?: NativeFamily;
 }
@@ -54,6 +62,15 @@ export interface CompileResult {
   readonly stats: CompileStats | null;
   /** The compiled circuit as OpenQASM 3 that `validate` accepts; null for multicircuit input or when not ok. */
   readonly qasm: string | null;
+  /**
+   * Per circuit, the Z frame (turns) native lowering left on each qubit at the
+   * end and dropped: it commutes with the final Z-basis measurement, so the
+   * results are the same, but the compiled circuit followed by Rz(2π·frame)
+   * on each qubit is the source's exact operation (up to global phase). Pass
+   * it to `checkEquivalence` as `finalFrames`. All zeros for the QIS gate set;
+   * empty when nothing was compiled.
+   */
+  readonly finalFrames: readonly (readonly number[])[];
 }
 
 /** What {@link compile} accepts in its options: anything else is a diagnostic naming the option. */
@@ -62,9 +79,10 @@ const COMPILE_OPTIONS: OptionRules = {
   gateset: { kind: 'enum', values: ['qis', 'native'] },
   optimize: { kind: 'boolean' },
   family: { kind: 'enum', values: NATIVE_FAMILIES },
+  twoQubitBlocks: { kind: 'boolean' },
 };
 
-const FAILED = { circuit: null, measurements: [], stats: null, qasm: null } as const;
+const FAILED = { circuit: null, measurements: [], stats: null, qasm: null, finalFrames: [] } as const;
 
 function failureOf(diagnostics: readonly Diagnostic[]): Failure | null {
   const first = diagnostics.find((d) => d.severity === 'error');
@@ -103,9 +121,15 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
  * highest bit, which leaves the little-endian result keys unchanged.
  * A program that fills the whole target keeps the quadratic decomposition.
  *
+ * Every compiled circuit is its source's operation: `checkEquivalence(source,
+ * result.qasm, { finalFrames: result.finalFrames })` proves it (the frames are
+ * the Z rotations native lowering dropped at the end, see `finalFrames`).
+ *
  * @example
- * compile('qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c = measure q;', { target: 'qpu.aria-1' }).stats
- * // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
+ * const bell = 'qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c = measure q;';
+ * const result = compile(bell, { target: 'qpu.aria-1' });
+ * result.stats; // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
+ * checkEquivalence(bell, result.qasm, { finalFrames: result.finalFrames }).equivalent; // true
  */
 export function compile(input: string | CircuitJson, options: CompileOptions = {}): CompileResult {
   const { problems } = checkOptions<CompileOptions>(options, COMPILE_OPTIONS, 'compile');
@@ -123,21 +147,30 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, ...FAILED };
   const gateset = options.gateset ?? 'native';
   const family = familyFor(loaded.target, options);
-  const circuits =
+  const lowerings =
     gateset === 'native'
-      ? lowerWithinLimit(loaded.circuits, (c, maxOps) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, maxOps, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
-      : loaded.circuits;
-  if (!Array.isArray(circuits)) {
-    const diagnostics = [...loaded.diagnostics, circuits as Diagnostic];
+      ? lowerWithinLimit(loaded.circuits, (c, maxOps) =>
+          lowerToNative(c, family, {
+            maxQubits: loaded.target.qubits,
+            maxOps,
+            ...(options.optimize !== undefined ? { optimize: options.optimize } : {}),
+            ...(options.twoQubitBlocks !== undefined ? { twoQubitBlocks: options.twoQubitBlocks } : {}),
+          }),
+        )
+      : loaded.circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
+  if (!Array.isArray(lowerings)) {
+    const diagnostics = [...loaded.diagnostics, lowerings as Diagnostic];
     return { ok: false, diagnostics, failure: failureOf(diagnostics), ...FAILED };
   }
+  const circuits = lowerings.map((l) => l.circuit);
+  const finalFrames = lowerings.map((l) => l.finalFrames);
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
   const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };
   const single = circuits.length === 1 && !isMultiCircuit(input);
   const qasm = single ? circuitToQasm(circuits[0] as IrCircuit) : null;
   const failure = failureOf(diagnostics);
-  if (failure) return { ok: false, diagnostics, failure, circuit: null, measurements: [], stats, qasm };
+  if (failure) return { ok: false, diagnostics, failure, circuit: null, measurements: [], stats, qasm, finalFrames };
   const first = exports[0]?.json as CircuitJson;
   const circuit: CircuitJson = single
     ? { ...first, gateset: gateset === 'native' ? 'native' : (first.gateset ?? 'qis') }
@@ -152,7 +185,7 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
           return { name: c.name ?? `circuit-${i}`, circuit: json.circuit, ...(own !== gateset ? { gateset: own } : {}) };
         }),
       };
-  return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm };
+  return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm, finalFrames };
 }
 
 function isMultiCircuit(input: unknown): boolean {

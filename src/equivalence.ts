@@ -14,9 +14,17 @@ import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from
 import { reportOf } from './simulator/limit-messages.js';
 import { LIMITS, type Target } from './tables/index.js';
 
-export interface CheckEquivalenceOptions extends EquivalenceOptions {
+export interface CheckEquivalenceOptions extends Omit<EquivalenceOptions, 'finalFrames'> {
   /** Target for loading text or JSON inputs (`simulator` by default). */
   readonly target?: string | Target;
+  /**
+   * Z frames (turns per qubit, one array per circuit) that follow the second
+   * program: pass `compile(...).finalFrames` to compare a native compile with
+   * its source exactly. Native lowering tracks Z rotations as frames and
+   * drops those left at the end, since they commute with the final Z-basis
+   * measurement; the compiled circuit alone differs from its source by them.
+   */
+  readonly finalFrames?: readonly (readonly number[])[];
 }
 
 export interface CheckEquivalenceResult extends Omit<EquivalenceResult, 'method'> {
@@ -49,15 +57,34 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
   diagnostics,
 });
 
+/** `finalFrames` must be one array of finite numbers per circuit; a diagnostic names what is wrong. */
+function framesProblem(frames: unknown, circuits: number): string | null {
+  if (frames === undefined) return null;
+  if (!Array.isArray(frames)) return 'finalFrames must be an array with one array of turns per circuit';
+  if (frames.length !== circuits) return `finalFrames has ${frames.length} entries for ${circuits} circuit${circuits === 1 ? '' : 's'}`;
+  const bad = frames.findIndex((f: unknown) => !Array.isArray(f) || f.some((t: unknown) => typeof t !== 'number' || !Number.isFinite(t)));
+  return bad < 0 ? null : `finalFrames[${bad}] must be an array of finite numbers (turns per qubit)`;
+}
+
 /**
  * Compares two programs as operations, up to global phase only: amplitudes,
- * never probabilities alone, so a flipped rz sign is caught. Final
- * measurements must agree as (qubit, bit) pairs; trailing Z frames before
- * them are not ignored. Multicircuit inputs compare circuit by circuit.
- * Never throws.
+ * never probabilities alone, so a flipped rz sign is caught. When both
+ * programs measure, their final measurements must agree as (qubit, bit)
+ * pairs; a program that measures nothing (a JSON circuit, whose format
+ * measures every qubit at the end, or a program without measurements) is
+ * compared as the operation it is. Multicircuit inputs compare circuit by
+ * circuit. Never throws.
+ *
+ * A native compile equals its source once the Z frames it dropped at the end
+ * are put back: pass `finalFrames` from `compile` (exact), or
+ * `upToFinalZ: true` to accept one fitted Z rotation per qubit (reported as
+ * `finalZ`; never an arbitrary diagonal, so a dropped CZ or ZZ is caught).
  *
  * @example
  * checkEquivalence('qubit[1] q; h q[0];', 'qubit[1] q; rz(pi/2) q[0]; rx(pi/2) q[0]; rz(pi/2) q[0];')
+ * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
+ * const compiled = compile(bell, { target: 'qpu.aria-1' });
+ * checkEquivalence(bell, compiled.qasm, { finalFrames: compiled.finalFrames });
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
 export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
@@ -70,7 +97,13 @@ export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: Ch
     const diagnostics = [...left.diagnostics, ...right.diagnostics].filter((d) => d.severity === 'error');
     if (left.circuits.length === 0 || right.circuits.length === 0) return notCompared('invalid-input', diagnostics);
     if (left.circuits.length !== right.circuits.length) return notCompared('circuit-count', []);
-    const results = left.circuits.map((circuit, i) => compareCircuits(circuit, right.circuits[i] as IrCircuit, options));
+    const problem = framesProblem(options.finalFrames, right.circuits.length);
+    if (problem) return notCompared('invalid-input', [createDiagnostic({ code: 'InvalidInput', rule: 'equivalence-options', reason: problem, span: OPTION_SPAN })]);
+    const { finalFrames, target: _target, ...compared } = options;
+    const results = left.circuits.map((circuit, i) => {
+      const frames = finalFrames?.[i];
+      return compareCircuits(circuit, right.circuits[i] as IrCircuit, { ...compared, ...(frames ? { finalFrames: frames } : {}) });
+    });
     const verdict = results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
     return { ...verdict, diagnostics: [] };
   } catch (error) {

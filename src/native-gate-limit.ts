@@ -23,17 +23,17 @@ export function tooManyNativeGates(limit: number, qisGates: number): Diagnostic 
 }
 
 /** Lowers each circuit with `lower(circuit, maxOps)`; a diagnostic once the total passes `limit`. */
-export function lowerWithinLimit(
+export function lowerWithinLimit<T extends { readonly circuit: IrCircuit }>(
   circuits: readonly IrCircuit[],
-  lower: (circuit: IrCircuit, maxOps: number) => IrCircuit,
+  lower: (circuit: IrCircuit, maxOps: number) => T,
   limit: number = LIMITS.maxNativeGates,
-): IrCircuit[] | Diagnostic {
-  const lowered: IrCircuit[] = [];
+): T[] | Diagnostic {
+  const lowered: T[] = [];
   let used = 0;
   try {
     for (const circuit of circuits) {
       const native = lower(circuit, limit - used);
-      used += native.ops.length;
+      used += native.circuit.ops.length;
       lowered.push(native);
     }
   } catch (error) {

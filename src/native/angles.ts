@@ -1,7 +1,6 @@
 /** Turn arithmetic for emitted native parameters (decisions.md section 4). */
 
-/** Below this, a parameter difference is rounding noise. */
-export const EPS = 1e-10;
+export { EPS } from './tolerances.js';
 
 /** Grid that values a rounding error away from it are snapped to (1/2^20 turn), so 0.25 prints as 0.25. */
 const GRID = 2 ** 20;

@@ -41,10 +41,21 @@ function scalarPhase(m: Mat2): number | null {
   return Math.abs(diff) < EPS ? b00 : null;
 }
 
-/** A Hermitian unitary n·σ (x, y, z, h): trace 0, determinant -1. */
+/** A Hermitian unitary n·σ (x, y, z, h): trace 0, determinant -1 (eigenvalues exactly ±1). */
 function isReflection(m: Mat2): boolean {
   const [dr, di] = det(m);
   return Math.hypot(m[0] + m[6], m[1] + m[7]) < EPS && Math.abs(dr + 1) < EPS && Math.abs(di) < EPS;
+}
+
+/**
+ * The axis n of a reflection m = n·σ = [[nz, nx - i ny], [nx + i ny, -nz]],
+ * read from its entries. Not from {@link axisAngle}: that splits m into
+ * e^{iα} exp(-iω/2 n·σ) with a sign of n that depends on which square root
+ * of det m it took (Z and -Z give the same axis), and a reflection
+ * controlled by others must be m itself, not m up to global phase.
+ */
+function reflectionAxis(m: Mat2): Axis {
+  return [m[4], m[5], m[0]];
 }
 
 /** Fewest entangling gates, then fewest steps. */
@@ -69,11 +80,11 @@ export function controlledUnitary(controls: readonly number[], target: number, m
   return cheapest([
     [...specialControlled(controls, target, axis, omegaRad, ctx), ...phaseOnAllOnes(controls, alphaRad, ctx)],
     controls.length <= GRAY_CODE_UP_TO ? grayCodeControlled(controls, target, matrix, ctx) : undefined,
-    isReflection(matrix) ? conjugatedX(controls, target, axis, ctx) : undefined,
+    isReflection(matrix) ? conjugatedX(controls, target, reflectionAxis(matrix), ctx) : undefined,
   ]);
 }
 
-/** n·σ = G X G† for G = zOnto(n) H: a multi-controlled X on borrowed wires, conjugated. */
+/** C^n(n·σ), exactly: n·σ = G X G† for G = zOnto(n) H, a multi-controlled X on borrowed wires, conjugated. */
 function conjugatedX(controls: readonly number[], target: number, axis: Axis, ctx: ControlContext): Step[] | undefined {
   const mcx = exactMultiControlledX(controls, target, ctx);
   if (!mcx) return undefined;

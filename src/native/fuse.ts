@@ -5,6 +5,7 @@
  */
 import { abs, arg, IDENTITY, mul, rotation, rz, toSpecialUnitary, type Mat2 } from './complex2.js';
 import { radToTurns, normalizeTurns } from './angles.js';
+import { FUSION_SNAP as NEAR } from './tolerances.js';
 
 /** A pulse with its physical phase in turns. */
 export interface Pulse {
@@ -19,7 +20,6 @@ export interface Synthesis {
   readonly frameTurns: number;
 }
 
-const NEAR = 1e-9;
 
 /**
  * Synthesises `w` (math order, frames already included) as pulses followed

@@ -6,8 +6,10 @@
  * end up in frames (frames.ts) and cost nothing. With `optimize`, what
  * commutes with the next entangling gate goes past it into the next run: a
  * rotation about an MS phase axis (leaving at most one pulse before the MS),
- * or a whole bit flip through a ZZ (negating its angle). With `maxQubits`,
- * the circuit may grow by one wire that multi-controlled gates borrow.
+ * or a whole bit flip through a ZZ (negating its angle), and runs of gates on
+ * one pair of qubits are resynthesised when that needs fewer entangling
+ * gates (blocks.ts). With `maxQubits`, the circuit may grow by one wire that
+ * multi-controlled gates borrow.
  */
 import type { Span } from '../diagnostics/index.js';
 import type { IrCircuit, IrOp } from '../ir/types.js';
@@ -18,13 +20,22 @@ import { FrameTracker } from './frames.js';
 import { NativeGateLimitError } from './gate-limit.js';
 import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
+import { TwoQubitBlocks } from './blocks.js';
+import { FUSION_SNAP } from './tolerances.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
 
 export interface NativeLoweringOptions {
-  /** Fuse single-qubit runs across gates (default true). When false, each QIS gate is synthesised on its own. */
+  /** Fuse single-qubit runs across gates and resynthesise two-qubit blocks (default true). When false, each QIS gate is synthesised on its own. */
   readonly optimize?: boolean;
+  /**
+   * The two-qubit block pass alone (default: `optimize`): a run of gates on
+   * the same two qubits becomes one entangling gate per nonzero coefficient
+   * of its canonical (KAK) decomposition, when that is fewer than the gates
+   * as written need. Never more entangling gates than without it.
+   */
+  readonly twoQubitBlocks?: boolean;
   /**
    * Qubits the target has (default: the circuit's own, so never widen). When
    * a multi-controlled gate spans every qubit of the circuit and a wire
@@ -139,7 +150,7 @@ class NativeEmitter {
   }
 }
 
-const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < 1e-9 && abs(m, 1, 1) < 1e-9;
+const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < FUSION_SNAP && abs(m, 1, 1) < FUSION_SNAP;
 
 function touched(steps: readonly Step[]): Set<number> {
   const qubits = new Set<number>();
@@ -181,25 +192,30 @@ export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options:
   const width = loweredWidth(circuit, family, options.maxQubits);
   const emitter = new NativeEmitter(width, optimize, options.maxOps);
   const ctx: DecomposeContext = decomposeContext(family, width);
+  const blocks = (options.twoQubitBlocks ?? optimize) ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span)) : null;
   for (const op of circuit.ops) {
     switch (op.kind) {
       case 'gate':
       case 'native': {
         const steps = op.kind === 'gate' ? decomposeGate(op, ctx) : decomposeNative(op);
-        for (const s of steps) emitter.step(s, family, op.span);
+        if (blocks) blocks.gate([...touched(steps)], steps, op.span);
+        else for (const s of steps) emitter.step(s, family, op.span);
         if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);
         break;
       }
       case 'measure':
+        blocks?.close(op.qubit);
         emitter.flush(op.qubit, op.span);
         emitter.push(op, undefined);
         break;
       case 'reset':
+        blocks?.close(op.qubit);
         emitter.flush(op.qubit, op.span);
         emitter.push(op, undefined);
         emitter.clearFrame(op.qubit);
         break;
       case 'barrier':
+        blocks?.closeAll();
         emitter.flushAll(width, op.span);
         emitter.push(op, undefined);
         break;
@@ -209,6 +225,7 @@ export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options:
       }
     }
   }
+  blocks?.closeAll();
   emitter.flushAll(width);
   return { circuit: { ...circuit, qubits: width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
 }

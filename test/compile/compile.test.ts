@@ -185,6 +185,19 @@ describe('compile', () => {
     }
   });
 
+  it('keeps a 2π rotation under five controls (issue 15: -I is a Z on the controls once controlled)', () => {
+    for (const gate of ['yphase(2*pi)', 'xphase(2*pi)', 'rz(2*pi)', 'yphase(6*pi)']) {
+      const program = `qubit[6] q; bit[1] c; h q[0]; x q[1]; x q[2]; x q[3]; x q[4]; ctrl(5) @ ${gate} q[0], q[1], q[2], q[3], q[4], q[5]; h q[0]; c[0] = measure q[0];`;
+      const source = loadCircuits(program).circuits[0] as IrCircuit;
+      for (const [target, family] of [['simulator', 'ms'], ['qpu.aria-1', 'ms'], ['qpu.forte-1', 'zz']] as const) {
+        const r = compile(program, { target });
+        expect(r.ok, JSON.stringify(r.failure)).toBe(true);
+        expectSameAs(r.qasm, source, family, `${gate} on ${target}`);
+        expect(verifyCompiled(program, r, TARGETS_BY_NAME.get(target) as Target, 'native').equivalent, `${gate} on ${target}`).toBe(true);
+      }
+    }
+  });
+
   it('never throws, whatever it is given', () => {
     const odd: unknown[] = [null, undefined, 42, {}, [], '', '{', '{"qubits": -1}', { qubits: 1, circuit: 'x' }, Symbol.iterator];
     for (const input of odd) expect(() => compile(input as string)).not.toThrow();

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Matrix } from 'mathjs';
 import type { IrCircuit } from '../../src/ir/types.js';
-import { circuitDistance, equalUpToGlobalPhase } from './unitary.js';
+import { circuitDistance, equalUpToGlobalPhase, randomStateDistance } from './unitary.js';
 
 export const TOLERANCE = 1e-9;
 
@@ -30,4 +30,10 @@ export function expectSameMatrix(actual: Matrix, expected: Matrix, label = ''): 
 export function expectDifferentMatrix(actual: Matrix, expected: Matrix, label = ''): void {
   checks++;
   expect(equalUpToGlobalPhase(actual, expected), label).toBeGreaterThan(0.1);
+}
+
+/** Asserts two circuits act alike on random input states, up to one global phase: the same unitary, for wide circuits (see randomStateDistance). */
+export function expectEquivalentOnStates(actual: IrCircuit, expected: IrCircuit, label = ''): void {
+  checks++;
+  expect(randomStateDistance(actual, expected), label).toBeLessThan(TOLERANCE);
 }

@@ -12,9 +12,10 @@ import { nativeMatrix, qisMatrix } from './gates.js';
 /** 9: a 7-controlled X on 8 qubits, widened by the wire the native lowering borrows. */
 export const MAX_ORACLE_QUBITS = 9;
 
-/** Dense complex matrix as two Float64Arrays, row-major. */
+/** Dense complex matrix as two Float64Arrays, row-major: n rows (2^qubits), `cols` columns. */
 interface Dense {
   readonly n: number;
+  readonly cols: number;
   readonly re: Float64Array;
   readonly im: Float64Array;
 }
@@ -40,7 +41,7 @@ function applyGate(u: Dense, qubitCount: number, gate: Matrix, qubits: readonly 
     for (let b = 0; b < k; b++) if (j & (1 << (k - 1 - b))) off |= bit(qubits[b] as number);
     offsets.push(off);
   }
-  const N = u.n;
+  const N = u.cols;
   const mr = Float64Array.from(gr.flat());
   const mi = Float64Array.from(gi.flat());
   const re = u.re;
@@ -49,7 +50,7 @@ function applyGate(u: Dense, qubitCount: number, gate: Matrix, qubits: readonly 
   const vr = new Float64Array(dim);
   const vi = new Float64Array(dim);
   // Row-major storage: walk each affected row group across all columns (contiguous).
-  for (let base = 0; base < N; base++) {
+  for (let base = 0; base < u.n; base++) {
     if (base & targetMask || (base & controlMask) !== controlMask) continue;
     for (let j = 0; j < dim; j++) rows[j] = (base | offsets[j]!) * N;
     for (let col = 0; col < N; col++) {
@@ -103,10 +104,52 @@ function denseUnitary(circuit: IrCircuit): Dense {
   const qubits = circuit.qubits;
   if (qubits > MAX_ORACLE_QUBITS) throw new Error(`oracle: ${qubits} qubits is over ${MAX_ORACLE_QUBITS}`);
   const n = 1 << qubits;
-  const u: Dense = { n, re: new Float64Array(n * n), im: new Float64Array(n * n) };
+  const u: Dense = { n, cols: n, re: new Float64Array(n * n), im: new Float64Array(n * n) };
   for (let i = 0; i < n; i++) u.re[i * n + i] = 1;
   for (const op of circuit.ops) applyOp(u, qubits, op);
   return u;
+}
+
+/** A few normalised random states as the columns of a Dense (seeded: tests stay reproducible). */
+function randomColumns(qubits: number, cols: number, seed: number): Dense {
+  const n = 1 << qubits;
+  const u: Dense = { n, cols, re: new Float64Array(n * cols), im: new Float64Array(n * cols) };
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return s / 2 ** 32 - 0.5;
+  };
+  for (let c = 0; c < cols; c++) {
+    let norm = 0;
+    for (let r = 0; r < n; r++) {
+      const re = next();
+      const im = next();
+      u.re[r * cols + c] = re;
+      u.im[r * cols + c] = im;
+      norm += re * re + im * im;
+    }
+    for (let r = 0; r < n; r++) {
+      u.re[r * cols + c] = (u.re[r * cols + c] as number) / Math.sqrt(norm);
+      u.im[r * cols + c] = (u.im[r * cols + c] as number) / Math.sqrt(norm);
+    }
+  }
+  return u;
+}
+
+/**
+ * {@link circuitDistance} on `states` random input states instead of every
+ * basis state: U ψ = e^{iγ} V ψ for a random ψ and a common γ holds only
+ * when U = e^{iγ} V (other cases have probability 0), at a cost of
+ * `states` columns instead of 2^n. For wide circuits (up to 12 qubits).
+ */
+export function randomStateDistance(a: IrCircuit, b: IrCircuit, states = 2, seed = 1): number {
+  if (a.qubits !== b.qubits) return Infinity;
+  if (a.qubits > 12) throw new Error(`oracle: ${a.qubits} qubits is over 12`);
+  const da = randomColumns(a.qubits, states, seed);
+  const db = randomColumns(b.qubits, states, seed);
+  for (const op of a.ops) applyOp(da, a.qubits, op);
+  for (const op of b.ops) applyOp(db, b.qubits, op);
+  return phaseFittedDistance(da, db);
 }
 
 function toMathjs(u: Dense): Matrix {
@@ -167,6 +210,11 @@ export function circuitDistance(a: IrCircuit, b: IrCircuit): number {
   const da = denseUnitary(a);
   const db = denseUnitary(b);
   if (da.n !== db.n) return Infinity;
+  return phaseFittedDistance(da, db);
+}
+
+/** Max |a - e^{iγ} b| over all entries, γ fitted on b's largest entry. */
+function phaseFittedDistance(da: Dense, db: Dense): number {
   let best = -1;
   let at = 0;
   for (let i = 0; i < db.re.length; i++) {

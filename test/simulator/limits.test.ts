@@ -80,14 +80,14 @@ describe('checkEquivalence bounds randomStates', () => {
 
 describe('native gate limit', () => {
   const ctrl7 = (lines: number) => `qubit[8] q;\n${'ctrl(7) @ x q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7];\n'.repeat(lines)}`;
-  const lowerer = (maxQubits: number) => (c: Parameters<typeof lowerToNative>[0], maxOps: number) => lowerToNative(c, 'ms', { maxQubits, maxOps }).circuit;
+  const lowerer = (maxQubits: number) => (c: Parameters<typeof lowerToNative>[0], maxOps: number) => lowerToNative(c, 'ms', { maxQubits, maxOps });
 
   it('stops lowering past the limit with a TooManyGates diagnostic naming it, and keeps within it below', () => {
     const loaded = loadCircuits(ctrl7(20));
     if (!loaded.ok) throw new Error('fixture did not load');
     const within = lowerWithinLimit(loaded.circuits, lowerer(29), 100_000);
     expect(Array.isArray(within)).toBe(true);
-    const emitted = (within as unknown as { ops: unknown[] }[])[0]!.ops.length;
+    const emitted = (within as { circuit: { ops: unknown[] } }[])[0]!.circuit.ops.length;
     expect(emitted).toBeGreaterThan(20 * 100);
     const refused = lowerWithinLimit(loaded.circuits, lowerer(29), emitted - 1);
     expect(refused).toMatchObject({ code: 'TooManyGates', rule: 'too-many-native-gates' });
@@ -99,7 +99,7 @@ describe('native gate limit', () => {
     const one = loadCircuits(ctrl7(2));
     if (!one.ok) throw new Error('fixture did not load');
     const c = one.circuits[0]!;
-    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as unknown as { ops: unknown[] }[])[0]!.ops.length;
+    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as { circuit: { ops: unknown[] } }[])[0]!.circuit.ops.length;
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single)).toHaveLength(2);
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single - 1)).toMatchObject({ rule: 'too-many-native-gates' });
   }, 10_000);
