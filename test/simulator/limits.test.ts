@@ -87,7 +87,7 @@ describe('native gate limit', () => {
     if (!loaded.ok) throw new Error('fixture did not load');
     const within = lowerWithinLimit(loaded.circuits, lowerer(29), 100_000);
     expect(Array.isArray(within)).toBe(true);
-    const emitted = (within as { circuit: { ops: unknown[] } }[])[0]!.circuit.ops.length;
+    const emitted = (within as { circuit: { ops: readonly unknown[] } }[])[0]!.circuit.ops.length;
     expect(emitted).toBeGreaterThan(20 * 100);
     const refused = lowerWithinLimit(loaded.circuits, lowerer(29), emitted - 1);
     expect(refused).toMatchObject({ code: 'TooManyGates', rule: 'too-many-native-gates' });
@@ -99,7 +99,7 @@ describe('native gate limit', () => {
     const one = loadCircuits(ctrl7(2));
     if (!one.ok) throw new Error('fixture did not load');
     const c = one.circuits[0]!;
-    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as { circuit: { ops: unknown[] } }[])[0]!.circuit.ops.length;
+    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as { circuit: { ops: readonly unknown[] } }[])[0]!.circuit.ops.length;
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single)).toHaveLength(2);
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single - 1)).toMatchObject({ rule: 'too-many-native-gates' });
   }, 10_000);
