@@ -11,7 +11,7 @@ import { DiagnosticCollector, TOO_MANY_ERRORS_RULE, createDiagnostic, internalEr
 import type { Diagnostic, Failure } from './diagnostics/index.js';
 import type { InlinedProgram } from './inline/types.js';
 import { parse } from './parser/index.js';
-import { checkSourceSize, preflight } from './preflight/index.js';
+import { checkSourceSize, explainLegacySyntax, preflight } from './preflight/index.js';
 import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
 import type { Target } from './tables/index.js';
 
@@ -103,7 +103,7 @@ function runPipeline(source: SourceText, options: ValidateOptions): ValidatedPro
   const parsed = parse(source.text, { maxErrors });
   const program = parsed.program;
   if (parsed.diagnostics.length > 0) {
-    return finish([...optionProblems, ...budget(parsed.diagnostics, maxErrors)], { source: parsed.source, program, inlined: null, target });
+    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], { source: parsed.source, program, inlined: null, target });
   }
   const subset = preflight(program, parsed.source, { maxErrors, maxGates: positiveOr(options.maxGates, LIMITS.maxGates) });
   const rest = { source: parsed.source, program, inlined: subset.inlined, target };

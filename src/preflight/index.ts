@@ -28,6 +28,7 @@ import { PREFLIGHT_RULES } from './rules.js';
 export { PREFLIGHT_RULES } from './rules.js';
 export type { PreflightRule, RuleContext, RuleVisitor, StatementScope, ReportInit } from './rule.js';
 export { checkSourceSize, SOURCE_SIZE_RULE } from './source-size.js';
+export { explainLegacySyntax } from './legacy-syntax.js';
 
 export interface PreflightOptions {
   readonly maxErrors?: number;

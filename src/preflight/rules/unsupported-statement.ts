@@ -3,17 +3,19 @@
  *
  * Invariant: none of delay, box, durationof, defcal, cal, defcalgrammar,
  * `#pragma`, def, extern, return, classical assignments and expression
- * statements; each reason names the construct and what to do instead.
+ * statements; each reason names the construct and what to do instead (a
+ * call of a `def` names the subroutine and says to inline its body).
  * (Dynamic circuits are the capability checks'; input/output is io-declaration.)
  *
  * Spec: service-api.md "Other constructs" and "Gates" (`def`, `extern`);
  * decisions.md section 2 ("Classical variables may be declared but never used").
  */
-import type { Statement } from '../../ast/nodes.js';
-import { statementNotSupported } from '../../diagnostics/index.js';
+import type { Statement, SubroutineDefinition } from '../../ast/nodes.js';
+import { statementNotSupported, subroutineCall, subroutineCallHint } from '../../diagnostics/index.js';
 import type { SourceText } from '../../diagnostics/index.js';
 import { textOf } from '../../inline/index.js';
 import { statementText } from '../statement-text.js';
+import { subroutinesOf } from '../subroutines.js';
 import type { PreflightRule } from '../rule.js';
 
 type Description = (statement: Statement, source: SourceText) => readonly [what: string, instead: string | null];
@@ -41,14 +43,26 @@ export const unsupportedStatementRule: PreflightRule = {
   code: 'PreflightError',
   description: 'No delay, box, durationof, defcal, cal, pragma, def, extern, return or classical computation.',
   create(context) {
+    let subroutines: ReadonlyMap<string, SubroutineDefinition> = new Map();
     const visitor: Record<string, (statement: Statement) => void> = {};
     for (const [kind, describe] of Object.entries(UNSUPPORTED)) {
       visitor[kind] = (statement) => {
         if (statement.kind === 'Assignment' && statement.value.kind === 'MeasureExpression') return;
+        const called = statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call' ? subroutines.get(statement.expression.callee.name) : undefined;
+        if (called !== undefined) {
+          const name = called.name.name;
+          context.report({ reason: subroutineCall(name, called.span.start.line), at: statement, hint: subroutineCallHint(name) });
+          return;
+        }
         const [what, instead] = (describe as Description)(statement, context.source);
         context.report({ reason: statementNotSupported(what, instead), at: statement });
       };
     }
-    return visitor;
+    return {
+      ...visitor,
+      Program(program) {
+        subroutines = subroutinesOf(program);
+      },
+    };
   },
 };
