@@ -7,8 +7,45 @@ import type { Expression } from '../ast/nodes.js';
 
 const PI_NAMES: ReadonlySet<string> = new Set(['pi', 'π']);
 
-/** The value of an expression of literals, pi, parentheses and + - * /; null for anything else. */
+/**
+ * The value of an expression of literals, pi, parentheses and + - * /; null
+ * for anything else. Iterative: a sum of a hundred thousand terms is a tree
+ * that deep.
+ */
 export function arithmeticValue(expression: Expression): number | null {
+  const values: number[] = [];
+  /** Post-order walk: a node is visited, then combined once its operands are on `values`. */
+  const pending: { node: Expression; combined: boolean }[] = [{ node: expression, combined: false }];
+  while (pending.length > 0) {
+    const item = pending.pop() as { node: Expression; combined: boolean };
+    const node = item.node;
+    if (node.kind === 'Binary') {
+      if (!item.combined) {
+        pending.push({ node, combined: true }, { node: node.right, combined: false }, { node: node.left, combined: false });
+        continue;
+      }
+      const right = values.pop() as number;
+      const left = values.pop() as number;
+      const value = combine(node.op, left, right);
+      if (value === null || !Number.isFinite(value)) return null;
+      values.push(value);
+    } else if (node.kind === 'Unary') {
+      if (node.op !== '-') return null;
+      if (!item.combined) {
+        pending.push({ node, combined: true }, { node: node.operand, combined: false });
+        continue;
+      }
+      values.push(-(values.pop() as number));
+    } else {
+      const leaf = leafValue(node);
+      if (leaf === null) return null;
+      values.push(leaf);
+    }
+  }
+  return values.length === 1 ? (values[0] as number) : null;
+}
+
+function leafValue(expression: Expression): number | null {
   switch (expression.kind) {
     case 'IntegerLiteral':
       return Number(expression.value);
@@ -16,17 +53,6 @@ export function arithmeticValue(expression: Expression): number | null {
       return expression.value;
     case 'Identifier':
       return PI_NAMES.has(expression.name) ? Math.PI : null;
-    case 'Unary': {
-      const operand = expression.op === '-' ? arithmeticValue(expression.operand) : null;
-      return operand === null ? null : -operand;
-    }
-    case 'Binary': {
-      const left = arithmeticValue(expression.left);
-      const right = arithmeticValue(expression.right);
-      if (left === null || right === null) return null;
-      const value = combine(expression.op, left, right);
-      return value !== null && Number.isFinite(value) ? value : null;
-    }
     default:
       return null;
   }

@@ -15,12 +15,14 @@ import type { RewriteStep } from './rewrites.js';
 export function stepsCode(steps: readonly RewriteStep[], operands: readonly string[]): string | null {
   const statements: string[] = [];
   for (const s of steps) {
+    // Every parameterised step is a rotation or phase: by angle 0 it is the identity, left out.
+    if (s.angles.length > 0 && s.angles.every((a) => a === 0)) continue;
     const controls = /^ctrl\((\d+)\)/.exec(s.gate);
     if (controls !== null && Number(controls[1]) > MAX_CONTROLS) return null;
     const angles = s.angles.length === 0 ? '' : `(${s.angles.map(angleText).join(', ')})`;
     statements.push(`${s.gate}${angles} ${s.operands.map((i) => operands[i]).join(', ')};`);
   }
-  return statements.join(' ');
+  return statements.length === 0 ? null : statements.join(' ');
 }
 
 /** The call's angles as numbers (sums computed too), or null when one is not a constant. */

@@ -29,8 +29,8 @@ export const constantArgumentRule: PreflightRule = {
         for (const arg of call.args) {
           const result = context.evaluate(arg, scope);
           if (result.ok) continue;
-          // A sum of constants is refused, but its value is known: give it in the accepted form.
-          const value = arithmeticValue(arg);
+          // A sum of constants is refused, but its value is known: give it in the accepted form, for the part underlined.
+          const value = arithmeticValue(result.problem.node);
           const hint = value === null ? undefined : writeValueHint(angleText(value));
           context.report({ reason: result.problem.reason, at: result.problem.node, ...(hint ? { hint } : {}) });
         }

@@ -25,18 +25,17 @@ export const unknownGateRule: PreflightRule = {
   code: 'PreflightError',
   description: 'Every called gate is a gate of the catalogue or one the program defines.',
   create(context) {
-    let subroutines: ReadonlyMap<string, SubroutineDefinition> = new Map();
+    // Built on the first refused call only: most programs never need it.
+    let subroutines: ReadonlyMap<string, SubroutineDefinition> | null = null;
+    const subroutine = (name: string) => (subroutines ??= subroutinesOf(context.program)).get(name);
     return {
-      Program(program) {
-        subroutines = subroutinesOf(program);
-      },
       GateCall(call, scope) {
         const name = call.name.name;
         if (context.lookupGate(name).kind !== 'unknown') return;
         if (context.laterDefinition(name) !== undefined || scope.definition?.name.name === name) return;
-        const subroutine = subroutines.get(name);
-        if (subroutine !== undefined) {
-          context.report({ reason: subroutineCall(name, subroutine.span.start.line), at: call.name, hint: subroutineCallHint(name) });
+        const called = subroutine(name);
+        if (called !== undefined) {
+          context.report({ reason: subroutineCall(name, called.span.start.line), at: call.name, hint: subroutineCallHint(name) });
           return;
         }
         const hint = rewriteFor(call, context, scope) ?? similarName(call, context);

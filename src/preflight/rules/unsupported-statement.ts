@@ -43,12 +43,14 @@ export const unsupportedStatementRule: PreflightRule = {
   code: 'PreflightError',
   description: 'No delay, box, durationof, defcal, cal, pragma, def, extern, return or classical computation.',
   create(context) {
-    let subroutines: ReadonlyMap<string, SubroutineDefinition> = new Map();
+    // Built on the first refused call only: most programs never need it.
+    let subroutines: ReadonlyMap<string, SubroutineDefinition> | null = null;
+    const subroutine = (name: string) => (subroutines ??= subroutinesOf(context.program)).get(name);
     const visitor: Record<string, (statement: Statement) => void> = {};
     for (const [kind, describe] of Object.entries(UNSUPPORTED)) {
       visitor[kind] = (statement) => {
         if (statement.kind === 'Assignment' && statement.value.kind === 'MeasureExpression') return;
-        const called = statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call' ? subroutines.get(statement.expression.callee.name) : undefined;
+        const called = statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call' ? subroutine(statement.expression.callee.name) : undefined;
         if (called !== undefined) {
           const name = called.name.name;
           context.report({ reason: subroutineCall(name, called.span.start.line), at: statement, hint: subroutineCallHint(name) });
@@ -58,11 +60,6 @@ export const unsupportedStatementRule: PreflightRule = {
         context.report({ reason: statementNotSupported(what, instead), at: statement });
       };
     }
-    return {
-      ...visitor,
-      Program(program) {
-        subroutines = subroutinesOf(program);
-      },
-    };
+    return visitor;
   },
 };
