@@ -234,3 +234,40 @@ function consoleSteps(block: string): { command: string; output: string }[] {
 function shellWords(line: string): string[] {
   return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => (m[1] ?? m[2]) as string);
 }
+
+/**
+ * docs/rules.md's examples, run: each rule's "Rejected" block gets a
+ * diagnostic of that rule, each "Accepted" block none. Blocks that use q, r
+ * or c without declaring them get `qubit[8] q; qubit[8] r; bit[8] c;` first.
+ */
+describe('docs/rules.md examples, run', () => {
+  const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'rules.md'), 'utf8');
+  const sections = doc.split(/^## /m).slice(1);
+  const examples: { rule: string; kind: 'Rejected' | 'Accepted'; code: string }[] = [];
+  for (const section of sections) {
+    const rule = /^`([a-z-]+)`/.exec(section)?.[1];
+    if (rule === undefined) continue;
+    for (const m of section.matchAll(/^(Rejected|Accepted)[^\n]*:\n\n```qasm\n([\s\S]*?)```/gm)) {
+      examples.push({ rule, kind: m[1] as 'Rejected' | 'Accepted', code: m[2] as string });
+    }
+  }
+  const prelude = (code: string) =>
+    ['q', 'r', 'c']
+      .filter((name) => new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`(qubit|bit)(\\[\\d+\\])? ${name}\\b|(qreg|creg) ${name}\\b`).test(code))
+      .map((name) => (name === 'c' ? `bit[8] ${name};` : `qubit[8] ${name};`))
+      .join('\n');
+
+  it('has a rejected and an accepted example for most rules', () => {
+    expect(examples.filter((e) => e.kind === 'Rejected').length).toBeGreaterThanOrEqual(15);
+    expect(examples.filter((e) => e.kind === 'Accepted').length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const { rule, kind, code } of examples) {
+    it(`${rule}: ${kind.toLowerCase()} example`, () => {
+      const source = `${prelude(code)}\n${code}`;
+      const rules = validate(source, { maxSourceLength: Infinity }).diagnostics.map((d) => d.rule);
+      if (kind === 'Rejected') expect(rules, source).toContain(rule);
+      else expect(rules, source).toEqual([]);
+    });
+  }
+});

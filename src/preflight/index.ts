@@ -67,11 +67,15 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     if (list !== undefined) for (let i = 0; i < list.length; i++) (list[i] as Handler)(statement, scope);
   };
 
-  /** Runs the rules on one statement (and a gate definition's body), then inlines it; false once the budget is spent. */
-  const check = (statement: Statement, loopVariables: readonly string[]): boolean => {
+  /**
+   * Runs the rules on one statement (and a gate definition's body), then inlines it; false once the
+   * budget is spent. `loopVariables` is null at top level, else the loop variables of the bodies around it.
+   */
+  const check = (statement: Statement, loopVariables: readonly string[] | null): boolean => {
     if (DYNAMIC_STATEMENTS.has(statement.kind)) {
       for (const body of dynamicBodies(statement)) {
-        const variables = body.loopVariable === null ? loopVariables : [...loopVariables, body.loopVariable];
+        const outer = loopVariables ?? NO_LOOP_VARIABLES;
+        const variables = body.loopVariable === null ? outer : [...outer, body.loopVariable];
         for (const inner of body.statements) if (!check(inner, variables)) return false;
       }
       return true;
@@ -81,13 +85,15 @@ export function preflight(program: Program, source: SourceText, options: Preflig
       const scope: StatementScope = { definition: statement, body: { name: statement.name.name, qubits: statement.qubits.map((q) => q.name) } };
       for (const inner of statement.body) if (BODY_STATEMENTS.has(inner.kind)) visit(inner, scope);
     }
-    const valid = pending.length === 0;
+    // A body's statements are judged but not expanded: whether a branch runs is unknown, so its
+    // operations must not count for the capability checks (no mid-circuit finding from an else branch).
+    const valid = pending.length === 0 && loopVariables === null;
     if (statement.kind === 'IODeclaration') declareOutputBits(inliner, statement);
     const problem = inliner.enter(statement, valid);
     if (problem !== null) {
       pending.push(createDiagnostic({ code: 'PreflightError', rule: EXPANSION_RULE, reason: problem.reason, span: problem.span, related: problem.related }));
     }
-    if (loopVariables.length > 0 && pending.length > 0) pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
+    if (loopVariables !== null && loopVariables.length > 0 && pending.length > 0) pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
     if (pending.length > 0) {
       if (pending.length > 1) pending.sort(compareBySpan);
       for (const d of pending) collector.report(d);
@@ -98,7 +104,7 @@ export function preflight(program: Program, source: SourceText, options: Preflig
   };
 
   const statements = program.statements;
-  for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, NO_LOOP_VARIABLES)) break;
+  for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, null)) break;
   return { diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)), inlined: inliner.result() };
 }
 
