@@ -9,6 +9,7 @@ import { textOf } from '../inline/index.js';
 import { MAX_CONTROLS } from '../tables/index.js';
 import { angleText, arithmeticValue } from './angle-text.js';
 import type { RuleContext, StatementScope } from './rule.js';
+import { GATE_REWRITES_BY_NAME } from './rewrites.js';
 import type { RewriteStep } from './rewrites.js';
 
 /** Statements of accepted gates for `steps` on the call's operands, or null when a step would itself be refused. */
@@ -60,4 +61,13 @@ export function rewriteHint(
     if (code !== null) return rewriteCodeHint(code);
   }
   return rewriteFormulaHint(formula.signature, formula.formula);
+}
+
+/** The rewrite hint for a call of a refused gate that has one (cphase, u3, rzz, ...), as code when it fits the call. */
+export function gateRewriteHint(call: GateCall, context: RuleContext, scope: StatementScope): string | undefined {
+  const rewrite = call.modifiers.length === 0 ? GATE_REWRITES_BY_NAME.get(call.name.name) : undefined;
+  if (rewrite === undefined) return undefined;
+  const width = call.qubits.length;
+  const fits = rewrite.qubits === null ? width >= 2 : width === rewrite.qubits;
+  return rewriteHint(call, context, scope, rewrite, (angles) => (fits && angles.length === rewrite.params ? rewrite.steps(angles, width) : null));
 }

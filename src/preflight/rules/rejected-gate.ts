@@ -9,8 +9,7 @@
  * Spec: service-api.md "Gates" (Rejected row).
  */
 import { rejectedGate } from '../../diagnostics/index.js';
-import { rewriteHint } from '../rewrite-hint.js';
-import { GATE_REWRITES_BY_NAME } from '../rewrites.js';
+import { gateRewriteHint } from '../rewrite-hint.js';
 import type { PreflightRule } from '../rule.js';
 
 export const rejectedGateRule: PreflightRule = {
@@ -22,12 +21,7 @@ export const rejectedGateRule: PreflightRule = {
       GateCall(call, scope) {
         const found = context.lookupGate(call.name.name);
         if (found.kind !== 'rejected') return;
-        const rewrite = call.modifiers.length === 0 ? GATE_REWRITES_BY_NAME.get(found.gate.name) : undefined;
-        const fits = rewrite !== undefined && call.qubits.length === found.gate.qubits;
-        const hint =
-          rewrite === undefined
-            ? undefined
-            : rewriteHint(call, context, scope, rewrite, (angles) => (fits && angles.length === rewrite.params ? rewrite.steps(angles, call.qubits.length) : null));
+        const hint = gateRewriteHint(call, context, scope);
         context.report({ reason: rejectedGate(found.gate.name, found.gate.instead), at: call.name, ...(hint !== undefined ? { hint } : {}) });
       },
     };

@@ -15,10 +15,9 @@ import type { GateCall, SubroutineDefinition } from '../../ast/nodes.js';
 import { didYouMean, subroutineCall, subroutineCallHint, suggest, unknownGate } from '../../diagnostics/index.js';
 import { modifierControls } from '../../inline/index.js';
 import { ACCEPTED_GATES_BY_NAME } from '../../tables/index.js';
-import { rewriteHint } from '../rewrite-hint.js';
-import { GATE_REWRITES_BY_NAME } from '../rewrites.js';
+import { gateRewriteHint } from '../rewrite-hint.js';
 import { subroutinesOf } from '../subroutines.js';
-import type { PreflightRule, RuleContext, StatementScope } from '../rule.js';
+import type { PreflightRule, RuleContext } from '../rule.js';
 
 export const unknownGateRule: PreflightRule = {
   id: 'unknown-gate',
@@ -38,20 +37,12 @@ export const unknownGateRule: PreflightRule = {
           context.report({ reason: subroutineCall(name, called.span.start.line), at: call.name, hint: subroutineCallHint(name) });
           return;
         }
-        const hint = rewriteFor(call, context, scope) ?? similarName(call, context);
+        const hint = gateRewriteHint(call, context, scope) ?? similarName(call, context);
         context.report({ reason: unknownGate(name), at: call.name, ...(hint !== undefined ? { hint } : {}) });
       },
     };
   },
 };
-
-function rewriteFor(call: GateCall, context: RuleContext, scope: StatementScope): string | undefined {
-  const rewrite = call.modifiers.length === 0 ? GATE_REWRITES_BY_NAME.get(call.name.name) : undefined;
-  if (rewrite === undefined) return undefined;
-  const width = call.qubits.length;
-  const fits = rewrite.qubits === null ? width >= 2 : width === rewrite.qubits;
-  return rewriteHint(call, context, scope, rewrite, (angles) => (fits && angles.length === rewrite.params ? rewrite.steps(angles, width) : null));
-}
 
 /** A near name among gates taking as many angles and qubits as the call gives: `cnto` -> `cnot`, never `cphase` -> `xphase`. */
 function similarName(call: GateCall, context: RuleContext): string | undefined {
