@@ -418,12 +418,14 @@ export function constantSizeHint(name: string, value: string, kind: 'qubit' | 'b
 }
 
 /** Pre-3.0 `for i in ...` (loop variable without a type). */
-export const UNTYPED_LOOP_HINT =
-  'OpenQASM 3.0 gives the loop variable a type: for int i in [0:3] { ... }; but loops are unsupported on every target anyway: unroll the loop and write each iteration out';
+export function untypedLoopHint(variable: string, iterable: string): string {
+  return `OpenQASM 3.0 gives the loop variable a type: for int ${variable} in ${iterable} { ... }; but loops are unsupported on every target anyway: unroll the loop and write each iteration out`;
+}
 
 /** Pre-3.0 `const n = 3;` (constant without a type). */
-export const UNTYPED_CONST_HINT =
-  'OpenQASM 3.0 gives a constant a type: const int n = 3; but const is not supported by the service: write the value itself wherever n is used';
+export function untypedConstHint(name: string, value: string): string {
+  return `OpenQASM 3.0 gives a constant a type: const int ${name} = ${value}; but const is not supported by the service: write the value itself wherever ${name} is used`;
+}
 
 /** Pre-3.0 `qubit q[n];` (size after the name). */
 export function sizeAfterNameHint(kind: string, name: string, size: string): string {

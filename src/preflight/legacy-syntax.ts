@@ -4,15 +4,15 @@
  * the service makes of it. Read from the source text around the error: the
  * parser's message stays as it is.
  */
-import { sizeAfterNameHint, UNTYPED_CONST_HINT, UNTYPED_LOOP_HINT } from '../diagnostics/index.js';
+import { sizeAfterNameHint, untypedConstHint, untypedLoopHint } from '../diagnostics/index.js';
 import type { Diagnostic, SourceText } from '../diagnostics/index.js';
 
 const SYNTAX_RULE = 'syntax-error';
 
 /** Each pre-3.0 form: how its statement starts, and the hint. */
 const LEGACY_FORMS: readonly { readonly pattern: RegExp; readonly hint: (match: RegExpExecArray) => string }[] = [
-  { pattern: /^for\s+[\p{L}_][\p{L}\p{N}_]*\s+in\b/u, hint: () => UNTYPED_LOOP_HINT },
-  { pattern: /^const\s+([\p{L}_][\p{L}\p{N}_]*)\s*=/u, hint: (m) => UNTYPED_CONST_HINT.replace(/\bn\b(?= is used)/, m[1] as string) },
+  { pattern: /^for\s+([\p{L}_][\p{L}\p{N}_]*)\s+in\s*([^{]*?)\s*(?:\{|$)/u, hint: (m) => untypedLoopHint(m[1] as string, (m[2] as string) || '[0:3]') },
+  { pattern: /^const\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*([^;]*?)\s*(?:;|$)/u, hint: (m) => untypedConstHint(m[1] as string, (m[2] as string) || '3') },
   { pattern: /^(qubit|bit)\s+([\p{L}_][\p{L}\p{N}_]*)\s*\[([^\]]*)\]/u, hint: (m) => sizeAfterNameHint(m[1] as string, m[2] as string, (m[3] as string).trim()) },
 ];
 

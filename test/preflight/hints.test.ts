@@ -124,7 +124,9 @@ describe('hints for the gates users reach for', () => {
 
   it('explains pre-3.0 forms: an untyped loop variable, an untyped const, a size after the name', () => {
     const loop = validate('qubit[2] q;\nfor i in [0:1] { h q[i]; }').diagnostics[0];
-    expect(loop?.hint).toMatch(/for int i in \[0:3\].*loops are unsupported on every target/);
+    expect(loop?.hint).toBe(
+      'OpenQASM 3.0 gives the loop variable a type: for int i in [0:1] { ... }; but loops are unsupported on every target anyway: unroll the loop and write each iteration out',
+    );
     const [constant, register] = validate('const n = 3;\nqubit q[n];').diagnostics;
     expect(constant?.hint).toBe('OpenQASM 3.0 gives a constant a type: const int n = 3; but const is not supported by the service: write the value itself wherever n is used');
     expect(register?.hint).toBe('OpenQASM 3.0 writes the size after the type: qubit[n] q; (or the older qreg q[n];)');
