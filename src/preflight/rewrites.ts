@@ -60,13 +60,17 @@ const controlledPhase = (lambda: number): RewriteStep[] => [step('ctrl @ rz', [l
 
 /**
  * ctrl @ U(θ, φ, λ): U = e^{i(φ+λ)/2} rz(φ) ry(θ) rz(λ), so the controlled
- * form is three controlled rotations and a phase of (φ+λ)/2 (+ γ) on the control.
+ * form is three controlled rotations and a phase of (φ+λ)/2 (+ γ) on the
+ * control, written as rz(φ/2), rz(λ/2) (and rz(γ)): a gate definition's
+ * parameters can be halved in an argument, but not added.
  */
-const controlledU = (theta: number, phi: number, lambda: number, gamma = 0): RewriteStep[] => [
+const controlledU = (theta: number, phi: number, lambda: number, gamma?: number): RewriteStep[] => [
   step('ctrl @ rz', [lambda], 0, 1),
   step('ctrl @ yphase', [theta], 0, 1),
   step('ctrl @ rz', [phi], 0, 1),
-  step('rz', [(phi + lambda) / 2 + gamma], 0),
+  step('rz', [phi / 2], 0),
+  step('rz', [lambda / 2], 0),
+  ...(gamma === undefined ? [] : [step('rz', [gamma], 0)]),
 ];
 
 const rewrite = (name: string, signature: string, params: number, qubits: number | null, formula: string, steps: GateRewrite['steps']): GateRewrite =>
@@ -87,8 +91,8 @@ export const GATE_REWRITES: readonly GateRewrite[] = Object.freeze([
   rewrite('crz', 'crz(θ) c, t', 1, 2, 'ctrl @ rz(θ) c, t', ([t = 0]) => [step('ctrl @ rz', [t], 0, 1)]),
   rewrite('crx', 'crx(θ) c, t', 1, 2, 'ctrl @ xphase(θ) c, t', ([t = 0]) => [step('ctrl @ xphase', [t], 0, 1)]),
   rewrite('cry', 'cry(θ) c, t', 1, 2, 'ctrl @ yphase(θ) c, t', ([t = 0]) => [step('ctrl @ yphase', [t], 0, 1)]),
-  rewrite('cu3', 'cu3(θ, φ, λ) c, t', 3, 2, 'ctrl @ rz(λ) c, t; ctrl @ yphase(θ) c, t; ctrl @ rz(φ) c, t; rz((φ+λ)/2) c', ([t = 0, p = 0, l = 0]) => controlledU(t, p, l)),
-  rewrite('cu', 'cu(θ, φ, λ, γ) c, t', 4, 2, 'ctrl @ rz(λ) c, t; ctrl @ yphase(θ) c, t; ctrl @ rz(φ) c, t; rz((φ+λ)/2 + γ) c', ([t = 0, p = 0, l = 0, g = 0]) => controlledU(t, p, l, g)),
+  rewrite('cu3', 'cu3(θ, φ, λ) c, t', 3, 2, 'ctrl @ rz(λ) c, t; ctrl @ yphase(θ) c, t; ctrl @ rz(φ) c, t; rz(φ/2) c; rz(λ/2) c', ([t = 0, p = 0, l = 0]) => controlledU(t, p, l)),
+  rewrite('cu', 'cu(θ, φ, λ, γ) c, t', 4, 2, 'ctrl @ rz(λ) c, t; ctrl @ yphase(θ) c, t; ctrl @ rz(φ) c, t; rz(φ/2) c; rz(λ/2) c; rz(γ) c', ([t = 0, p = 0, l = 0, g = 0]) => controlledU(t, p, l, g)),
   rewrite('ch', 'ch c, t', 0, 2, 'ctrl @ z c, t; ctrl @ yphase(pi/2) c, t', () => [step('ctrl @ z', [], 0, 1), step('ctrl @ yphase', [Math.PI / 2], 0, 1)]),
   rewrite('cs', 'cs c, t', 0, 2, 'ctrl @ rz(pi/2) c, t; rz(pi/4) c', () => controlledPhase(Math.PI / 2)),
   rewrite('csx', 'csx c, t', 0, 2, 'ctrl @ xphase(pi/2) c, t; rz(pi/4) c', () => [step('ctrl @ xphase', [Math.PI / 2], 0, 1), step('rz', [Math.PI / 4], 0)]),

@@ -24,6 +24,7 @@ const HINT_PROGRAMS: readonly string[] = [
   'qubit[3] q;\nctrl @ ry(0.5) q[0], q[1];\nctrl @ rx(0.5) q[0], q[1];\nctrl @ p(pi/4) q[0], q[1];\nctrl(2) @ p(0.3) q[0], q[1], q[2];\nctrl @ h q[0], q[1];\nctrl @ swap q[0], q[1], q[2];',
   'qubit[3] q;\nnegctrl @ ry(0.5) q[0], q[1];\nnegctrl @ x q[0], q[1];\nnegctrl(2) @ p(0.2) q[0], q[1], q[2];\nnegctrl @ h q[1], q[2];',
   'qubit[2] q;\ncnto q[0], q[1];\nhh q[0];\nrzz q[0], q[1];\nxphse(0.2) q[0];\nrz(pi/2 + 0.1) q[1];\nrx(2*(pi - 1)) q[0];',
+  'qubit[3] q;\ngate cu1fixed(a) c, t { u1(-a) t; cx c, t; u1(a) t; cx c, t; }\ngate g(a, b) x, y { cphase(a) x, y; u3(a, 0, b) x; u2(0, b) y; rzz(a*2) x, y; ctrl @ p(b) x, y; negctrl @ ry(a/2) x, y; }\ncu1fixed(pi/2) q[0], q[1];',
   'qubit[2] q;\nbit[2] c;\nc[0] = measure q[0];\nif (c[0] == 1) { u1(pi/2) q[1]; cphase(pi/2 + pi/4) q[0], q[1]; }\nfor int i in [0:1] { rzz(0.5) q[0], q[1]; }',
 ];
 

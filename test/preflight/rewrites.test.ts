@@ -160,6 +160,32 @@ describe('gate rewrites are the refused gate up to global phase', () => {
     });
   }
 
+  it('inside a gate definition, writes the rewrite over its parameters, and it is still the gate', () => {
+    let written = 0;
+    for (const rewrite of GATE_REWRITES.filter((r) => r.params > 0)) {
+      const qubits = rewrite.qubits ?? 3;
+      const params = ['a', 'b', 'c', 'd'].slice(0, rewrite.params);
+      const wires = ['x', 'y', 'z'].slice(0, qubits);
+      const call = `${rewrite.name}(${params.join(', ')}) ${wires.join(', ')};`;
+      const source = `qubit[${qubits}] q;\ngate wrapped(${params.join(', ')}) ${wires.join(', ')} { ${call} }`;
+      const hints = validate(source).diagnostics.map((d) => d.hint ?? '');
+      expect(hints, call).toHaveLength(1);
+      const hint = hints[0] as string;
+      if (!hint.startsWith(REWRITE_CODE_PREFIX)) {
+        expect(hint, call).toMatch(/^in accepted gates, up to global phase, /);
+        continue;
+      }
+      written++;
+      const next = angles(rewrite.name.length * 13);
+      const values = params.map(next);
+      const code = hint.slice(REWRITE_CODE_PREFIX.length);
+      const program = `gate wrapped(${params.join(', ')}) ${wires.join(', ')} { ${code} }\nwrapped(${values.join(', ')}) ${operands(qubits)};`;
+      const expected = (SOURCE_MATRICES[rewrite.name] as (a: readonly number[], q: number) => Matrix)(values, qubits);
+      expect(equalUpToGlobalPhase(unitaryOfCode(program, qubits), expected), program).toBeLessThan(TOLERANCE);
+    }
+    expect(written).toBe(GATE_REWRITES.filter((r) => r.params > 0).length);
+  });
+
   it('tells a wrong rewrite apart (the comparison can fail)', () => {
     expect(equalUpToGlobalPhase(unitaryOfCode('ctrl @ rz(0.5) q[0], q[1];', 2), controlledOf(phase(0.5)))).toBeGreaterThan(0.1);
   });
