@@ -56,6 +56,8 @@ export type {
  */
 export { formatDiagnostic } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
+/** Program text with its line table, as {@link formatDiagnostic} also accepts it (`new SourceText(text, name)`). */
+export { SourceText } from './diagnostics/source.js';
 /** Prints any AST node back as OpenQASM 3 text (deterministic; re-parses to the same tree). */
 export { print } from './ast/print.js';
 /** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */

@@ -1,17 +1,18 @@
 /**
  * `validate`: the service's preflight, end to end. Pipeline: source size,
  * syntax (stop on syntax errors), subset rules with inlining, then target
- * capability checks (only when the subset rules found nothing). `failure` is
- * the first diagnostic in that order.
+ * capability checks. `diagnostics` lists every finding by stage (options,
+ * source size, syntax, subset rules, capabilities), each stage in source
+ * order; `failure` is the first, as the service would report it.
  */
 import type { Program } from './ast/nodes.js';
 import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/index.js';
-import { DiagnosticCollector, createDiagnostic, internalError, SourceText, startOfText } from './diagnostics/index.js';
+import { DiagnosticCollector, TOO_MANY_ERRORS_RULE, createDiagnostic, internalError, SourceText, startOfText } from './diagnostics/index.js';
 import type { Diagnostic, Failure } from './diagnostics/index.js';
 import type { InlinedProgram } from './inline/types.js';
 import { checkOptions, checkSourceText, LIMIT_OPTION, MAX_ERRORS_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { parse } from './parser/index.js';
-import { checkSourceSize, preflight } from './preflight/index.js';
+import { checkSourceSize, explainLegacySyntax, preflight } from './preflight/index.js';
 import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
 import type { Target } from './tables/index.js';
 
@@ -32,7 +33,11 @@ export interface ValidateOptions {
 export interface ValidateResult {
   /** True when the service would accept the program. */
   readonly ok: boolean;
-  /** Every problem found, in pipeline order then source order, up to `maxErrors` plus one closing diagnostic. */
+  /**
+   * Every problem found: by stage (target option, source size, syntax, subset
+   * rules, capabilities), each stage in source order; up to `maxErrors` plus
+   * one closing diagnostic. Syntax errors stop the pipeline.
+   */
   readonly diagnostics: Diagnostic[];
   /** What the job's `failure` field would hold: the first diagnostic, or null when accepted. */
   readonly failure: Failure | null;
@@ -114,14 +119,15 @@ function runPipeline(source: SourceText, options: ValidateOptions): ValidatedPro
   const parsed = parse(source.text, { maxErrors, lazy: true });
   const program = parsed.program;
   if (parsed.diagnostics.length > 0) {
-    return finish([...optionProblems, ...budget(parsed.diagnostics, maxErrors)], { source: parsed.source, program, inlined: null, target });
+    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], { source: parsed.source, program, inlined: null, target });
   }
   const subset = preflight(program, parsed.source, { maxErrors, maxGates: positiveOr(options.maxGates, LIMITS.maxGates) });
-  if (subset.diagnostics.length > 0 || !targetOk) {
-    return finish([...optionProblems, ...subset.diagnostics], { source: parsed.source, program, inlined: subset.inlined, target });
-  }
+  const rest = { source: parsed.source, program, inlined: subset.inlined, target };
+  // Capability findings come in the same run as subset errors (their failure stays the subset's):
+  // on a program with subset errors they are judged on the statements that passed, so each is real.
+  if (!targetOk || subset.diagnostics.some((d) => d.rule === TOO_MANY_ERRORS_RULE)) return finish([...optionProblems, ...subset.diagnostics], rest);
   const capabilities = checkCapabilities({ program, inlined: subset.inlined, source: parsed.source }, target);
-  return finish(budget(capabilities, maxErrors), { source: parsed.source, program, inlined: subset.inlined, target });
+  return finish(budget([...subset.diagnostics, ...capabilities], maxErrors), rest);
 }
 
 function finish(diagnostics: Diagnostic[], rest: Omit<ValidatedProgram, keyof ValidateResult>): ValidatedProgram {

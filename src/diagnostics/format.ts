@@ -16,7 +16,8 @@
  * reorder the line. Very long lines are cut to a window around the span.
  */
 import type { Diagnostic } from './diagnostic.js';
-import type { SourceText, Span } from './source.js';
+import { SourceText } from './source.js';
+import type { Span } from './source.js';
 
 /** How {@link formatDiagnostic} renders. */
 export interface FormatOptions {
@@ -31,8 +32,20 @@ export interface FormatOptions {
  * line underlined over the span (to the end of the first line when the span
  * covers several), each related location the same way, then the hint.
  * Warnings show `warning` in place of the failure code. No trailing newline.
+ *
+ * `source` is the program text the diagnostic came from (the string given to
+ * `validate` or `compile`), or a {@link SourceText} already built for it.
+ *
+ * @example
+ * const program = 'qubit[2] q;\ncnto q[0], q[1];';
+ * formatDiagnostic(validate(program).diagnostics[0], program, { filename: 'bell.qasm' });
  */
-export function formatDiagnostic(diagnostic: Diagnostic, source: SourceText, options: FormatOptions = {}): string {
+export function formatDiagnostic(diagnostic: Diagnostic, source: string | SourceText, options: FormatOptions = {}): string {
+  const text = source instanceof SourceText ? source : new SourceText(typeof source === 'string' ? source : String(source ?? ''));
+  return formatWithSource(diagnostic, text, options);
+}
+
+function formatWithSource(diagnostic: Diagnostic, source: SourceText, options: FormatOptions): string {
   const file = options.filename ?? source.name ?? '<input>';
   const paint = options.color ? ansiPainter : plainPainter;
   const severityStyle: Style = diagnostic.severity === 'warning' ? 'warning' : 'error';

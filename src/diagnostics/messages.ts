@@ -379,6 +379,67 @@ export function tooManyGates(limit: number, total: number, construct: string): s
   return `Program expands to more than ${limit} gate applications (${total} with ${construct}): split it into smaller jobs`;
 }
 
+/** Starts every hint whose rest is code that replaces the refused statement (tests validate that code). */
+export const REWRITE_CODE_PREFIX = 'write it in accepted gates as: ';
+
+/** A `hint` with drop-in code in accepted gates for a refused call. */
+export function rewriteCodeHint(code: string): string {
+  return REWRITE_CODE_PREFIX + code;
+}
+
+/** A `hint` with a rewrite as a formula (angles that are not constants yet, like a definition's parameters). */
+export function rewriteFormulaHint(signature: string, formula: string): string {
+  return `in accepted gates, up to global phase, ${signature} is ${formula}`;
+}
+
+/** A `hint` for a constant expression the subset refuses but whose value is known. */
+export function writeValueHint(value: string): string {
+  return `write ${value}`;
+}
+
+/** A `hint` for `negctrl @` on a gate with an accepted controlled form: flip the controls around it. */
+export function negatedControlHint(code: string): string {
+  return rewriteCodeHint(code);
+}
+
+/** Calling a `def` subroutine (`f(q[0]);` or `f q[0];`). */
+export function subroutineCall(name: string, line: number): string {
+  return `Call of subroutine ${name} is not supported: write the body of def ${name} (line ${line}) inline here, with its arguments substituted`;
+}
+
+export function subroutineCallHint(name: string): string {
+  return `if the body of ${name} holds only gate calls, make it a gate definition (gate ${name} ...) and call it as a gate`;
+}
+
+/** `const int n = 3;`: the `const` is the refused part. */
+export function constNotSupported(declaration: string): string {
+  return `const is not supported (${declaration}): write the value itself wherever the constant is used`;
+}
+
+export function constValueHint(name: string, value: string): string {
+  return `replace ${name} by ${value} wherever it is used`;
+}
+
+/** A register size naming a `const`. */
+export function constantSizeHint(name: string, value: string, kind: 'qubit' | 'bit', register: string, line: number): string {
+  return `${name} is the const declared on line ${line}, which is not supported: write the size itself, ${kind}[${value}] ${register};`;
+}
+
+/** Pre-3.0 `for i in ...` (loop variable without a type). */
+export function untypedLoopHint(variable: string, iterable: string): string {
+  return `OpenQASM 3.0 gives the loop variable a type: for int ${variable} in ${iterable} { ... }; but loops are unsupported on every target anyway: unroll the loop and write each iteration out`;
+}
+
+/** Pre-3.0 `const n = 3;` (constant without a type). */
+export function untypedConstHint(name: string, value: string): string {
+  return `OpenQASM 3.0 gives a constant a type: const int ${name} = ${value}; but const is not supported by the service: write the value itself wherever ${name} is used`;
+}
+
+/** Pre-3.0 `qubit q[n];` (size after the name). */
+export function sizeAfterNameHint(kind: string, name: string, size: string): string {
+  return `OpenQASM 3.0 writes the size after the type: ${kind}[${size}] ${name}; (or the older qreg ${name}[${size}];)`;
+}
+
 /** A `hint` offering the closest known name. */
 export function didYouMean(name: string): string {
   return `did you mean ${name}?`;

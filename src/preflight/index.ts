@@ -9,22 +9,26 @@
  * The driver walks top-level statements in order. For each it runs every
  * rule's handler (and, for a gate definition, the handlers for the calls and
  * barriers of its body), then hands the statement to the inliner, which
- * expands it only if no rule objected. Dynamic-circuit statements are left
- * alone: the capability checks report them.
+ * expands it only if no rule objected. Branches and loops are not judged
+ * themselves (the capability checks report each once) but their bodies are,
+ * statement by statement like top-level code, so that one run reports every
+ * error; findings that only concern a loop variable are the loop's.
  */
 import type { GateDefinition, Program, Statement } from '../ast/nodes.js';
 import { DiagnosticCollector, compareBySpan, createDiagnostic, startOfText } from '../diagnostics/index.js';
 import type { Diagnostic, SourceText } from '../diagnostics/index.js';
-import { Inliner } from '../inline/index.js';
+import { Inliner, declaredSize } from '../inline/index.js';
 import type { InlinedProgram } from '../inline/index.js';
 import { LIMITS } from '../tables/index.js';
 import { createRuleContext } from './context.js';
+import { DYNAMIC_STATEMENTS, dynamicBodies, mentionsLoopVariable } from './dynamic-bodies.js';
 import type { RuleVisitor, StatementScope } from './rule.js';
 import { PREFLIGHT_RULES } from './rules.js';
 
 export { PREFLIGHT_RULES } from './rules.js';
 export type { PreflightRule, RuleContext, RuleVisitor, StatementScope, ReportInit } from './rule.js';
 export { checkSourceSize, SOURCE_SIZE_RULE } from './source-size.js';
+export { explainLegacySyntax } from './legacy-syntax.js';
 
 export interface PreflightOptions {
   readonly maxErrors?: number;
@@ -36,11 +40,10 @@ export interface PreflightResult {
   readonly inlined: InlinedProgram;
 }
 
-/** Statements the subset rules do not judge (decisions.md section 2 "Dynamic circuits"). */
-const DYNAMIC_STATEMENTS: ReadonlySet<Statement['kind']> = new Set(['If', 'For', 'While', 'Switch', 'Break', 'Continue', 'End']);
 /** Statements of a gate body that rules visit; the gate-definition rule reports the others. */
 const BODY_STATEMENTS: ReadonlySet<Statement['kind']> = new Set(['GateCall', 'Barrier']);
 
+const NO_LOOP_VARIABLES: readonly string[] = Object.freeze([]);
 const TOP_LEVEL: StatementScope = Object.freeze({ definition: null, body: null });
 const EXPANSION_RULE = 'constant-argument';
 
@@ -64,26 +67,44 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     if (list !== undefined) for (let i = 0; i < list.length; i++) (list[i] as Handler)(statement, scope);
   };
 
-  const statements = program.statements;
-  for (let i = 0; i < statements.length; i++) {
-    const statement = statements[i] as Statement;
-    if (DYNAMIC_STATEMENTS.has(statement.kind)) continue;
+  /**
+   * Runs the rules on one statement (and a gate definition's body), then inlines it; false once the
+   * budget is spent. `loopVariables` is null at top level, else the loop variables of the bodies around it.
+   */
+  const check = (statement: Statement, loopVariables: readonly string[] | null): boolean => {
+    if (DYNAMIC_STATEMENTS.has(statement.kind)) {
+      for (const body of dynamicBodies(statement)) {
+        const outer = loopVariables ?? NO_LOOP_VARIABLES;
+        const variables = body.loopVariable === null ? outer : [...outer, body.loopVariable];
+        for (const inner of body.statements) if (!check(inner, variables)) return false;
+      }
+      return true;
+    }
     visit(statement, TOP_LEVEL);
     if (statement.kind === 'GateDefinition') {
       const scope: StatementScope = { definition: statement, body: { name: statement.name.name, qubits: statement.qubits.map((q) => q.name) } };
       for (const inner of statement.body) if (BODY_STATEMENTS.has(inner.kind)) visit(inner, scope);
     }
-    const problem = inliner.enter(statement, pending.length === 0);
+    // A body's statements are judged but not expanded: whether a branch runs is unknown, so its
+    // operations must not count for the capability checks (no mid-circuit finding from an else branch).
+    const valid = pending.length === 0 && loopVariables === null;
+    if (statement.kind === 'IODeclaration') declareOutputBits(inliner, statement);
+    const problem = inliner.enter(statement, valid);
     if (problem !== null) {
       pending.push(createDiagnostic({ code: 'PreflightError', rule: EXPANSION_RULE, reason: problem.reason, span: problem.span, related: problem.related }));
     }
+    if (loopVariables !== null && loopVariables.length > 0 && pending.length > 0) pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
     if (pending.length > 0) {
       if (pending.length > 1) pending.sort(compareBySpan);
       for (const d of pending) collector.report(d);
       pending = [];
-      if (collector.full) break;
+      if (collector.full) return false;
     }
-  }
+    return true;
+  };
+
+  const statements = program.statements;
+  for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, null)) break;
   return { diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)), inlined: inliner.result() };
 }
 
@@ -98,4 +119,15 @@ function handlersByKind(visitors: readonly RuleVisitor[]): Map<string, Handler[]
     }
   }
   return byKind;
+}
+
+/**
+ * `output bit[8] results;` is refused once (io-declaration) but still
+ * declares the bit register `results`, so that measurements into it are not
+ * also refused as "not a bit register".
+ */
+function declareOutputBits(inliner: Inliner, statement: Statement & { kind: 'IODeclaration' }): void {
+  const type = statement.type;
+  if (type.kind !== 'ScalarType' || type.name !== 'bit') return;
+  inliner.symbols.declareRegister('bit', statement.name.name, declaredSize(type.size), statement.span);
 }

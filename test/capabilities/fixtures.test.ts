@@ -2,8 +2,11 @@
  * fixtures/capability/<target>/X.qasm run through `validate` with that
  * target; X.expected.json holds `ok`, the failure and every diagnostic's
  * code, rule, exact message and full span.
+ *
+ * `UPDATE_FIXTURES=1 npx vitest run test/capabilities/fixtures.test.ts`
+ * rewrites the expected files from the current output (review the diff).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_CHECKS } from '../../src/capabilities/index.js';
@@ -12,6 +15,7 @@ import { TARGETS } from '../../src/tables/index.js';
 import { validate } from '../../src/validate.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'capability');
+const UPDATE = process.env.UPDATE_FIXTURES === '1';
 
 interface Expected {
   ok: boolean;
@@ -29,6 +33,11 @@ describe('fixtures/capability', () => {
   for (const { target, file, expected } of fixtures) {
     it(`${target}/${file}`, () => {
       const result = validate(readFileSync(join(DIR, target, file), 'utf8'), { target });
+      if (UPDATE) {
+        const actual = { ok: result.ok, failure: result.failure, diagnostics: result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, message: d.message, span: d.span })) };
+        writeFileSync(join(DIR, target, file.replace(/\.qasm$/, '.expected.json')), JSON.stringify(actual, null, 2) + '\n');
+        Object.assign(expected, actual);
+      }
       expect(result.ok).toBe(expected.ok);
       expect(result.failure).toEqual(expected.failure);
       expect(result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, message: d.message, span: d.span }))).toEqual(expected.diagnostics);

@@ -90,6 +90,19 @@ describe.concurrent('compile', () => {
     expect(r.code).toBe(0);
   });
 
+  it('adds the measurement map the library returns to the JSON, and the JSON still compiles as input', async () => {
+    const r = await runCli(['compile', 'examples/bell.qasm', '--gateset', 'qis']);
+    const { compile } = await import('../../src/index.js');
+    const library = compile(readFileSync(join(ROOT, 'examples', 'bell.qasm'), 'utf8'), { gateset: 'qis' });
+    const output = JSON.parse(r.stdout) as { measurements: unknown };
+    expect(output.measurements).toEqual(library.measurements);
+    expect(output.measurements).toEqual([
+      { qubit: 0, bit: 0, register: 'c', index: 0 },
+      { qubit: 1, bit: 1, register: 'c', index: 1 },
+    ]);
+    expect(compile(r.stdout, { gateset: 'qis' }).ok).toBe(true);
+  });
+
   it('uses zz on Forte and verifies the result against the source', async () => {
     const r = await runCli(['compile', 'examples/ghz.qasm', '--target', 'qpu.forte-1', '--verify']);
     const gates = (JSON.parse(r.stdout) as { circuit: { gate: string }[] }).circuit.map((g) => g.gate);

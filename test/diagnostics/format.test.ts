@@ -20,6 +20,21 @@ function at(source: SourceText, needle: string, extra: Partial<DiagnosticInit> =
 const PROGRAM = 'OPENQASM 3;\nqubit[2] q;\ncnto q[0], q[1];\n';
 
 describe('formatDiagnostic', () => {
+  it('takes the program text as a string, exactly as it takes a SourceText, and never throws on other values', async () => {
+    const { validate, formatDiagnostic: publicFormat, SourceText: PublicSourceText } = await import('../../src/index.js');
+    const program = 'qubit[2] q;\ncnto q[0], q[1];';
+    const diagnostic = validate(program).diagnostics[0] as Parameters<typeof publicFormat>[0];
+    const fromString = publicFormat(diagnostic, program, { filename: 'bell.qasm' });
+    expect(fromString).toBe(publicFormat(diagnostic, new PublicSourceText(program), { filename: 'bell.qasm' }));
+    expect(fromString.split('\n').slice(0, 3)).toEqual([
+      'bell.qasm:2:1  PreflightError  unknown-gate  Circuit failed preflight validation: Unknown gate: cnto',
+      '  2 | cnto q[0], q[1];',
+      '    | ^^^^',
+    ]);
+    expect(publicFormat(diagnostic, new PublicSourceText(program, 'named.qasm'))).toMatch(/^named\.qasm:2:1/);
+    expect(() => publicFormat(diagnostic, undefined as unknown as string)).not.toThrow();
+  });
+
   it('prints the header, the line and a caret under exactly the span', () => {
     const source = new SourceText(PROGRAM, 'bell.qasm');
     expect(formatDiagnostic(at(source, 'cnto'), source)).toBe(

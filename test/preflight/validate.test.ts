@@ -17,9 +17,17 @@ describe('validate pipeline', () => {
     expect(result.failure?.code).toBe('PreflightError');
   });
 
-  it('runs capability checks only without subset errors', () => {
-    expect(codes('qubit[30] q;\nsxdg q[0];')).toEqual([['PreflightError', 'rejected-gate']]);
+  it('reports capability findings in the same run as subset errors, after them; failure stays the subset error', () => {
+    expect(codes('qubit[30] q;\nsxdg q[0];')).toEqual([['PreflightError', 'rejected-gate'], ['NotEnoughQubits', 'qubit-count']]);
+    expect(validate('qubit[30] q;\nsxdg q[0];').failure?.code).toBe('PreflightError');
     expect(codes('qubit[30] q;\nh q[0];').map(([code]) => code)).toEqual(['NotEnoughQubits']);
+    const midCircuit = validate('qubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\nh q[0];\nu3(0, 0, 0) q[0];', { target: 'qpu.aria-1' });
+    expect(midCircuit.diagnostics.map((d) => d.rule)).toEqual(['rejected-gate', 'mid-circuit-measurement']);
+  });
+
+  it('stops before capability findings once the subset rules spent the error budget', () => {
+    const result = validate('qubit[40] q;\n' + 'foo q[0];\n'.repeat(5), { maxErrors: 3 });
+    expect(result.diagnostics.map((d) => d.rule)).toEqual(['unknown-gate', 'unknown-gate', 'unknown-gate', 'max-errors']);
   });
 
   it('exercises the qubit limits of each target at the boundary', () => {
@@ -41,10 +49,41 @@ describe('validate pipeline', () => {
     }
   });
 
-  it('reports a dynamic-circuit statement once, judging neither its header nor its body', () => {
+  it('reports a dynamic-circuit statement once without judging its header, and judges its body like top-level code', () => {
     const result = validate('qubit[1] q;\nbit[1] c;\nfor int i in [0:3] { h q[0]; }\nif (c[0]) { cnto q[0]; float f; }');
-    expect(result.diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([['UnsupportedFeature', 3], ['UnsupportedFeature', 4]]);
-    expect(result.failure?.message).toBe('Dynamic circuit execution (loops, branches) is not supported');
+    expect(result.diagnostics.map((d) => [d.rule, d.span.start.line])).toEqual([
+      ['unknown-gate', 4],
+      ['classical-declaration', 4],
+      ['dynamic-circuit', 3],
+      ['dynamic-circuit', 4],
+    ]);
+    expect(result.failure?.message).toBe('Circuit failed preflight validation: Unknown gate: cnto');
+  });
+
+  it('judges else, while, switch and nested bodies, and leaves uses of a loop variable to the loop', () => {
+    const source = [
+      'qubit[2] q;',
+      'bit[1] c;',
+      'if (c[0]) { x q[0]; } else { u3(0, 0, 0) q[0]; }',
+      'while (c[0]) { rz(pi/2 + pi/4) q[0]; }',
+      'switch (c[0]) { case 0 { ccx q[0], q[1], q[0]; } default { h q[0]; } }',
+      'for int i in [0:1] { h q[i]; rz(i * pi) q[0]; for int j in [0:1] { sxdg q[j]; } }',
+    ].join('\n');
+    const result = validate(source);
+    const subset = result.diagnostics.filter((d) => d.code === 'PreflightError').map((d) => [d.rule, d.span.start.line]);
+    expect(subset).toEqual([
+      ['rejected-gate', 3],
+      ['constant-argument', 4],
+      ['rejected-gate', 5],
+      ['qubit-operand', 5],
+      ['rejected-gate', 6],
+    ]);
+    expect(result.diagnostics.filter((d) => d.rule === 'dynamic-circuit').map((d) => d.span.start.line)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('does not cascade from a refused output declaration: it still declares its bit register', () => {
+    const result = validate('qubit[8] q;\noutput bit[8] results;\n' + Array.from({ length: 8 }, (_, i) => `results[${i}] = measure q[${i}];`).join('\n'));
+    expect(result.diagnostics.map((d) => d.reason)).toEqual(['Unrecognized statement: output bit[8] results']);
   });
 
   it('reports several errors in source order and picks the first as failure', () => {

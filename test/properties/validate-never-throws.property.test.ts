@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/validate.js';
 import type { ValidateResult } from '../../src/validate.js';
 import { qasmFiles } from '../preflight/fixture-files.js';
+import { CAPABILITY_CHECKS } from '../../src/capabilities/index.js';
 
 const FIXTURES = ['accept', 'reject', 'mixed'].flatMap((f) => qasmFiles(join(import.meta.dirname, '..', '..', 'fixtures', f))).map((f) => readFileSync(f, 'utf8'));
 
@@ -32,9 +33,21 @@ function wellFormed(result: ValidateResult): void {
     expect(d.rule).not.toBe('internal-error');
   }
   expect(result.diagnostics.length).toBeLessThanOrEqual(101);
-  const starts = result.diagnostics.map((d) => d.span.start.offset);
-  expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  // By stage (docs/rules.md): subset rules, then capability findings, each stage in source order;
+  // the closing max-errors diagnostic, if any, comes last.
+  const closing = result.diagnostics.findIndex((d) => d.rule === 'max-errors');
+  expect([-1, result.diagnostics.length - 1]).toContain(closing);
+  const findings = result.diagnostics.filter((d) => d.rule !== 'max-errors');
+  const capability = (d: ValidateResult['diagnostics'][number]) => CAPABILITY_RULES.has(d.rule);
+  const stage = findings.map(capability);
+  expect(stage).toEqual([...stage].sort((a, b) => Number(a) - Number(b)));
+  for (const inStage of [false, true]) {
+    const starts = findings.filter((d) => capability(d) === inStage).map((d) => d.span.start.offset);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  }
 }
+
+const CAPABILITY_RULES: ReadonlySet<string> = new Set(CAPABILITY_CHECKS.map((c) => c.id));
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),

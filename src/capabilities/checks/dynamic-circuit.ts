@@ -2,8 +2,8 @@
  * `dynamic-circuit`: branches and loops are unsupported on every target
  * (service-api.md "Target capability checks"; decisions.md section 2), also a
  * `for` that does not depend on a measurement. Each outermost such statement
- * is reported once, blaming its header (`for int i in [0:3]`, `if (c)`), and
- * nothing inside it is judged again.
+ * is reported once, blaming its header (`for int i in [0:3]`, `if (c)`); the
+ * header is judged by nothing else, the body by the subset rules (preflight).
  */
 import type { Statement } from '../../ast/nodes.js';
 import { createDiagnostic, DYNAMIC_CIRCUIT_HINT, DYNAMIC_CIRCUITS_UNSUPPORTED } from '../../diagnostics/index.js';

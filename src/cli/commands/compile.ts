@@ -51,7 +51,7 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
       }
       const notes = result.ok ? result.diagnostics : result.diagnostics.filter((d) => d.rule !== MID_CIRCUIT_RULE);
       if (notes.length > 0) io.stderr(diagnosticsText(input, notes, errStyle));
-      const output = rendered(result, flags.format);
+      const output = rendered(result, flags.format, !input.text.trimStart().startsWith('{'));
       io.stderr(statsLine(result, flags.gateset, target.name));
       if (flags.verify) {
         const { verifyCompiled } = await import('../verify.js');
@@ -78,8 +78,13 @@ function onlyJsonCannotExpress(result: CompileResult): boolean {
   return result.qasm !== null && errors.length > 0 && errors.every((d) => d.rule === MID_CIRCUIT_RULE);
 }
 
-function rendered(result: CompileResult, format: 'json' | 'qasm'): string {
-  if (format === 'json') return JSON.stringify(result.circuit, null, 2) + '\n';
+/**
+ * JSON output for OpenQASM input carries the library's `measurements` map
+ * (which qubit lands in which classical bit) beside the circuit; the circuit
+ * JSON stays valid svc.circuit.v0 input, which ignores the extra field.
+ */
+function rendered(result: CompileResult, format: 'json' | 'qasm', fromQasm: boolean): string {
+  if (format === 'json') return JSON.stringify(fromQasm && result.circuit !== null ? { ...result.circuit, measurements: result.measurements } : result.circuit, null, 2) + '\n';
   if (result.qasm === null) throw new UsageError('--format qasm needs a single circuit; this input is a multicircuit job: use --format json');
   return result.qasm.endsWith('\n') ? result.qasm : result.qasm + '\n';
 }

@@ -3,11 +3,14 @@
  *
  * Invariant: the only classical declarations besides bit registers are
  * `int` variables (their initial value is discarded); uint, float, bool,
- * angle, complex, array, duration, stretch and const are refused.
+ * angle, complex, array, duration, stretch and const are refused (for
+ * const, the keyword is named and underlined as the refused part).
  *
  * Spec: service-api.md "Declarations" (the table).
  */
-import { declarationNotSupported } from '../../diagnostics/index.js';
+import { constNotSupported, constValueHint, declarationNotSupported } from '../../diagnostics/index.js';
+import { startOffsetOf, textOf } from '../../inline/index.js';
+import { statementText } from '../statement-text.js';
 import type { PreflightRule } from '../rule.js';
 
 /** Scalar types that may be declared: bit (as a register; see register-declaration) and int (value discarded). */
@@ -26,9 +29,12 @@ export const classicalDeclarationRule: PreflightRule = {
         context.report({ reason: declarationNotSupported(typeName, statement.name.name), at: type });
       },
       ConstDeclaration(statement) {
-        const type = statement.type;
-        const typeName = type.kind === 'ArrayType' ? 'array' : type.name;
-        context.report({ reason: declarationNotSupported(`const ${typeName}`, statement.name.name), at: statement });
+        // The keyword is the refused part: the same declaration without it is an accepted int (or a refused type, named as such).
+        const { source } = context;
+        const keyword = source.text.indexOf('const', startOffsetOf(statement.span));
+        const at = keyword < 0 ? statement : { span: source.span(keyword, keyword + 'const'.length) };
+        const hint = constValueHint(statement.name.name, textOf(source, statement.init));
+        context.report({ reason: constNotSupported(statementText(source, statement)), at, hint });
       },
     };
   },

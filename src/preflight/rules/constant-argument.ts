@@ -14,6 +14,8 @@
  * Spec: service-api.md "Other constructs" (gate arguments must be constant);
  * decisions.md section 2 "Constants".
  */
+import { writeValueHint } from '../../diagnostics/index.js';
+import { angleText, arithmeticValue } from '../angle-text.js';
 import type { PreflightRule } from '../rule.js';
 
 export const constantArgumentRule: PreflightRule = {
@@ -26,7 +28,11 @@ export const constantArgumentRule: PreflightRule = {
         if (call.args === null) return;
         for (const arg of call.args) {
           const result = context.evaluate(arg, scope);
-          if (!result.ok) context.report({ reason: result.problem.reason, at: result.problem.node });
+          if (result.ok) continue;
+          // A sum of constants is refused, but its value is known: give it in the accepted form, for the part underlined.
+          const value = arithmeticValue(result.problem.node);
+          const hint = value === null ? undefined : writeValueHint(angleText(value));
+          context.report({ reason: result.problem.reason, at: result.problem.node, ...(hint ? { hint } : {}) });
         }
       },
     };

@@ -3,17 +3,19 @@
  *
  * Invariant: none of delay, box, durationof, defcal, cal, defcalgrammar,
  * `#pragma`, def, extern, return, classical assignments and expression
- * statements; each reason names the construct and what to do instead.
+ * statements; each reason names the construct and what to do instead (a
+ * call of a `def` names the subroutine and says to inline its body).
  * (Dynamic circuits are the capability checks'; input/output is io-declaration.)
  *
  * Spec: service-api.md "Other constructs" and "Gates" (`def`, `extern`);
  * decisions.md section 2 ("Classical variables may be declared but never used").
  */
-import type { Statement } from '../../ast/nodes.js';
-import { statementNotSupported } from '../../diagnostics/index.js';
+import type { Statement, SubroutineDefinition } from '../../ast/nodes.js';
+import { statementNotSupported, subroutineCall, subroutineCallHint } from '../../diagnostics/index.js';
 import type { SourceText } from '../../diagnostics/index.js';
 import { textOf } from '../../inline/index.js';
 import { statementText } from '../statement-text.js';
+import { subroutinesOf } from '../subroutines.js';
 import type { PreflightRule } from '../rule.js';
 
 type Description = (statement: Statement, source: SourceText) => readonly [what: string, instead: string | null];
@@ -41,10 +43,19 @@ export const unsupportedStatementRule: PreflightRule = {
   code: 'PreflightError',
   description: 'No delay, box, durationof, defcal, cal, pragma, def, extern, return or classical computation.',
   create(context) {
+    // Built on the first refused call only: most programs never need it.
+    let subroutines: ReadonlyMap<string, SubroutineDefinition> | null = null;
+    const subroutine = (name: string) => (subroutines ??= subroutinesOf(context.program)).get(name);
     const visitor: Record<string, (statement: Statement) => void> = {};
     for (const [kind, describe] of Object.entries(UNSUPPORTED)) {
       visitor[kind] = (statement) => {
         if (statement.kind === 'Assignment' && statement.value.kind === 'MeasureExpression') return;
+        const called = statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call' ? subroutine(statement.expression.callee.name) : undefined;
+        if (called !== undefined) {
+          const name = called.name.name;
+          context.report({ reason: subroutineCall(name, called.span.start.line), at: statement, hint: subroutineCallHint(name) });
+          return;
+        }
         const [what, instead] = (describe as Description)(statement, context.source);
         context.report({ reason: statementNotSupported(what, instead), at: statement });
       };
