@@ -109,11 +109,7 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const loaded = loadCircuits(input, { ...(options.target !== undefined ? { target: options.target } : {}) });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, ...FAILED };
   const gateset = options.gateset ?? 'native';
-  const family = familyFor(loaded.target, options);
-  const circuits =
-    gateset === 'native'
-      ? loaded.circuits.map((c) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
-      : loaded.circuits;
+  const circuits = circuitsInGateset(loaded.circuits, loaded.target, options);
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
   const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };
@@ -136,6 +132,14 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
         }),
       };
   return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm };
+}
+
+/** The loaded circuits in the requested gate set: lowered to the target's native family, or as validated (qis). */
+export function circuitsInGateset(circuits: readonly IrCircuit[], target: Target, options: CompileOptions): IrCircuit[] {
+  if ((options.gateset ?? 'native') === 'qis') return [...circuits];
+  const family = familyFor(target, options);
+  const optimize = options.optimize !== undefined ? { optimize: options.optimize } : {};
+  return circuits.map((c) => lowerToNative(c, family, { maxQubits: target.qubits, ...optimize }).circuit);
 }
 
 function isMultiCircuit(input: unknown): boolean {
