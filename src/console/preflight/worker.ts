@@ -1,0 +1,67 @@
+/**
+ * The preflight Web Worker: the library (browser build, see vite.config.ts)
+ * runs here, so validating a long program or simulating 20 qubits never
+ * blocks typing. Diagnostics go back before compiling starts, so squiggles
+ * appear as soon as validate is done.
+ */
+import { compile, drawCircuit, simulate, validate, type CompileResult, type Diagnostic } from '../../index.js';
+import type { CheckCompiled, PreflightReply, PreflightRequest, SimulateAnswer } from './protocol.js';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<{ id: number; request: PreflightRequest }>) => void) | null;
+  postMessage(message: PreflightReply): void;
+}
+const scope = self as unknown as WorkerScope;
+
+/** Plain data only crosses postMessage. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+function pulsesOf(result: CompileResult): number {
+  const circuit = result.circuit;
+  if (!circuit) return 0;
+  return 'circuit' in circuit ? circuit.circuit.length : circuit.circuits.reduce((n, c) => n + c.circuit.length, 0);
+}
+
+function compiled(source: string, target: string): CheckCompiled {
+  const native = compile(source, { target });
+  const submitted = compile(source, { target, gateset: 'qis' });
+  return { ok: native.ok, submitted: submitted.stats, native: native.stats, pulses: pulsesOf(native), qasm: native.qasm };
+}
+
+/** Little-endian state index -> bitstring with q[0] leftmost (the artifacts' convention). */
+function bitstring(index: number, qubits: number): string {
+  let text = '';
+  for (let q = 0; q < qubits; q++) text += Math.floor(index / 2 ** q) % 2 === 1 ? '1' : '0';
+  return text;
+}
+
+function simulated(source: string, maxStates: number, shots?: number): SimulateAnswer {
+  const started = performance.now();
+  const run = simulate(source, shots === undefined ? {} : { shots });
+  const simulateMs = performance.now() - started;
+  const v1 = run.ok ? (run.results['svc.result.probabilities.json.v1'] as Record<string, number> | undefined) : undefined;
+  const qubits = run.ok ? compile(source, { gateset: 'qis' }).stats?.qubits ?? 0 : 0;
+  const entries = Object.entries(v1 ?? {});
+  entries.sort((a, b) => b[1] - a[1]);
+  const probabilities = entries.slice(0, maxStates).map(([key, probability]) => ({ state: bitstring(Number(key), qubits), probability }));
+  return { ok: run.ok, failure: plain(run.failure), qubits, probabilities, states: entries.length, simulateMs };
+}
+
+scope.onmessage = ({ data: { id, request } }) => {
+  try {
+    if (request.kind === 'check') {
+      const started = performance.now();
+      const result = validate(request.source, { target: request.target });
+      const diagnostics: Diagnostic[] = plain(result.diagnostics);
+      scope.postMessage({ id, kind: 'diagnostics', value: { diagnostics, failure: plain(result.failure), validateMs: performance.now() - started } });
+      scope.postMessage({ id, kind: 'compiled', value: result.ok ? compiled(request.source, request.target) : { ok: false, submitted: null, native: null, pulses: 0, qasm: null } });
+    } else if (request.kind === 'draw') {
+      const drawn = drawCircuit(request.input, { target: request.target, gateset: request.native ? 'native' : 'qis', title: request.native ? `Native circuit for ${request.target}` : 'Source circuit' });
+      scope.postMessage({ id, kind: 'drawn', value: { svg: drawn.svg, failure: plain(drawn.failure) } });
+    } else {
+      scope.postMessage({ id, kind: 'simulated', value: simulated(request.source, request.maxStates, request.shots) });
+    }
+  } catch (error) {
+    scope.postMessage({ id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+};

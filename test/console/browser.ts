@@ -1,0 +1,93 @@
+/**
+ * Test support for the console: the builds it needs (fresh when src changed),
+ * Debian's Chromium driven by playwright-core (nothing downloads a browser),
+ * and a static server on a free loopback port for pages that need no service.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'docs', 'console');
+const LOCK = join(ROOT, 'dist', '.console-test-build-lock');
+
+function newest(dir: string): number {
+  let time = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    time = Math.max(time, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return time;
+}
+
+function fresh(output: string): boolean {
+  return existsSync(output) && statSync(output).mtimeMs >= Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
+}
+
+/** Runs `vite build` (the console) or `vite build --mode library` when its output is older than src; one test file at a time. */
+export async function ensureBrowserBuild(which: 'console' | 'library'): Promise<void> {
+  const marker = join(ROOT, 'dist', which === 'console' ? 'console/index.html' : 'browser/index.js');
+  if (fresh(marker)) return;
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 180_000) rmdirSync(LOCK);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    if (!fresh(marker)) {
+      const args = [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', ...(which === 'library' ? ['--mode', 'library'] : [])];
+      const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`vite build failed:\n${run.stderr}`);
+    }
+  } finally {
+    rmdirSync(LOCK);
+  }
+}
+
+/** Debian's Chromium, headless, with a fresh profile removed on close. */
+export async function launchChromium(): Promise<{ browser: BrowserContext; close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run npm run ensure-chromium (apt-get install -y chromium)`);
+  const profile = mkdtempSync(join(tmpdir(), 'qasm3-preflight-chromium-'));
+  // A persistent context on a fresh directory is Chromium's --user-data-dir (playwright passes it itself).
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+
+/** Serves `dir` on 127.0.0.1 with a free port; anything else is a 404 (as a service without the API would answer). */
+export async function staticServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found Error","message":"not found"}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
