@@ -4,9 +4,9 @@
  * its stats updating as you type, a local simulation, and job submission.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { EditorState } from '@codemirror/state';
+import { EditorState, StateEffect } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { forceLinting, lintGutter, linter, lintKeymap } from '@codemirror/lint';
+import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
 import { api, backends, type Backend } from '../api.js';
 import { openqasm, openqasmHighlighting } from '../editor/openqasm.js';
 import { toLintDiagnostic } from '../editor/lint.js';
@@ -20,6 +20,8 @@ const FALLBACK_BACKENDS = ['simulator', 'qpu.aria-1', 'qpu.aria-2', 'qpu.forte-1
 const NOISE_MODELS = ['ideal', 'aria-1', 'aria-2', 'forte-1', 'forte-enterprise-1', 'harmony'];
 /** Debounce of the linter: one check per burst of keystrokes. */
 const LINT_DELAY_MS = 20;
+/** Dispatched when the target changes: the same text gets checked again. */
+const targetChanged = StateEffect.define<string>();
 
 export function editorPage(root: HTMLElement): () => void {
   let target = session.target();
@@ -67,7 +69,7 @@ export function editorPage(root: HTMLElement): () => void {
       if (request === latest) showDiagnostics(result);
       return result.diagnostics.map((d) => toLintDiagnostic(d, view.state.doc.length));
     },
-    { delay: LINT_DELAY_MS },
+    { delay: LINT_DELAY_MS, needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(targetChanged))) },
   );
 
   const view = new EditorView({
@@ -92,7 +94,7 @@ export function editorPage(root: HTMLElement): () => void {
   targetPicker.addEventListener('change', () => {
     target = targetPicker.value;
     session.setTarget(target);
-    forceLinting(view);
+    view.dispatch({ effects: targetChanged.of(target) });
   });
   backends()
     .then((list: Backend[]) => {

@@ -20,7 +20,7 @@ export interface CheckCompiled {
   readonly submitted: CompileStats | null;
   /** Gates after lowering to the target's native gates. */
   readonly native: CompileStats | null;
-  /** Native gate applications (each one pulse or pulse pair on the hardware). */
+  /** Native gate applications: each gpi, gpi2, ms or zz is one pulse (or pulse pair) on the hardware. */
   readonly pulses: number;
   readonly qasm: string | null;
 }

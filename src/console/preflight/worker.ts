@@ -4,7 +4,7 @@
  * blocks typing. Diagnostics go back before compiling starts, so squiggles
  * appear as soon as validate is done.
  */
-import { compile, drawCircuit, simulate, validate, type CompileResult, type Diagnostic } from '../../index.js';
+import { compile, drawCircuit, simulate, validate, type Diagnostic } from '../../index.js';
 import type { CheckCompiled, PreflightReply, PreflightRequest, SimulateAnswer } from './protocol.js';
 
 interface WorkerScope {
@@ -16,16 +16,12 @@ const scope = self as unknown as WorkerScope;
 /** Plain data only crosses postMessage. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-function pulsesOf(result: CompileResult): number {
-  const circuit = result.circuit;
-  if (!circuit) return 0;
-  return 'circuit' in circuit ? circuit.circuit.length : circuit.circuits.reduce((n, c) => n + c.circuit.length, 0);
-}
-
 function compiled(source: string, target: string): CheckCompiled {
+  // Stats and OpenQASM exist even where only the JSON form fails (mid-circuit measurement on the simulator).
   const native = compile(source, { target });
   const submitted = compile(source, { target, gateset: 'qis' });
-  return { ok: native.ok, submitted: submitted.stats, native: native.stats, pulses: pulsesOf(native), qasm: native.qasm };
+  const pulses = native.stats ? native.stats.gate_counts['1q'] + native.stats.gate_counts['2q'] : 0;
+  return { ok: native.stats !== null, submitted: submitted.stats, native: native.stats, pulses, qasm: native.qasm };
 }
 
 /** Little-endian state index -> bitstring with q[0] leftmost (the artifacts' convention). */
