@@ -37,8 +37,17 @@ async function route(): Promise<void> {
 
 const key = document.getElementById('api-key') as HTMLInputElement;
 key.value = session.apiKey();
-key.addEventListener('change', () => session.setApiKey(key.value));
 key.addEventListener('input', () => session.setApiKey(key.value));
+// A new key (Enter, or leaving the field) shows the page again as that key sees it.
+const useKey = () => {
+  session.setApiKey(key.value);
+  void route();
+};
+key.addEventListener('change', useKey);
+document.getElementById('api-key-form')?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  useKey();
+});
 
 window.addEventListener('hashchange', () => void route());
 void route();

@@ -3,7 +3,7 @@
  * Debian's Chromium driven by playwright-core (nothing downloads a browser),
  * and a static server on a free loopback port for pages that need no service.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -90,4 +90,70 @@ export async function staticServer(dir: string): Promise<{ url: string; close: (
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export interface RunningService {
+  readonly url: string;
+  readonly key: string;
+  /** Calls the service's API from the test, as the console's user. */
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * `qasm3-preflight keys create` then `qasm3-preflight serve --port 0` on a
+ * fresh data directory, as a user would run them (the built CLI).
+ */
+export async function startServe(options: { workers: number }): Promise<RunningService> {
+  const cli = join(ROOT, 'dist', 'cli', 'main.js');
+  const data = mkdtempSync(join(tmpdir(), 'qasm3-preflight-console-data-'));
+  const created = spawnSync(process.execPath, [cli, 'keys', 'create', '--user', 'console-user', '--project', 'console-project', '--data', data], { cwd: ROOT, encoding: 'utf8' });
+  if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+  const key = created.stdout.trim();
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--workers', String(options.workers)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 120_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /^listening on (http:\/\/\S+)/m.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    key,
+    async api<T>(method: string, path: string, body?: unknown) {
+      const response = await fetch(url + path, {
+        method,
+        headers: { Authorization: `apiKey ${key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where the run's screenshots go: the test output, and docs/console when UPDATE_SCREENSHOTS=1 (what docs/console.md shows). */
+export function screenshotPaths(name: string): string[] {
+  const output = join(ROOT, '.test-output', 'console');
+  mkdirSync(output, { recursive: true });
+  const paths = [join(output, `${name}.png`)];
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    paths.push(join(SCREENSHOTS, `${name}.png`));
+  }
+  return paths;
 }
