@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { ISOLATION_HEADERS } from '../../src/service/http/console.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -76,7 +77,7 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; close
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
-/** Serves `dir` on 127.0.0.1 with a free port; anything else is a 404 (as a service without the API would answer). */
+/** Serves `dir` on 127.0.0.1 with a free port and the service's isolation headers; anything else is a 404 (as a service without the API would answer). */
 export async function staticServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -85,7 +86,7 @@ export async function staticServer(dir: string): Promise<{ url: string; close: (
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found Error","message":"not found"}');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...ISOLATION_HEADERS }).end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

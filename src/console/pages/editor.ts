@@ -18,14 +18,22 @@ import { session } from '../session.js';
 /** Library targets, for the picker while the service has not answered. */
 const FALLBACK_BACKENDS = ['simulator', 'qpu.aria-1', 'qpu.aria-2', 'qpu.forte-1', 'qpu.forte-enterprise-1'];
 const NOISE_MODELS = ['ideal', 'aria-1', 'aria-2', 'forte-1', 'forte-enterprise-1', 'harmony'];
-/** Debounce of the linter: one check per burst of keystrokes. */
-const LINT_DELAY_MS = 20;
+/** No debounce: validations coalesce in the client (latest wins), so fast typing never queues them. */
+const LINT_DELAY_MS = 0;
+/**
+ * Compiling waits for a pause in typing: it runs in the other worker, but on
+ * a machine with few cores it would still take CPU from the next keystroke's
+ * validation.
+ */
+const COMPILE_PAUSE_MS = 150;
 /** Dispatched when the target changes: the same text gets checked again. */
 const targetChanged = StateEffect.define<string>();
+const NOT_COMPILED: CheckCompiled = { ok: false, submitted: null, native: null, pulses: 0, qasm: null };
 
 export function editorPage(root: HTMLElement): () => void {
   let target = session.target();
   let latest = 0;
+  let compileTimer: number | undefined;
   const status = h('p', { class: 'lint-status', role: 'status', 'aria-live': 'polite' }, 'Checking…');
   const stats = h('dl', { class: 'stats', 'aria-label': 'Compiled circuit statistics' });
   const nativeText = h('pre', { class: 'native-qasm', tabindex: 0, 'aria-label': 'Compiled native circuit (OpenQASM 3)' });
@@ -54,6 +62,7 @@ export function editorPage(root: HTMLElement): () => void {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = result.diagnostics.length - errors;
     status.dataset.errors = String(errors);
+    status.dataset.validateMs = result.validateMs.toFixed(1);
     status.textContent =
       result.diagnostics.length === 0 ? `No problems for ${target}.` : `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} other` : ''} for ${target}: ${result.failure?.message ?? ''}`;
   };
@@ -63,10 +72,21 @@ export function editorPage(root: HTMLElement): () => void {
       const source = view.state.doc.toString();
       session.setProgram(source);
       const request = ++latest;
-      const checked = preflight().check(source, target);
-      checked.compiled.then((compiled) => request === latest && showCompiled(compiled)).catch(() => undefined);
-      const result = await checked.diagnostics;
-      if (request === latest) showDiagnostics(result);
+      window.clearTimeout(compileTimer);
+      const result = await preflight().validate(source, target);
+      if (request === latest) {
+        showDiagnostics(result);
+        if (result.failure) showCompiled(NOT_COMPILED);
+        else {
+          const forTarget = target;
+          compileTimer = window.setTimeout(() => {
+            preflight()
+              .compile(source, forTarget)
+              .then((compiled) => request === latest && showCompiled(compiled))
+              .catch(() => undefined);
+          }, COMPILE_PAUSE_MS);
+        }
+      }
       return result.diagnostics.map((d) => toLintDiagnostic(d, view.state.doc.length));
     },
     { delay: LINT_DELAY_MS, needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(targetChanged))) },
@@ -135,7 +155,10 @@ export function editorPage(root: HTMLElement): () => void {
     ),
     submitForm(() => view.state.doc.toString(), () => target),
   );
-  return () => view.destroy();
+  return () => {
+    window.clearTimeout(compileTimer);
+    view.destroy();
+  };
 }
 
 function submitForm(source: () => string, target: () => string): HTMLElement {

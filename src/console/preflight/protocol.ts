@@ -2,18 +2,19 @@
 import type { CircuitJson, CompileStats, Diagnostic, Failure } from '../../index.js';
 
 export type PreflightRequest =
-  | { readonly kind: 'check'; readonly source: string; readonly target: string }
+  | { readonly kind: 'validate'; readonly source: string; readonly target: string }
+  | { readonly kind: 'compile'; readonly source: string; readonly target: string }
   | { readonly kind: 'draw'; readonly input: string | CircuitJson; readonly target: string; readonly native: boolean }
   | { readonly kind: 'simulate'; readonly source: string; readonly shots?: number; readonly maxStates: number };
 
-/** First answer to `check`: the diagnostics alone, as soon as validate is done. */
+/** Answer to `validate`: the diagnostics, and how long validate took. */
 export interface CheckDiagnostics {
   readonly diagnostics: Diagnostic[];
   readonly failure: Failure | null;
   readonly validateMs: number;
 }
 
-/** Second answer to `check`: what compile made of it for the target. */
+/** Answer to `compile`: what compile made of the program for the target. */
 export interface CheckCompiled {
   readonly ok: boolean;
   /** Gates as written (the job's stats). */

@@ -1,8 +1,8 @@
 /**
  * The preflight Web Worker: the library (browser build, see vite.config.ts)
  * runs here, so validating a long program or simulating 20 qubits never
- * blocks typing. Diagnostics go back before compiling starts, so squiggles
- * appear as soon as validate is done.
+ * blocks the page. The page starts two of them (client.ts): one only
+ * validates, so diagnostics never wait behind a compile or a simulation.
  */
 import { compile, drawCircuit, simulate, validate, type Diagnostic } from '../../index.js';
 import type { CheckCompiled, PreflightReply, PreflightRequest, SimulateAnswer } from './protocol.js';
@@ -45,12 +45,13 @@ function simulated(source: string, maxStates: number, shots?: number): SimulateA
 
 scope.onmessage = ({ data: { id, request } }) => {
   try {
-    if (request.kind === 'check') {
+    if (request.kind === 'validate') {
       const started = performance.now();
       const result = validate(request.source, { target: request.target });
       const diagnostics: Diagnostic[] = plain(result.diagnostics);
       scope.postMessage({ id, kind: 'diagnostics', value: { diagnostics, failure: plain(result.failure), validateMs: performance.now() - started } });
-      scope.postMessage({ id, kind: 'compiled', value: result.ok ? compiled(request.source, request.target) : { ok: false, submitted: null, native: null, pulses: 0, qasm: null } });
+    } else if (request.kind === 'compile') {
+      scope.postMessage({ id, kind: 'compiled', value: compiled(request.source, request.target) });
     } else if (request.kind === 'draw') {
       const drawn = drawCircuit(request.input, { target: request.target, gateset: request.native ? 'native' : 'qis', title: request.native ? `Native circuit for ${request.target}` : 'Source circuit' });
       scope.postMessage({ id, kind: 'drawn', value: { svg: drawn.svg, failure: plain(drawn.failure) } });

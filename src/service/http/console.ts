@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static';
 import type { App } from './types.js';
 
 /** dist/console beside the built service; from TypeScript sources (tests), the repository's dist/console. */
+export const ISOLATION_HEADERS = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } as const;
+
 export function consoleDirectory(): string {
   const relative = import.meta.url.endsWith('.ts') ? '../../../dist/console/' : '../../console/';
   return fileURLToPath(new URL(relative, import.meta.url));
@@ -25,7 +27,11 @@ export async function consoleRoutes(app: App, directory = consoleDirectory()): P
     prefix: '/',
     wildcard: false,
     decorateReply: false,
-    // Hashed asset names change with their content; the page itself is checked every time.
-    setHeaders: (response, path) => response.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+    setHeaders: (response, path) => {
+      // Hashed asset names change with their content; the page itself is checked every time.
+      response.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      // Cross-origin isolation: SharedArrayBuffer, so the simulator's WebAssembly kernels run in the console's worker.
+      for (const [name, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(name, value);
+    },
   });
 }
