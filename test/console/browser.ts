@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ISOLATION_HEADERS } from '../../src/service/http/console.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -157,4 +157,13 @@ export function screenshotPaths(name: string): string[] {
     paths.push(join(SCREENSHOTS, `${name}.png`));
   }
   return paths;
+}
+
+/** Replaces the editor's text by keyboard: select all, delete, then the text as typed input. */
+export async function typeProgram(page: Page, text: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.focus('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
 }

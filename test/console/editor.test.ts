@@ -8,17 +8,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBrowserBuild, launchChromium, ROOT, staticServer } from './browser.js';
+import { ensureBrowserBuild, launchChromium, ROOT, staticServer, typeProgram } from './browser.js';
 
 const TWO_ERRORS = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\ncnto q[0], q[1];\n';
 
-async function typeProgram(page: Page, text: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.focus('.cm-content');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 async function squiggles(page: Page): Promise<{ text: string; severity: string }[]> {
   return page.$$eval('.cm-lintRange', (marks) => marks.map((m) => ({ text: m.textContent ?? '', severity: [...m.classList].find((c) => c.startsWith('cm-lintRange-') ) ?? '' })));

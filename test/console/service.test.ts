@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/run-cli.js';
-import { ensureBrowserBuild, launchChromium, screenshotPaths, startServe, type RunningService } from './browser.js';
+import { ensureBrowserBuild, launchChromium, screenshotPaths, startServe, typeProgram, type RunningService } from './browser.js';
 
 const BELL = 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
 const FAILING = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\n';
@@ -16,13 +16,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   for (const path of screenshotPaths(name)) await page.screenshot({ path, fullPage: true });
 }
 
-async function typeProgram(page: Page, text: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.focus('.cm-content');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 async function openConsole(page: Page, service: RunningService, hash: string): Promise<void> {
   await page.goto(`${service.url}/${hash}`);
