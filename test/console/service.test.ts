@@ -150,6 +150,33 @@ describe('console against serve', () => {
     expect((await queued.api<{ status: string }>('GET', `/v0.4/jobs/${id}`)).status).toBe('canceled');
   });
 
+  it('moves a queued job to another backend, then deletes the clone', async () => {
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', name: 'to move', input: { data: BELL } });
+    await page.goto(`${queued.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="submitted"]');
+    await page.waitForFunction(() => document.querySelectorAll('select[name="move-backend"] option').length > 1);
+    await page.selectOption('select[name="move-backend"]', 'qpu.forte-1');
+    await page.click('button:has-text("Move")');
+    await page.waitForURL((url) => /#\/jobs\/[0-9a-f-]{36}$/.test(url.hash) && !url.hash.endsWith(id));
+    const clone = page.url().split('/').pop() as string;
+    await page.waitForSelector('dl.fields dd:has-text("qpu.forte-1")');
+    expect((await queued.api<{ status: string }>('GET', `/v0.4/jobs/${id}`)).status).toBe('canceled');
+    await page.click('button:has-text("Delete job")');
+    await page.click('button:has-text("Yes, delete it for good")');
+    await page.waitForURL(/#\/jobs$/);
+    const gone = await fetch(`${queued.url}/v0.4/jobs/${clone}`, { headers: { Authorization: `apiKey ${queued.key}` } });
+    expect(gone.status).toBe(404);
+  });
+
+  it('charts the histogram of a job with shots (noisy simulator), its counts adding up to the shots', async () => {
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', shots: 200, noise: { model: 'aria-1', seed: 7 }, input: { data: BELL } });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForSelector('.histogram-chart svg');
+    const counts = await page.$$eval('.histogram-chart [aria-label="text"] text', (t) => t.map((e) => Number(e.textContent)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(200);
+  });
+
   it('lists backends and charts a backend characterization history (screenshots)', async () => {
     await page.goto(`${running.url}/#/backends`);
     await page.waitForSelector('tr[data-backend="qpu.aria-1"]');
