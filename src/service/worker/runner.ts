@@ -27,6 +27,9 @@ export interface RunnerOptions {
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
+const FINISH_EVERY_MS = 200;
+/** A job claimed this often never finished a run (its worker died each time): it fails instead of taking down another. */
+export const MAX_ATTEMPTS = 5;
 
 
 
@@ -48,6 +51,7 @@ export class JobRunner {
   private stopListening: (() => Promise<void>) | null = null;
   private claiming = false;
   private again = false;
+  private lastFinish = 0;
   private stopped = false;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
@@ -93,7 +97,11 @@ export class JobRunner {
   }
 
   private async claimRound(): Promise<void> {
-    await finishDueJobs(this.db);
+    // Emulated QPU jobs due now; at most every 200 ms, so a burst of NOTIFYs costs claims only.
+    if (Date.now() - this.lastFinish >= FINISH_EVERY_MS) {
+      this.lastFinish = Date.now();
+      await finishDueJobs(this.db);
+    }
     while (!this.stopped && this.pool.idle > 0) {
       const job = await claimJob(this.db, this.owner, this.leaseMs);
       if (!job) return;
@@ -102,6 +110,10 @@ export class JobRunner {
   }
 
   private runClaimed(job: JobRecord): void {
+    if (job.attempts > MAX_ATTEMPTS) {
+      this.fail(job, `The job was claimed ${job.attempts} times and no run finished`);
+      return;
+    }
     const started = performance.now();
     const { result, abandon } = this.pool.run(executeRequestOf(job));
     this.running.set(job.id, abandon);
@@ -110,15 +122,30 @@ export class JobRunner {
         const stored = outcomeOf(job, outcome, performance.now() - started);
         const kept = await completeJob(this.db, job.id, this.owner, stored);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
-        if (stored.finishAt) setTimeout(() => this.wake(), Math.max(0, stored.finishAt.getTime() - Date.now()) + 5).unref();
+        if (stored.finishAt) {
+          setTimeout(() => {
+            this.lastFinish = 0;
+            this.wake();
+          }, Math.max(0, stored.finishAt.getTime() - Date.now()) + 5).unref();
+        }
       })
       .catch((error) => {
-        if (!(error instanceof AbandonedError)) this.log('error', 'job run failed', { jobId: job.id, err: String(error) });
+        if (error instanceof AbandonedError) return;
+        this.log('error', 'job run failed', { jobId: job.id, err: String(error) });
+        this.fail(job, `The job could not be run: ${error instanceof Error ? error.message : String(error)}`);
       })
       .finally(() => {
         this.running.delete(job.id);
         this.wake();
       });
+  }
+
+  /** Ends a job the service could not run (a crashed thread, a job that kills its workers) as failed. */
+  private fail(job: JobRecord, message: string): void {
+    const failure = { code: 'InternalError', message, error: message };
+    void completeJob(this.db, job.id, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
+      this.log('warn', 'could not mark the job failed; its lease will run out', { jobId: job.id, err: String(error) }),
+    );
   }
 
   private async renew(): Promise<void> {
