@@ -99,7 +99,7 @@ export interface Characterization {
 
 export const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
-/** Backends from the service; the library's names when the service cannot be asked (the editor still works). */
+/** The service's backends (`GET /v0.4/backends`); callers keep working without them (the editor falls back to the library's target names). */
 export async function backends(): Promise<Backend[]> {
   return api<Backend[]>('GET', '/v0.4/backends');
 }
