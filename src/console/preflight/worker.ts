@@ -31,16 +31,31 @@ function bitstring(index: number, qubits: number): string {
   return text;
 }
 
+/** The `count` most likely states in one pass, without sorting all 2^n of them. */
+function mostLikely(map: Record<string, number>, count: number): { top: [string, number][]; states: number } {
+  const top: [string, number][] = [];
+  let states = 0;
+  for (const key in map) {
+    states++;
+    const p = map[key] as number;
+    if (top.length === count && p <= (top[count - 1] as [string, number])[1]) continue;
+    let at = top.length;
+    while (at > 0 && (top[at - 1] as [string, number])[1] < p) at--;
+    top.splice(at, 0, [key, p]);
+    if (top.length > count) top.pop();
+  }
+  return { top, states };
+}
+
 function simulated(source: string, maxStates: number, shots?: number): SimulateAnswer {
   const started = performance.now();
   const run = simulate(source, shots === undefined ? {} : { shots });
   const simulateMs = performance.now() - started;
   const v1 = run.ok ? (run.results['svc.result.probabilities.json.v1'] as Record<string, number> | undefined) : undefined;
   const qubits = run.ok ? compile(source, { gateset: 'qis' }).stats?.qubits ?? 0 : 0;
-  const entries = Object.entries(v1 ?? {});
-  entries.sort((a, b) => b[1] - a[1]);
-  const probabilities = entries.slice(0, maxStates).map(([key, probability]) => ({ state: bitstring(Number(key), qubits), probability }));
-  return { ok: run.ok, failure: plain(run.failure), qubits, probabilities, states: entries.length, simulateMs };
+  const { top, states } = mostLikely(v1 ?? {}, maxStates);
+  const probabilities = top.map(([key, probability]) => ({ state: bitstring(Number(key), qubits), probability }));
+  return { ok: run.ok, failure: plain(run.failure), qubits, probabilities, states, simulateMs };
 }
 
 scope.onmessage = ({ data: { id, request } }) => {
