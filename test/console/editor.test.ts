@@ -75,6 +75,15 @@ describe('console editor', () => {
     await page.waitForFunction(() => document.querySelectorAll('.cm-lintRange').length === 0);
   });
 
+  it('simulates the program in the browser worker and charts the most likely states', async () => {
+    await typeProgram(page, 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nx q[0];\nh q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n');
+    await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent?.startsWith('No problems'));
+    await page.click('button:has-text("Simulate in the browser")');
+    await page.waitForSelector('.side-pane .chart svg');
+    const labels = await page.$$eval('.side-pane .chart [aria-label="x-axis tick label"] text', (t) => t.map((e) => e.textContent));
+    expect(labels.sort()).toEqual(['10', '11']);
+  });
+
   it('is keyboard-usable: Tab leaves the editor for the next control, every control has a label', async () => {
     await page.focus('#target');
     const unlabelled = await page.$$eval('input, select, button, textarea', (controls) =>
