@@ -12,7 +12,7 @@ import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
 import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
 import { checkOptions, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
-import { lowerToNative, type NativeFamily } from './native/index.js';
+import { lowerToNative, type NativeFamily, type NativeLowering } from './native/index.js';
 import { lowerWithinLimit } from './native-gate-limit.js';
 import { NATIVE_FAMILIES } from './native/family.js';
 import { circuitToQasm } from './native/qasm.js';
@@ -146,20 +146,9 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const loaded = loadCircuits(input, { ...(options.target !== undefined ? { target: options.target } : {}) });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, ...FAILED };
   const gateset = options.gateset ?? 'native';
-  const family = familyFor(loaded.target, options);
-  const lowerings =
-    gateset === 'native'
-      ? lowerWithinLimit(loaded.circuits, (c, maxOps) =>
-          lowerToNative(c, family, {
-            maxQubits: loaded.target.qubits,
-            maxOps,
-            ...(options.optimize !== undefined ? { optimize: options.optimize } : {}),
-            ...(options.twoQubitBlocks !== undefined ? { twoQubitBlocks: options.twoQubitBlocks } : {}),
-          }),
-        )
-      : loaded.circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
+  const lowerings = loweredInGateset(loaded.circuits, loaded.target, options);
   if (!Array.isArray(lowerings)) {
-    const diagnostics = [...loaded.diagnostics, lowerings as Diagnostic];
+    const diagnostics = [...loaded.diagnostics, lowerings];
     return { ok: false, diagnostics, failure: failureOf(diagnostics), ...FAILED };
   }
   const circuits = lowerings.map((l) => l.circuit);
@@ -186,6 +175,24 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
         }),
       };
   return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm, finalFrames };
+}
+
+/**
+ * The loaded circuits in the requested gate set with the Z frames lowering
+ * dropped at the end: lowered to the target's native family within the native
+ * gate limit, or as validated (qis, no frames). A diagnostic past the limit.
+ */
+export function loweredInGateset(circuits: readonly IrCircuit[], target: Target, options: CompileOptions): NativeLowering[] | Diagnostic {
+  if ((options.gateset ?? 'native') === 'qis') return circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
+  const family = familyFor(target, options);
+  return lowerWithinLimit(circuits, (c, maxOps) =>
+    lowerToNative(c, family, {
+      maxQubits: target.qubits,
+      maxOps,
+      ...(options.optimize !== undefined ? { optimize: options.optimize } : {}),
+      ...(options.twoQubitBlocks !== undefined ? { twoQubitBlocks: options.twoQubitBlocks } : {}),
+    }),
+  );
 }
 
 function isMultiCircuit(input: unknown): boolean {

@@ -87,6 +87,14 @@ export { compile } from './compile.js';
 /** Options, result and stats of {@link compile}. */
 export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
 /**
+ * Draws a program's circuit (validated QIS gates, or the compiled native
+ * circuit) as a standalone SVG document; the CLI's `compile --format svg`.
+ * Never throws: `{ ok, diagnostics, failure, svg }`.
+ */
+export { drawCircuit } from './draw-circuit.js';
+export type { DrawCircuitOptions, DrawCircuitResult } from './draw-circuit.js';
+export type { DrawOptions } from './draw/index.js';
+/**
  * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
  * the lowered circuit and the Z frames left on each qubit (dropped on
  * hardware: they commute with Z-basis measurement). With `maxQubits` (the

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Pipeline order (architecture.md): a stage imports only earlier stages, diagnostics and tables. */
-const STAGES = ['tables', 'diagnostics', 'lexer', 'parser', 'ast', 'inline', 'preflight', 'capabilities', 'ir', 'native', 'simulator', 'cli'];
+const STAGES = ['tables', 'platform', 'diagnostics', 'lexer', 'parser', 'ast', 'inline', 'preflight', 'capabilities', 'ir', 'native', 'draw', 'simulator', 'cli'];
 /** The AST node types are the parser's output contract: the parser may import ast. */
 const EXTRA_ALLOWED: Record<string, string[]> = { parser: ['ast'], lexer: [] };
 
@@ -38,7 +38,7 @@ describe('import direction', () => {
       const from = stageOf(file);
       const to = stageOf(join(file, '..', spec));
       if (from === null || to === null || from === to) return false;
-      if (to === 'tables') return false;
+      if (to === 'tables' || to === 'platform') return from === 'platform';
       if (to === 'diagnostics') return from === 'tables';
       if ((EXTRA_ALLOWED[from] ?? []).includes(to)) return false;
       return STAGES.indexOf(to) >= STAGES.indexOf(from) || from === 'tables' || from === 'diagnostics';
@@ -49,6 +49,13 @@ describe('import direction', () => {
   it('never imports a folder, always a file with its .js extension', () => {
     const bad = imports.filter(({ spec }) => !spec.endsWith('.js') && !spec.endsWith('.json'));
     expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
+  it('keeps Node built-ins behind the platform seam (browser bundles swap src/platform)', () => {
+    const nodeImports = files(SRC)
+      .filter((file) => !['cli', 'service', 'lsp', 'console', 'platform'].includes(relative(SRC, file).split(sep)[0] ?? ''))
+      .filter((file) => /^\s*import[^'"]*from\s+['"]node:/m.test(readFileSync(file, 'utf8')));
+    expect(nodeImports.map((file) => relative(SRC, file))).toEqual([]);
   });
 
   it('keeps tables free of imports', () => {

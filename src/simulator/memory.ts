@@ -3,12 +3,12 @@
  * re/im Float64Arrays). Before allocating one, the engine asks here; past the
  * budget the simulation stops with a diagnostic instead of crashing the process.
  */
-import { totalmem } from 'node:os';
 import { simulatorMemoryBudget } from '../diagnostics/index.js';
+import { platform } from '../platform/index.js';
 
 /** Default budget: half the machine's memory, leaving the rest to Node and the artifacts. */
 export function defaultMemoryBudget(): number {
-  machineBudget ??= Math.floor(totalmem() / 2);
+  machineBudget ??= Math.floor(platform.totalMemoryBytes() / 2);
   return machineBudget;
 }
 

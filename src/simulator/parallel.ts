@@ -5,8 +5,7 @@
  * engine stays synchronous. Small states stay on one thread: handing work
  * over costs more than it saves there.
  */
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { platform, type SimulatorThread } from '../platform/index.js';
 import type { ParallelRunner } from './engine.js';
 import { runProgram, type LocalProgram } from './program.js';
 import type { DenseState } from './state.js';
@@ -44,7 +43,7 @@ function idOf(memory: WasmMemory | null): number {
 }
 
 export class WorkerPool implements ParallelRunner {
-  private readonly workers: Worker[];
+  private readonly workers: SimulatorThread[];
   private readonly done = new Int32Array(new SharedArrayBuffer(4));
   private readyCount = 0;
   /** Resolves once every worker has loaded its code (see {@link accepts}). */
@@ -55,7 +54,7 @@ export class WorkerPool implements ParallelRunner {
     private readonly minQubits = PARALLEL_MIN_QUBITS,
   ) {
     this.workers = Array.from({ length: Math.max(0, threads - 1) }, () => {
-      const worker = startWorker();
+      const worker = platform.startSimulatorThread();
       worker.unref();
       return worker;
     });
@@ -108,15 +107,6 @@ export class WorkerPool implements ParallelRunner {
   }
 }
 
-/** The built worker.js; from TypeScript sources (tests, benches) worker.ts through tsx's loader. */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const script = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(boot, { eval: true });
-}
-
 let shared: WorkerPool | null = null;
 
 /**
@@ -125,8 +115,9 @@ let shared: WorkerPool | null = null;
  * ready (await `pool.ready`, or see {@link prepareWorkers}).
  */
 export function sharedWorkerPool(): WorkerPool | null {
-  if (availableParallelism() < 2) return null;
-  shared ??= new WorkerPool(availableParallelism());
+  const threads = platform.availableParallelism();
+  if (threads < 2) return null;
+  shared ??= new WorkerPool(threads);
   return shared;
 }
 

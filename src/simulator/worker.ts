@@ -1,5 +1,5 @@
 /** A simulator worker thread: runs its share of a chunk's blocks, then counts itself done (parallel.ts). */
-import { parentPort } from 'node:worker_threads';
+import { platform } from '../platform/index.js';
 import type { WorkerTask } from './parallel.js';
 import { runProgram } from './program.js';
 import { adoptStateMemory, type WasmMemory } from './wasm-kernels.js';
@@ -17,6 +17,8 @@ function adopt(task: WorkerTask): void {
   if (last?.id !== task.memoryId) last = { id: task.memoryId, memory: task.memory };
   adoptStateMemory(last.memory, task.re.buffer);
 }
+
+const parentPort = platform.simulatorThreadPort;
 
 parentPort?.on('message', (task: WorkerTask) => {
   try {

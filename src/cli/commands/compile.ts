@@ -4,6 +4,7 @@ import type { CompileResult } from '../../compile.js';
 import { MID_CIRCUIT_RULE } from '../../ir/json/export.js';
 import { EXIT_ERRORS } from '../check/report.js';
 import { UsageError } from '../errors.js';
+import { circuitSvg } from '../formats/svg.js';
 import type { CliIo } from '../io.js';
 import { diagnosticsText, readProgram } from '../read-program.js';
 import { targetOption } from '../target-option.js';
@@ -11,7 +12,7 @@ import { targetOption } from '../target-option.js';
 interface CompileFlags {
   target: string;
   gateset: 'qis' | 'native';
-  format: 'json' | 'qasm';
+  format: 'json' | 'qasm' | 'svg';
   verify?: boolean;
   output?: string;
 }
@@ -23,6 +24,7 @@ Examples:
   $ qasm3-preflight compile examples/bell.qasm --gateset qis -o bell.json
   $ qasm3-preflight compile examples/ghz.qasm --format qasm             OpenQASM 3 with the native gates defined
   $ qasm3-preflight compile circuit.json --gateset native               svc.circuit.v0 JSON input
+  $ qasm3-preflight compile examples/bell.qasm --format svg -o bell.svg the native circuit drawn as SVG
 
 Stats (qubits, one- and two-qubit gate counts) go to standard error.
 Exit codes: 0 compiled (and verified), 1 program rejected or not equivalent, 2 usage error.
@@ -34,7 +36,7 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
     .argument('<file>', 'program to compile')
     .option('-t, --target <backend>', 'target backend: picks ms (Harmony, Aria, simulator) or zz (Forte)', 'simulator')
     .addOption(new Option('-g, --gateset <gateset>', 'qis: the validated circuit; native: gpi, gpi2 and ms or zz').choices(['qis', 'native']).default('native'))
-    .addOption(new Option('-f, --format <format>', 'json: svc.circuit.v0; qasm: OpenQASM 3 text').choices(['json', 'qasm']).default('json'))
+    .addOption(new Option('-f, --format <format>', 'json: svc.circuit.v0; qasm: OpenQASM 3 text; svg: a circuit diagram').choices(['json', 'qasm', 'svg']).default('json'))
     .option('--verify', 'prove the compiled circuit equal to the source (up to global phase) and report maxDeviation')
     .option('-o, --output <file>', 'write the result to a file instead of standard output')
     .addHelpText('after', EXAMPLES)
@@ -44,14 +46,14 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
       const { compile } = await import('../../compile.js');
       const result = compile(input.text, { target: target.name, gateset: flags.gateset });
       const errStyle = io.stderrStyle(colorFlag());
-      if (!result.ok && !(flags.format === 'qasm' && onlyJsonCannotExpress(result))) {
+      if (!result.ok && !(flags.format !== 'json' && onlyJsonCannotExpress(result))) {
         io.stderr(diagnosticsText(input, result.diagnostics, errStyle));
         setExitCode(EXIT_ERRORS);
         return;
       }
       const notes = result.ok ? result.diagnostics : result.diagnostics.filter((d) => d.rule !== MID_CIRCUIT_RULE);
       if (notes.length > 0) io.stderr(diagnosticsText(input, notes, errStyle));
-      const output = rendered(result, flags.format, !input.text.trimStart().startsWith('{'));
+      const output = flags.format === 'svg' ? await circuitSvg(input.text, target.name, flags.gateset) : rendered(result, flags.format, !input.text.trimStart().startsWith('{'));
       io.stderr(statsLine(result, flags.gateset, target.name));
       if (flags.verify) {
         const { verifyCompiled } = await import('../verify.js');
@@ -70,8 +72,8 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
 }
 
 /**
- * Mid-circuit measurement and reset are fine in OpenQASM output; only the
- * svc.circuit.v0 JSON format cannot hold them, so `--format qasm` goes ahead.
+ * Mid-circuit measurement and reset are fine in OpenQASM output and drawings; only the
+ * svc.circuit.v0 JSON format cannot hold them, so `--format qasm` and `svg` go ahead.
  */
 function onlyJsonCannotExpress(result: CompileResult): boolean {
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

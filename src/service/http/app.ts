@@ -15,6 +15,7 @@ import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { healthRoutes } from './health.js';
+import { consoleRoutes } from './console.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -91,5 +92,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobsRoutes(app, deps);
   resultsRoutes(app, deps);
   catalogRoutes(app, deps);
+  await consoleRoutes(app);
   return app;
 }

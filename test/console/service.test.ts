@@ -1,0 +1,204 @@
+/**
+ * The console end to end in Chromium against real `qasm3-preflight serve`
+ * processes on free loopback ports: one with a worker (jobs run), one with
+ * none (jobs stay queued, so cancel and paging see queued jobs). Saves a
+ * screenshot of every page (see screenshotPaths).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../cli/run-cli.js';
+import { ensureBrowserBuild, launchChromium, screenshotPaths, startServe, typeProgram, type RunningService } from './browser.js';
+
+const BELL = 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
+const FAILING = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\n';
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  for (const path of screenshotPaths(name)) await page.screenshot({ path, fullPage: true });
+}
+
+
+async function openConsole(page: Page, service: RunningService, hash: string): Promise<void> {
+  await page.goto(`${service.url}/${hash}`);
+  await page.fill('#api-key', service.key);
+  await page.press('#api-key', 'Enter');
+}
+
+async function submitFromEditor(page: Page, source: string, name: string): Promise<string> {
+  await page.goto(page.url().replace(/#.*$/, '#/editor'));
+  await page.waitForSelector('.cm-content');
+  await typeProgram(page, source);
+  await page.fill('input[name="name"]', name);
+  await page.click('form.submit-form button[type="submit"]');
+  await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+  return page.url().split('/').pop() as string;
+}
+
+describe('console against serve', () => {
+  let running: RunningService;
+  let queued: RunningService;
+  let chrome: Awaited<ReturnType<typeof launchChromium>>;
+  let page: Page;
+  /** Requests the console made to anywhere but the service. */
+  const outside: string[] = [];
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    await ensureBrowserBuild('console');
+    [running, queued, chrome] = await Promise.all([startServe({ workers: 1 }), startServe({ workers: 0 }), launchChromium()]);
+    page = await chrome.browser.newPage();
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+    });
+    await openConsole(page, running, '#/editor');
+  }, 240_000);
+
+  afterAll(async () => {
+    await chrome?.close();
+    await Promise.all([running?.close(), queued?.close()]);
+  });
+
+  it('serves the console at / and keeps the API answering JSON beside it', async () => {
+    const root = await fetch(`${running.url}/`);
+    expect(root.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await root.text()).toContain('<title>qasm3-preflight console</title>');
+    const missing = await fetch(`${running.url}/v0.4/no-such-route`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found Error' });
+  });
+
+  it('offers every backend of GET /v0.4/backends in the target picker, the retired one disabled', async () => {
+    const backends = await running.api<{ backend: string; status: string }[]>('GET', '/v0.4/backends');
+    await page.waitForFunction((n) => document.querySelectorAll('#target option').length === n, backends.length);
+    const options = await page.$$eval('#target option', (list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, disabled: (o as HTMLOptionElement).disabled })));
+    expect(options).toEqual(backends.map((b) => ({ value: b.backend, disabled: b.status === 'retired' })));
+  });
+
+  it('editor: two errors underlined, hint on hover (screenshot)', async () => {
+    await typeProgram(page, 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\ncnto q[0], q[1];\n');
+    await page.waitForFunction(() => document.querySelectorAll('.cm-lintRange-error').length === 2);
+    await page.hover('.cm-lintRange-error >> nth=1');
+    await page.waitForSelector('.cm-tooltip-hover .diagnostic-hint');
+    await screenshot(page, 'editor');
+  });
+
+  it('a Bell job submitted from the editor completes; its chart has two bars of 0.5 labelled 00 and 11', async () => {
+    await submitFromEditor(page, BELL, 'bell');
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForSelector('.probabilities-chart svg');
+    const labels = await page.$$eval('.probabilities-chart [aria-label="x-axis tick label"] text', (t) => t.map((e) => e.textContent));
+    const values = await page.$$eval('.probabilities-chart [aria-label="text"] text', (t) => t.map((e) => Number(e.textContent)));
+    expect(labels).toEqual(['00', '11']);
+    expect(values).toHaveLength(2);
+    for (const v of values) expect(v).toBeCloseTo(0.5, 2);
+    await page.waitForSelector('.compiled svg');
+    expect(await page.$$eval('.compiled svg title', (t) => t.map((e) => e.textContent).filter((x) => x?.startsWith('ms')))).toHaveLength(1);
+    await screenshot(page, 'job');
+  });
+
+  it('a failing job shows its failure and the diagnostic placed in the program', async () => {
+    await submitFromEditor(page, FAILING, 'fails');
+    await page.waitForSelector('.job-status [data-status="failed"]', { timeout: 60_000 });
+    expect(await page.textContent('.failure-message')).toBe('Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x');
+    expect(await page.$$eval('.annotated-source mark', (m) => m.map((e) => e.textContent))).toEqual(['ccx']);
+    expect(await page.textContent('.code-note')).toContain('4:1 Circuit failed preflight validation: Gate ccx is not supported');
+    await screenshot(page, 'job-failed');
+  });
+
+  it('draws the program as written and as compiled on the circuit page', async () => {
+    await typeProgramOnEditorThen(page, 'OPENQASM 3.0;\nqubit[3] q;\nbit[3] c;\nh q[0];\nctrl(2) @ x q[0], q[1], q[2];\nbarrier q;\nrz(pi/4) q[2];\nc[0] = measure q[0];\nc[1] = measure q[1];\nc[2] = measure q[2];\n');
+    await page.waitForSelector('#source-circuit svg');
+    expect(await page.$$eval('#source-circuit svg g.gate > title', (t) => t.map((e) => e.textContent))).toEqual([
+      'h q[0]', 'ctrl(2) @ x q[0], q[1], q[2]', 'barrier', 'rz(π/4) q[2]', 'measure q[0] -> c[0]', 'measure q[1] -> c[1]', 'measure q[2] -> c[2]',
+    ]);
+    const native = await page.$$eval('#native-circuit svg g.gate > title', (t) => t.map((e) => e.textContent ?? ''));
+    expect(native.every((t) => /^(gpi2?|ms|measure|barrier)\b/.test(t))).toBe(true);
+    await screenshot(page, 'circuit');
+  });
+
+  it('pages through 60 jobs with the API cursor, each seen once, newest first', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push((await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', name: `job ${i}`, input: { data: BELL } })).id);
+    await openConsole(page, queued, '#/jobs');
+    const seen: string[] = [];
+    const pageRows = async () => {
+      await page.waitForSelector('tr[data-job]');
+      return page.$$eval('tr[data-job]', (rows) => rows.map((r) => r.getAttribute('data-job') as string));
+    };
+    let rows = await pageRows();
+    seen.push(...rows);
+    await screenshot(page, 'jobs');
+    for (let n = 2; n <= 3; n++) {
+      await page.click('nav.pager button:has-text("Older")');
+      await page.waitForFunction((label) => document.querySelector('.page-label')?.textContent === label, `Page ${n}`);
+      await page.waitForFunction((first) => document.querySelector('tr[data-job]')?.getAttribute('data-job') !== first, rows[0]);
+      rows = await pageRows();
+      seen.push(...rows);
+    }
+    expect(seen).toEqual([...ids].reverse());
+    expect(await page.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
+    await page.click('nav.pager button:has-text("Newer")');
+    await page.waitForFunction(() => document.querySelector('.page-label')?.textContent === 'Page 2');
+  });
+
+  it('cancels a queued job from its page', async () => {
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 100, input: { data: BELL } });
+    await page.goto(`${queued.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="submitted"]');
+    await page.click('button:has-text("Cancel job")');
+    await page.waitForSelector('.job-status [data-status="canceled"]');
+    expect((await queued.api<{ status: string }>('GET', `/v0.4/jobs/${id}`)).status).toBe('canceled');
+  });
+
+  it('moves a queued job to another backend, then deletes the clone', async () => {
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', name: 'to move', input: { data: BELL } });
+    await page.goto(`${queued.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="submitted"]');
+    await page.waitForFunction(() => document.querySelectorAll('select[name="move-backend"] option').length > 1);
+    await page.selectOption('select[name="move-backend"]', 'qpu.forte-1');
+    await page.click('button:has-text("Move")');
+    await page.waitForURL((url) => /#\/jobs\/[0-9a-f-]{36}$/.test(url.hash) && !url.hash.endsWith(id));
+    const clone = page.url().split('/').pop() as string;
+    await page.waitForSelector('dl.fields dd:has-text("qpu.forte-1")');
+    expect((await queued.api<{ status: string }>('GET', `/v0.4/jobs/${id}`)).status).toBe('canceled');
+    await page.click('button:has-text("Delete job")');
+    await page.click('button:has-text("Yes, delete it for good")');
+    await page.waitForURL(/#\/jobs$/);
+    const gone = await fetch(`${queued.url}/v0.4/jobs/${clone}`, { headers: { Authorization: `apiKey ${queued.key}` } });
+    expect(gone.status).toBe(404);
+  });
+
+  it('charts the histogram of a job with shots (noisy simulator), its counts adding up to the shots', async () => {
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', shots: 200, noise: { model: 'aria-1', seed: 7 }, input: { data: BELL } });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForSelector('.histogram-chart svg');
+    const counts = await page.$$eval('.histogram-chart [aria-label="text"] text', (t) => t.map((e) => Number(e.textContent)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(200);
+  });
+
+  it('lists backends and charts a backend characterization history (screenshots)', async () => {
+    await page.goto(`${running.url}/#/backends`);
+    await page.waitForSelector('tr[data-backend="qpu.aria-1"]');
+    await screenshot(page, 'backends');
+    await page.click('tr[data-backend="qpu.aria-1"] a');
+    await page.waitForSelector('.fidelity-chart svg');
+    await page.waitForSelector('.coherence-chart svg');
+    const history = await running.api<{ pages: number }>('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=10');
+    const dots = await page.$$eval('.fidelity-chart [aria-label="dot"] > *', (d) => d.length);
+    expect(dots).toBe(history.pages * 10 * 3);
+    await screenshot(page, 'backend');
+  });
+
+  it('made no request beyond the service in all of the above', () => {
+    expect(outside).toEqual([]);
+  });
+});
+
+async function typeProgramOnEditorThen(page: Page, source: string): Promise<void> {
+  await page.click('nav.site a[data-page="editor"]');
+  await page.waitForSelector('.cm-content');
+  await typeProgram(page, source);
+  await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent?.startsWith('No problems'));
+  await page.click('nav.site a[data-page="circuit"]');
+  await page.waitForSelector('#native-circuit svg');
+}
