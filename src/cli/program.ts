@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
+import { lspCommand } from './commands/lsp.js';
 import { simulateCommand } from './commands/simulate.js';
 import { targetsCommand } from './commands/targets.js';
 import { EXIT_OK, EXIT_USAGE } from './check/report.js';
@@ -59,6 +60,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     compileCommand(io, setExitCode, colorFlag),
     simulateCommand(io, setExitCode, colorFlag),
     targetsCommand(io),
+    lspCommand(),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true));
