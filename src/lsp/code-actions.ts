@@ -69,7 +69,7 @@ function suppressEdit(text: string, diagnostic: Diagnostic): OffsetEdit {
   if (line.start > 0) {
     const previous = lineBounds(text, line.start - 1);
     const previousText = text.slice(previous.start, previous.end);
-    if (/^\s*\/\/\s*qasm3-preflight-disable-next-line\s+[^-\r\n]*$/.test(previousText) && !previousText.includes('--')) {
+    if (/^\s*\/\/\s*qasm3-preflight-disable-next-line\s+[^\r\n]*$/.test(previousText) && !previousText.includes('--')) {
       const end = previous.start + previousText.trimEnd().length;
       return { start: end, end, newText: `, ${diagnostic.rule}` };
     }

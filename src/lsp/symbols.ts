@@ -159,7 +159,8 @@ class IndexBuilder {
 
   /** Records every name a statement uses (its own declared name excluded). */
   private uses(root: Statement, locals: ReadonlyMap<string, Definition>): void {
-    const declared = 'name' in root && root.kind !== 'GateCall' ? (root.name as Identifier).span.start.offset : -1;
+    const own = root.kind === 'GateCall' ? null : (root as { name?: unknown }).name;
+    const declared = isIdentifier(own) ? own.span.start.offset : -1;
     visit(root as Node, {
       Identifier: (node, parent) => {
         const start = node.span.start.offset;
@@ -177,4 +178,8 @@ class IndexBuilder {
     this.occurrences.push(reference);
     definition?.references.push(reference);
   }
+}
+
+function isIdentifier(value: unknown): value is Identifier {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Identifier';
 }
