@@ -6,6 +6,7 @@
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { applySuppressions, validate, type Diagnostic } from '../index.js';
+import { fullCheck, incrementalCheck, type Baseline, type Edit } from './incremental.js';
 import { rangeOf } from './positions.js';
 import { chooseTarget, fileTarget, type ServerSettings } from './settings.js';
 
@@ -15,23 +16,35 @@ export const SOURCE = 'qasm3-preflight';
 export interface Analysis {
   readonly version: number;
   readonly target: string | undefined;
+  /** The library's result and what later edits may build on. */
+  readonly baseline: Baseline;
   /** Library diagnostics left after suppressions (unused-suppression warnings included). */
   readonly diagnostics: readonly Diagnostic[];
   readonly lsp: readonly LspDiagnostic[];
 }
 
-/** Checks the text of a document as the CLI's `check` would, for the target its comment or the settings name. */
-export function analyze(document: TextDocument, settings: ServerSettings): Analysis {
+/**
+ * Checks the text of a document as the CLI's `check` would, for the target
+ * its comment or the settings name. Given the previous analysis and the
+ * edit since, only the edited region is re-checked when that is exact
+ * (incremental.ts).
+ */
+export function analyze(document: TextDocument, settings: ServerSettings, previous: Analysis | null = null, edit: Edit | null = null): Analysis {
   const text = document.getText();
   const target = chooseTarget(text, settings);
-  const diagnostics = checkText(text, target);
-  return { version: document.version, target, diagnostics, lsp: diagnostics.map((d) => toLspDiagnostic(document, d)) };
+  const incremental = previous !== null && edit !== null && previous.target === target ? incrementalCheck(previous.baseline, text, edit, (offset) => document.positionAt(offset)) : null;
+  const baseline = incremental ?? fullCheck(text, target);
+  const diagnostics = lintView(text, baseline.diagnostics);
+  return { version: document.version, target, baseline, diagnostics, lsp: diagnostics.map((d) => toLspDiagnostic(document, d)) };
 }
 
 /** Library diagnostics of a text after suppressions; an unknown target named in the file is reported on its name. */
 export function checkText(text: string, target: string | undefined): Diagnostic[] {
-  const result = validate(text, target === undefined ? {} : { target });
-  const { kept, unused } = applySuppressions(text, result.diagnostics);
+  return lintView(text, validate(text, target === undefined ? {} : { target }).diagnostics);
+}
+
+function lintView(text: string, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const { kept, unused } = applySuppressions(text, diagnostics);
   const named = fileTarget(text);
   const placed = named === null ? kept : kept.map((d) => (d.rule === 'unknown-target' ? { ...d, span: spanAt(text, named.start, named.end, d.span) } : d));
   return [...placed, ...unused];

@@ -9,7 +9,6 @@ import {
   CodeActionKind,
   ResponseError,
   TextDocumentSyncKind,
-  TextDocuments,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -20,6 +19,7 @@ import { codeActions } from './code-actions.js';
 import { complete } from './completion.js';
 import { formatText } from './formatting.js';
 import { hover } from './hover.js';
+import { unionEdit, type Edit } from './incremental.js';
 import { definitionAt, documentSymbols, referencesAt, renameEdits, renameTarget } from './navigation.js';
 import { offsetRange } from './positions.js';
 import type { ServerSettings } from './settings.js';
@@ -37,6 +37,9 @@ export const DEFAULT_DEBOUNCE_MS = 150;
 const SETTINGS_SECTION = 'qasm3Preflight';
 
 interface DocumentState {
+  document: TextDocument;
+  /** Edits since `analysis` (null: none; 'whole': the text was replaced). */
+  pending: Edit | 'whole' | null;
   analysis: Analysis | null;
   index: { version: number; index: SymbolIndex } | null;
   timer: ReturnType<typeof setTimeout> | null;
@@ -45,20 +48,27 @@ interface DocumentState {
 
 /** Serves the language server protocol on a connection (stdio, IPC or in-memory streams) until it closes. */
 export function serveLanguageServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocumentState>();
+  const documents = { get: (uri: string) => states.get(uri)?.document, all: () => [...states.values()].map((s) => s.document) };
   let debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   let globalSettings: ServerSettings = options.target === undefined ? {} : { target: options.target };
   let canPullConfiguration = false;
   let snippets = false;
 
   const stateOf = (uri: string): DocumentState => {
-    let state = states.get(uri);
-    if (state === undefined) {
-      state = { analysis: null, index: null, timer: null, settings: null };
-      states.set(uri, state);
-    }
+    const state = states.get(uri);
+    if (state === undefined) throw new ResponseError(-32602, `document not open: ${uri}`);
     return state;
+  };
+
+  /** The analysis of the document's version, from the previous one and the pending edits when possible. */
+  const analysisOf = (state: DocumentState, settings: ServerSettings): Analysis => {
+    if (state.analysis === null || state.analysis.version !== state.document.version) {
+      const edit = state.pending === 'whole' ? null : state.pending;
+      state.analysis = analyze(state.document, settings, state.analysis, edit);
+      state.pending = null;
+    }
+    return state.analysis;
   };
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
@@ -74,28 +84,29 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
 
   /** The analysis of the document's current version, computed now if the debounced one is not there yet. */
   const current = async (uri: string): Promise<{ document: TextDocument; analysis: Analysis; index: SymbolIndex } | null> => {
-    const document = documents.get(uri);
-    if (document === undefined) return null;
-    const state = stateOf(uri);
+    const state = states.get(uri);
+    if (state === undefined) return null;
     const settings = await settingsFor(uri);
-    if (state.analysis === null || state.analysis.version !== document.version) state.analysis = analyze(document, settings);
+    if (states.get(uri) !== state) return null;
+    const document = state.document;
+    const analysis = analysisOf(state, settings);
     if (state.index === null || state.index.version !== document.version) state.index = { version: document.version, index: indexSymbols(document.getText()) };
-    return { document, analysis: state.analysis, index: state.index.index };
+    return { document, analysis, index: state.index.index };
   };
 
   const publish = async (uri: string): Promise<void> => {
-    const document = documents.get(uri);
-    if (document === undefined) return;
-    const state = stateOf(uri);
+    const state = states.get(uri);
+    if (state === undefined) return;
+    const document = state.document;
     const settings = await settingsFor(uri);
-    const latest = documents.get(uri);
-    if (latest === undefined || latest.version !== document.version) return;
-    if (state.analysis === null || state.analysis.version !== document.version) state.analysis = analyze(document, settings);
-    await connection.sendDiagnostics({ uri, version: document.version, diagnostics: [...state.analysis.lsp] });
+    if (states.get(uri) !== state || state.document.version !== document.version) return;
+    const analysis = analysisOf(state, settings);
+    await connection.sendDiagnostics({ uri, version: document.version, diagnostics: [...analysis.lsp] });
   };
 
   const schedule = (uri: string, delay: number): void => {
-    const state = stateOf(uri);
+    const state = states.get(uri);
+    if (state === undefined) return;
     if (state.timer !== null) clearTimeout(state.timer);
     const run = () => {
       state.timer = null;
@@ -141,15 +152,32 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
     }
   });
 
-  documents.onDidOpen((event) => schedule(event.document.uri, 0));
-  documents.onDidChangeContent((event) => {
-    if (event.document.version > 1 || stateOf(event.document.uri).analysis !== null) schedule(event.document.uri, debounceMs);
+  connection.onDidOpenTextDocument(({ textDocument: t }) => {
+    const previous = states.get(t.uri);
+    if (previous?.timer) clearTimeout(previous.timer);
+    const document = TextDocument.create(t.uri, t.languageId, t.version, t.text);
+    states.set(t.uri, { document, pending: null, analysis: null, index: null, timer: null, settings: null });
+    schedule(t.uri, 0);
   });
-  documents.onDidClose((event) => {
-    const state = states.get(event.document.uri);
+  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+    const state = states.get(textDocument.uri);
+    if (state === undefined) return;
+    for (const change of contentChanges) {
+      if ('range' in change) {
+        const start = state.document.offsetAt(change.range.start);
+        const end = Math.max(start, state.document.offsetAt(change.range.end));
+        if (state.pending !== 'whole') state.pending = unionEdit(state.pending, start, end, change.text.length);
+      } else state.pending = 'whole';
+      state.document = TextDocument.update(state.document, [change], textDocument.version);
+    }
+    if (state.document.version !== textDocument.version) state.pending = 'whole';
+    schedule(textDocument.uri, debounceMs);
+  });
+  connection.onDidCloseTextDocument(({ textDocument }) => {
+    const state = states.get(textDocument.uri);
     if (state?.timer) clearTimeout(state.timer);
-    states.delete(event.document.uri);
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    states.delete(textDocument.uri);
+    void connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
   });
 
   const guarded = <P extends { textDocument: { uri: string } }, R>(
@@ -216,7 +244,6 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
     }),
   );
 
-  documents.listen(connection);
   connection.listen();
 }
 

@@ -1,0 +1,341 @@
+/**
+ * Incremental checking: after a full `validate`, an edit that stays inside
+ * one gate call is re-checked on a small program (the declarations and gate
+ * definitions above it plus the edited call) and merged into the previous
+ * diagnostics, so a keystroke in a 100k-line file costs a few milliseconds
+ * instead of a full check. Exactness comes from the conditions under which
+ * the shortcut is taken (everything else falls back to a full check):
+ *
+ * - the previous result had no syntax error, no error budget or gate limit
+ *   reached, and the program holds only declarations, gate definitions,
+ *   gate calls, measurements, barriers and the like (no reset or control
+ *   flow, whose capability checks depend on order);
+ * - the edit lies inside one top-level gate call that follows every
+ *   declaration and definition and precedes every measurement, and the
+ *   edited text is still exactly one gate call without comment, string or
+ *   brace characters;
+ * - a conservative bound on the gate applications stays under the limit;
+ * - when no subset error remains anywhere, the previous target-capability
+ *   diagnostics still hold (they depend on declarations, control flow and
+ *   measurement order, none of which a gate call before every measurement
+ *   changes); if the edit removed the last subset error, a full check runs.
+ */
+import { capabilityRules, parse, validate, type Diagnostic, type Program, type Span, type Statement } from '../index.js';
+
+/** decisions.md: the gate-application limit and the request-body limit `validate` applies by default. */
+const MAX_GATES = 1_000_000;
+const MAX_SOURCE_LENGTH = 10 * 1024 * 1024;
+const MAX_ERRORS = 100;
+
+const CAPABILITY_RULES = new Set(capabilityRules.map((r) => r.id));
+/** Diagnostics about options, reported before every stage and unaffected by edits. */
+const OPTION_RULES = new Set(['unknown-target']);
+/** A previous result with one of these cannot be extended: it stopped early or counted the whole program. */
+const BLOCKING_RULES = new Set(['syntax-error', 'max-errors', 'too-many-gates', 'source-size', 'internal-error']);
+
+/** How each statement kind takes part: context (declares names), call, measurement, neutral, or blocking. */
+type Role = 'context' | 'call' | 'measurement' | 'neutral' | 'blocking';
+const ROLES: Partial<Record<Statement['kind'], Role>> = {
+  Include: 'neutral',
+  EmptyStatement: 'neutral',
+  Barrier: 'neutral',
+  QubitDeclaration: 'context',
+  OldStyleDeclaration: 'context',
+  ClassicalDeclaration: 'context',
+  ConstDeclaration: 'context',
+  IODeclaration: 'context',
+  AliasDeclaration: 'context',
+  GateDefinition: 'context',
+  GateCall: 'call',
+  MeasureStatement: 'measurement',
+  Assignment: 'measurement',
+};
+
+/** What a full check leaves behind for the next edits. */
+export interface Baseline {
+  readonly text: string;
+  readonly target: string | undefined;
+  /** `validate`'s diagnostics (before suppressions). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Null when no edit of this text may take the shortcut. */
+  readonly shape: Shape | null;
+}
+
+interface Shape {
+  /** Top-level statements in source order: offsets and roles. */
+  readonly starts: number[];
+  readonly ends: number[];
+  readonly roles: readonly Role[];
+  /** Index of the last context statement (-1: none) and of the first measurement (length: none). */
+  readonly lastContext: number;
+  readonly firstMeasurement: number;
+  /** Upper bound on the gate applications of the program. */
+  readonly gateBound: number;
+  readonly broadcastSize: number;
+  readonly gateSizes: ReadonlyMap<string, number>;
+  /**
+   * The target-capability diagnostics, known once a check found no subset
+   * error (null before): edits the shortcut takes never change them.
+   */
+  readonly capabilities: readonly Diagnostic[] | null;
+}
+
+/** Validates a whole text and records its shape for later edits. */
+export function fullCheck(text: string, target: string | undefined): Baseline {
+  const diagnostics = validate(text, target === undefined ? {} : { target }).diagnostics;
+  const blocked = diagnostics.some((d) => BLOCKING_RULES.has(d.rule)) || text.length >= MAX_SOURCE_LENGTH;
+  const subsetClean = diagnostics.every((d) => OPTION_RULES.has(d.rule) || CAPABILITY_RULES.has(d.rule));
+  const capabilities = subsetClean ? diagnostics.filter((d) => CAPABILITY_RULES.has(d.rule)) : null;
+  return { text, target, diagnostics, shape: blocked ? null : shapeOf(text, capabilities) };
+}
+
+/** A contiguous edit: old text [start, end) became `insertedLength` characters. */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly insertedLength: number;
+}
+
+/** Merges an edit into the span of pending edits (both in the old text's offsets). */
+export function unionEdit(previous: Edit | null, start: number, end: number, insertedLength: number): Edit {
+  if (previous === null) return { start, end, insertedLength };
+  const delta = previous.insertedLength - (previous.end - previous.start);
+  const oldStart = Math.min(previous.start, start);
+  const newRegionEnd = previous.end + delta;
+  const oldEnd = Math.max(previous.end, end > newRegionEnd ? end - delta : previous.end);
+  // Length of the replacement of [oldStart, oldEnd) in the new text.
+  const newEnd = Math.max(newRegionEnd, end) + insertedLength - (end - start);
+  return { start: oldStart, end: oldEnd, insertedLength: newEnd - oldStart };
+}
+
+/**
+ * The diagnostics of `text` (the baseline's text with `edit` applied), from
+ * the baseline plus a check of the edited call alone; null when the
+ * shortcut's conditions do not hold (the caller then runs a full check).
+ */
+export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, positionAt: PositionAt): Baseline | null {
+  const shape = baseline.shape;
+  if (shape === null || text.length >= MAX_SOURCE_LENGTH) return null;
+  const index = statementContaining(shape, edit.start);
+  if (index < 0 || shape.roles[index] !== 'call' || index <= shape.lastContext || index >= shape.firstMeasurement) return null;
+  const oldStart = shape.starts[index] as number;
+  const oldEnd = shape.ends[index] as number;
+  if (edit.end > oldEnd || edit.start >= oldEnd) return null;
+  const delta = edit.insertedLength - (edit.end - edit.start);
+  const newEnd = oldEnd + delta;
+  const region = text.slice(oldStart, newEnd);
+  if (/\/\/|\/\*|\*\/|["{}]/.test(region) || !isOneGateCall(region)) return null;
+  // Reasons quote line numbers (`line 4, column 1`): only edits that keep every later line where it was.
+  if (lineBreaks(region) !== lineBreaks(baseline.text.slice(oldStart, oldEnd))) return null;
+
+  const gateBound = shape.gateBound - callCost(baseline.text.slice(oldStart, oldEnd), shape) + callCost(region, shape);
+  if (!(gateBound < MAX_GATES)) return null;
+
+  // The edited call after everything it may refer to.
+  const segments: Segment[] = [];
+  let small = '';
+  for (let i = 0; i <= shape.lastContext; i++) {
+    if (shape.roles[i] !== 'context') continue;
+    segments.push({ from: small.length, to: small.length + ((shape.ends[i] as number) - (shape.starts[i] as number)), origin: shape.starts[i] as number });
+    small += text.slice(shape.starts[i], shape.ends[i]) + '\n';
+  }
+  const regionFrom = small.length;
+  segments.push({ from: regionFrom, to: regionFrom + region.length, origin: oldStart });
+  small += region;
+  const local = validate(small, baseline.target === undefined ? {} : { target: baseline.target }).diagnostics;
+  if (local.some((d) => BLOCKING_RULES.has(d.rule))) return null;
+  const position = libraryPosition(text, positionAt);
+  const fresh = local
+    .filter((d) => !CAPABILITY_RULES.has(d.rule) && !OPTION_RULES.has(d.rule) && d.span.start.offset >= regionFrom)
+    .map((d) => relocate(d, (p) => position(mapSmall(segments, p.offset))));
+
+  const options = baseline.diagnostics.filter((d) => OPTION_RULES.has(d.rule));
+  const staged = baseline.diagnostics.filter((d) => !OPTION_RULES.has(d.rule));
+  const oldSubset = staged.filter((d) => !CAPABILITY_RULES.has(d.rule));
+  const inCall = (d: Diagnostic) => d.span.start.offset >= oldStart && d.span.start.offset < oldEnd;
+  // Later lines keep their numbers (same line breaks), so only offsets move; not so for the rest of the edited line.
+  const spans = (d: Diagnostic) => [d.span, ...(d.related ?? []).map((r) => r.span)];
+  const onEditedLine = (d: Diagnostic) => spans(d).some((span) => span.start.offset >= oldEnd && onOneLine(baseline.text, oldEnd, span.start.offset));
+  if (staged.some(onEditedLine) || (shape.capabilities ?? []).some(onEditedLine)) return null;
+  const shift = (d: Diagnostic) => relocate(d, (p) => (p.offset >= oldEnd ? { ...p, offset: p.offset + delta } : p));
+  const kept = oldSubset.filter((d) => !inCall(d));
+  const capabilities = shape.capabilities === null ? null : shape.capabilities.map(shift);
+  let result: Diagnostic[];
+  if (kept.length > 0 || fresh.length > 0) {
+    const before = kept.filter((d) => d.span.start.offset < oldStart);
+    const after = kept.filter((d) => d.span.start.offset >= oldEnd).map(shift);
+    result = [...options, ...before, ...fresh, ...after];
+    if (result.length > MAX_ERRORS) return null;
+  } else {
+    // Clean at the subset stage: the target's capability checks decide, and their result is known or not.
+    if (capabilities === null) return null;
+    result = [...options, ...capabilities];
+  }
+  const ends = shape.ends.slice();
+  const starts = shape.starts.slice();
+  ends[index] = newEnd;
+  for (let i = index + 1; i < starts.length; i++) {
+    starts[i] = (starts[i] as number) + delta;
+    ends[i] = (ends[i] as number) + delta;
+  }
+  return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, gateBound, capabilities } };
+}
+
+function onOneLine(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return false;
+  }
+  return true;
+}
+
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  return count;
+}
+
+function statementContaining(shape: Shape, offset: number): number {
+  let lo = 0;
+  let hi = shape.starts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((shape.ends[mid] as number) <= offset) lo = mid + 1;
+    else if ((shape.starts[mid] as number) > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+function isOneGateCall(region: string): boolean {
+  const parsed = parse(region);
+  const only = parsed.program.statements[0];
+  return (
+    parsed.diagnostics.length === 0 &&
+    parsed.program.version === null &&
+    parsed.program.statements.length === 1 &&
+    only !== undefined &&
+    only.kind === 'GateCall' &&
+    only.annotations.length === 0 &&
+    only.span.start.offset === 0 &&
+    only.span.end.offset === region.length
+  );
+}
+
+function shapeOf(text: string, capabilities: readonly Diagnostic[] | null): Shape | null {
+  const program = parse(text).program;
+  const roles: Role[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let lastContext = -1;
+  let firstMeasurement = -1;
+  for (const statement of program.statements) {
+    const role = ROLES[statement.kind] ?? 'blocking';
+    if (role === 'blocking' || statement.annotations.length > 0) return null;
+    if (role === 'context') lastContext = roles.length;
+    if (role === 'measurement' && firstMeasurement < 0) firstMeasurement = roles.length;
+    roles.push(role);
+    starts.push(statement.span.start.offset);
+    ends.push(statement.span.end.offset);
+  }
+  const gateSizes = definitionSizes(program);
+  const broadcastSize = registerTotal(program);
+  const partial = { starts, ends, roles, lastContext, firstMeasurement: firstMeasurement < 0 ? roles.length : firstMeasurement, gateSizes, broadcastSize, gateBound: 0, capabilities };
+  let gateBound = 0;
+  for (let i = 0; i < roles.length && gateBound < MAX_GATES; i++) {
+    const role = roles[i];
+    if (role === 'call') gateBound += callCost(text.slice(starts[i], ends[i]), partial);
+    else if (role !== 'context') gateBound += 1;
+  }
+  return gateBound < MAX_GATES ? { ...partial, gateBound } : null;
+}
+
+/** Sum of the qubit register sizes: the most qubits a broadcast can touch (Infinity when a size is not a literal). */
+function registerTotal(program: Program): number {
+  let total = 0;
+  for (const s of program.statements) {
+    const size = s.kind === 'QubitDeclaration' || (s.kind === 'OldStyleDeclaration' && s.keyword === 'qreg') ? s.size : undefined;
+    if (size === undefined) continue;
+    total += size === null ? 1 : size.kind === 'IntegerLiteral' ? Number(size.value) : Infinity;
+  }
+  return total;
+}
+
+/** Upper bound on the applications each defined gate expands to. */
+function definitionSizes(program: Program): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const s of program.statements) {
+    if (s.kind !== 'GateDefinition') continue;
+    let size = 0;
+    for (const inner of s.body) size += inner.kind === 'GateCall' ? (sizes.get(inner.name.name) ?? 1) : 1;
+    sizes.set(s.name.name, size);
+  }
+  return sizes;
+}
+
+const MODIFIERS = /^\s*(?:(?:ctrl|negctrl|inv|pow)\s*(?:\([^)]*\))?\s*@\s*)*/;
+const NAME = /^[\p{L}_][\p{L}\p{N}_]*/u;
+const SINGLE_QUBIT = /^\s*(?:[\p{L}_][\p{L}\p{N}_]*\s*\[\s*\d+\s*\]|\$\d+)\s*$/u;
+
+/** Upper bound on a call's applications from its text: one per call, times the broadcast size when an operand is a whole register. */
+function callCost(call: string, shape: Pick<Shape, 'gateSizes' | 'broadcastSize'>): number {
+  let rest = call.replace(MODIFIERS, '');
+  const name = NAME.exec(rest)?.[0];
+  if (name === undefined) return Infinity;
+  rest = rest.slice(name.length).trimStart();
+  if (rest.startsWith('(')) {
+    let depth = 0;
+    let i = 0;
+    for (; i < rest.length; i++) {
+      if (rest[i] === '(') depth++;
+      else if (rest[i] === ')' && --depth === 0) break;
+    }
+    rest = rest.slice(i + 1);
+  }
+  const operands = rest.replace(/;\s*$/, '').split(',');
+  const single = operands.every((o) => SINGLE_QUBIT.test(o)) || rest.trim() === ';' || rest.trim() === '';
+  return (shape.gateSizes.get(name) ?? 1) * (single ? 1 : shape.broadcastSize);
+}
+
+interface Segment {
+  readonly from: number;
+  readonly to: number;
+  readonly origin: number;
+}
+
+function mapSmall(segments: readonly Segment[], offset: number): number {
+  for (const s of segments) if (offset >= s.from && offset <= s.to) return s.origin + (offset - s.from);
+  const last = segments[segments.length - 1] as Segment;
+  return last.origin + (offset - last.from);
+}
+
+/** An LSP-style position (0-based line, UTF-16 character) of an offset: the editor document's own line table. */
+export type PositionAt = (offset: number) => { line: number; character: number };
+
+/** The library's position (1-based line, code-point column) of an offset, through the document's line table. */
+function libraryPosition(text: string, positionAt: PositionAt): (offset: number) => Span['start'] {
+  return (offset) => {
+    const { line, character } = positionAt(offset);
+    const lineStart = offset - character;
+    let column = 1;
+    for (let i = lineStart; i < offset; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < offset) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+      column++;
+    }
+    return { line: line + 1, column, offset };
+  };
+}
+
+/** A diagnostic with every position replaced by `move` (its spans and its related locations'). */
+function relocate(d: Diagnostic, move: (position: Span['start']) => Span['start']): Diagnostic {
+  const span = (s: Span): Span => ({ start: move(s.start), end: move(s.end) });
+  const moved: Diagnostic = { ...d, span: span(d.span) };
+  return d.related === undefined ? moved : { ...moved, related: d.related.map((r) => ({ message: r.message, span: span(r.span) })) };
+}
