@@ -85,10 +85,15 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
     transcript.push({ direction: 'client->server', message });
     return originalWrite(message);
   };
+  const originalListen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    originalListen((message) => {
+      transcript.push({ direction: 'server->client', message });
+      callback(message);
+    });
   const published: PublishedDiagnostics[] = [];
   const waiters: { uri: string; version: number; resolve: (d: PublishedDiagnostics) => void }[] = [];
   connection.onNotification((method: string, params: unknown) => {
-    transcript.push({ direction: 'server->client', message: { method, params } });
     if (method !== 'textDocument/publishDiagnostics') return;
     const p = params as PublishedDiagnostics;
     published.push(p);
@@ -100,7 +105,6 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
     }
   });
   connection.onRequest((method: string, params: unknown) => {
-    transcript.push({ direction: 'server->client', message: { method, params } });
     if (method === 'workspace/configuration') {
       const items = (params as { items: { section?: string }[] }).items;
       return items.map(() => options.settings ?? null);
@@ -110,9 +114,7 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
   connection.listen();
 
   const request = async <R>(method: string, params: unknown): Promise<R> => {
-    const result = (await connection.sendRequest(method, params)) as R;
-    transcript.push({ direction: 'server->client', message: { result } });
-    return result;
+    return (await connection.sendRequest(method, params)) as R;
   };
   const notify = (method: string, params: unknown) => connection.sendNotification(method, params);
   const diagnostics = (uri: string, version: number) =>
