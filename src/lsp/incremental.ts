@@ -319,16 +319,8 @@ export type PositionAt = (offset: number) => { line: number; character: number }
 function libraryPosition(text: string, positionAt: PositionAt): (offset: number) => Span['start'] {
   return (offset) => {
     const { line, character } = positionAt(offset);
-    const lineStart = offset - character;
-    let column = 1;
-    for (let i = lineStart; i < offset; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < offset) {
-        const d = text.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) i++;
-      }
-      column++;
-    }
+    // Spreading a string walks code points (a lone surrogate counts once), as the library's columns do.
+    const column = [...text.slice(offset - character, offset)].length + 1;
     return { line: line + 1, column, offset };
   };
 }

@@ -18,15 +18,6 @@ export function offsetRange(document: TextDocument, start: number, end: number):
   return { start: document.positionAt(start), end: document.positionAt(Math.max(start, end)) };
 }
 
-/** Whether a document offset falls inside [start, end] (end inclusive: the cursor right after a name is still on it). */
-export function touches(offset: number, start: number, end: number): boolean {
-  return offset >= start && offset <= end;
-}
-
-export function offsetAt(document: TextDocument, position: LspPosition): number {
-  return document.offsetAt(position);
-}
-
 /** Whether two LSP ranges overlap or touch. */
 export function rangesMeet(a: Range, b: Range): boolean {
   return !(before(a.end, b.start) || before(b.end, a.start));
