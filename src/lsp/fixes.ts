@@ -5,7 +5,7 @@
  * `cp`'s two-gate replacement). Callers check the result with the library.
  */
 import { rejectedGates, type Diagnostic } from '../index.js';
-import { statementAt, type Definition, type SymbolIndex } from './symbols.js';
+import { referencesTo, statementAt, type Definition, type SymbolIndex } from './symbols.js';
 
 /** Replace text[start, end) by newText. */
 export interface OffsetEdit {
@@ -126,7 +126,7 @@ function scalarDeclarationFix(input: FixInput): Fix | null {
     if (at < statement.span.start.offset) return null;
     declaration = { start: at + keyword.length, end: at + keyword.length, newText: '[1]' };
   } else return null;
-  const uses = definition.references
+  const uses = referencesTo(input.index, definition)
     .filter((r) => r.start !== definition.start && !/^\s*\[/.test(input.text.slice(r.end, r.end + 64)))
     .map((r) => ({ start: r.end, end: r.end, newText: '[0]' }));
   return { title: `Declare ${definition.name} as a register of size 1`, edits: [declaration, ...uses] };

@@ -6,7 +6,7 @@ import { SymbolKind as LspSymbolKind, type DocumentSymbol, type Location, type T
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { acceptedGates, rejectedGates } from '../index.js';
 import { offsetRange } from './positions.js';
-import { occurrenceAt, type Definition, type SymbolIndex, type SymbolKind } from './symbols.js';
+import { occurrenceAt, referencesTo, type Definition, type SymbolIndex, type SymbolKind } from './symbols.js';
 
 export function definitionAt(document: TextDocument, index: SymbolIndex, offset: number): Location | null {
   const d = occurrenceAt(index, offset)?.definition ?? null;
@@ -16,7 +16,7 @@ export function definitionAt(document: TextDocument, index: SymbolIndex, offset:
 export function referencesAt(document: TextDocument, index: SymbolIndex, offset: number, includeDeclaration: boolean): Location[] {
   const d = occurrenceAt(index, offset)?.definition ?? null;
   if (d === null) return [];
-  return d.references
+  return referencesTo(index, d)
     .filter((r) => includeDeclaration || r.start !== d.start)
     .map((r) => ({ uri: document.uri, range: offsetRange(document, r.start, r.end) }));
 }
@@ -52,7 +52,7 @@ export function renameEdits(document: TextDocument, index: SymbolIndex, offset: 
   if (d === null) return null;
   const problem = renameProblem(index, d, newName);
   if (problem !== null) return problem;
-  const edits: TextEdit[] = d.references.map((r) => ({ range: offsetRange(document, r.start, r.end), newText: newName }));
+  const edits: TextEdit[] = referencesTo(index, d).map((r) => ({ range: offsetRange(document, r.start, r.end), newText: newName }));
   return { changes: { [document.uri]: edits } };
 }
 
