@@ -88,11 +88,12 @@ function keywordItems(snippets: boolean): CompletionItem[] {
   );
 }
 
-/** Registers and aliases of the program, plus the arguments of the gate the cursor is in. */
+/** Registers and aliases of the program; inside a gate definition, only that gate's arguments (a body sees nothing else). */
 function registerItems(context: CompletionContext): CompletionItem[] {
   const enclosing = statementAt(context.index, context.offset);
+  const inGate = enclosing !== null && enclosing.kind === 'GateDefinition' && context.offset > enclosing.name.span.end.offset;
   const visible = (d: Definition) =>
-    d.scope === null ? d.kind === 'qubit-register' || d.kind === 'bit-register' || d.kind === 'alias' : enclosing !== null && d.scope.span.start.offset === enclosing.span.start.offset;
+    inGate ? d.scope !== null && d.scope.span.start.offset === enclosing.span.start.offset : d.scope === null && (d.kind === 'qubit-register' || d.kind === 'bit-register' || d.kind === 'alias');
   const seen = new Set<string>();
   return context.index.definitions
     .filter((d) => visible(d) && !seen.has(d.name) && seen.add(d.name))

@@ -3,7 +3,7 @@
  * declarations and gate definitions it needs) to the target's native gates,
  * counted as single-qubit pulses (gpi/gpi2) and two-qubit gates (ms or zz).
  */
-import { compile, targets } from '../index.js';
+import { compile, targets, type GateJson } from '../index.js';
 
 export interface GateCost {
   readonly target: string;
@@ -11,6 +11,8 @@ export interface GateCost {
   readonly twoQubitGates: number;
   /** The target's entangling gate (`ms` or `zz`). */
   readonly twoQubitGate: string;
+  /** The native gates, as text (`gpi2(0.25) q[0]`, `zz(0.25) q[0], q[1]`), in order. */
+  readonly nativeGates: readonly string[];
 }
 
 const CACHE_LIMIT = 256;
@@ -33,9 +35,18 @@ export function gateCost(declarations: string, call: string, target: string | un
         pulses: result.stats.gate_counts['1q'],
         twoQubitGates: result.stats.gate_counts['2q'],
         twoQubitGate: targets.find((t) => t.name === name)?.twoQubitNative ?? 'ms',
+        nativeGates: result.circuit !== null && 'circuit' in result.circuit ? result.circuit.circuit.map(gateText) : [],
       }
     : null;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, cost);
   return cost;
+}
+
+/** A native gate as text: phases and angles in turns, as the service writes them. */
+function gateText(gate: GateJson): string {
+  const g = gate as { gate: string; target?: number; targets?: readonly number[]; phase?: number; phases?: readonly number[]; angle?: number; rotation?: number };
+  const numbers = [g.phase, ...(g.phases ?? []), g.angle, g.rotation].filter((n): n is number => typeof n === 'number').map((n) => String(Number(n.toPrecision(6))));
+  const qubits = (g.targets ?? (g.target === undefined ? [] : [g.target])).map((q) => `q[${q}]`);
+  return `${g.gate}${numbers.length > 0 ? `(${numbers.join(', ')})` : ''} ${qubits.join(', ')}`.trim();
 }

@@ -9,6 +9,7 @@ import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { acceptedGates, capabilityRules, preflightRules, print, rejectedGates, type Diagnostic, type Statement } from '../index.js';
 import { gateCost } from './gate-cost.js';
+import { GATE_MATRICES } from './gate-matrices.js';
 import { offsetRange } from './positions.js';
 import { RULE_DOCS } from './rule-docs.generated.js';
 import { occurrenceAt, statementAt, type Definition, type Reference, type SymbolIndex } from './symbols.js';
@@ -42,9 +43,11 @@ function gateCallHover(context: HoverContext, call: Reference): string[] {
     parts.push(`**gate ${call.name}** (defined on line ${context.document.positionAt(defined.start).line + 1})\n\n${codeBlock(print(defined.statement))}`);
   } else if (builtin !== undefined) {
     const spelled = builtin.name === call.name ? '' : ` (spelling of \`${builtin.name}\`)`;
+    const lowering = builtin.lowersTo === null ? 'no operation on the service' : `runs as the service's \`${builtin.lowersTo.gate}\`${builtin.lowersTo.controls > 0 ? ` with ${count(builtin.lowersTo.controls, 'control')}` : ''}`;
     parts.push(
       `**${call.name}**${spelled}: ${builtin.summary}. Built-in, accepted by the service: ` +
-        `${count(builtin.params, 'parameter')}, ${count(builtin.qubits, 'qubit')}${builtin.controllable ? '; takes `ctrl @`' : ''}.`,
+        `${count(builtin.params, 'parameter')}, ${count(builtin.qubits, 'qubit')}${builtin.controllable ? '; takes `ctrl @`' : ''}; ${lowering}.` +
+        (GATE_MATRICES[builtin.name] === undefined ? '' : `\n\nMatrix: ${GATE_MATRICES[builtin.name]}`),
     );
   } else if (rejected !== undefined) {
     parts.push(`**${call.name}**: rejected by the service${rejected.instead === null ? '' : `: ${rejected.instead}`}.`);
@@ -64,8 +67,16 @@ function costOf(context: HoverContext, call: Reference): string | null {
   const callText = text.slice(statement.span.start.offset, statement.span.end.offset);
   const cost = gateCost(declarationsBefore(context.index, text, statement.span.start.offset), callText, context.target);
   if (cost === null) return null;
-  return `Cost on ${cost.target}: ${count(cost.pulses, 'native single-qubit pulse')} (gpi/gpi2), ${count(cost.twoQubitGates, 'two-qubit gate')} (${cost.twoQubitGate}).`;
+  const shown = cost.nativeGates.slice(0, MAX_NATIVE_SHOWN).join('; ');
+  const more = cost.nativeGates.length > MAX_NATIVE_SHOWN ? `; ... (${cost.nativeGates.length - MAX_NATIVE_SHOWN} more)` : '';
+  return (
+    `Cost on ${cost.target}: ${count(cost.pulses, 'native single-qubit pulse')} (gpi/gpi2), ${count(cost.twoQubitGates, 'two-qubit gate')} (${cost.twoQubitGate}).` +
+    (shown === '' ? ' No native gate runs for this call (rotations about Z are virtual: frame changes in software).' : `\n\nNative gates (phases and angles in turns): \`${shown}${more}\``)
+  );
 }
+
+/** Native gates listed on hover before the rest is summarised. */
+const MAX_NATIVE_SHOWN = 12;
 
 /** The source of every declaration and gate definition above an offset (what a call there can refer to). */
 function declarationsBefore(index: SymbolIndex, text: string, offset: number): string {
