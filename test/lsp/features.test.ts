@@ -69,7 +69,11 @@ describe('language server features', () => {
     const firstZz = circuit.find((g) => g.gate === 'zz') as { targets: readonly number[]; angle: number };
     // r is declared after q[2]: its qubits are 2, 3, 4 in the compiled circuit.
     expect(hover.contents.value).toContain(`zz(${firstZz.angle}) q[${firstZz.targets[0]}], q[${firstZz.targets[1]}]`);
-    expect(Math.min(...circuit.flatMap((g) => ('targets' in g ? g.targets : 'target' in g ? [g.target] : [])))).toBe(2);
+    const used = circuit.flatMap((g) => {
+      const gate = g as { target?: number; targets?: readonly number[] };
+      return gate.targets ?? (gate.target === undefined ? [] : [gate.target]);
+    });
+    expect(Math.min(...used)).toBe(2);
     expect(hover.contents.value).toContain(
       `Cost on qpu.forte-1: ${counts?.['1q']} native single-qubit pulses (gpi/gpi2), ${counts?.['2q']} two-qubit gates (zz).`,
     );
