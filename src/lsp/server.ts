@@ -35,6 +35,7 @@ export interface ServerOptions {
 
 export const DEFAULT_DEBOUNCE_MS = 150;
 const SETTINGS_SECTION = 'qasm3Preflight';
+const CONFIGURATION_TIMEOUT_MS = 2_000;
 
 interface DocumentState {
   document: TextDocument;
@@ -74,10 +75,14 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
   const settingsFor = (uri: string): Promise<ServerSettings> => {
     const state = stateOf(uri);
     state.settings ??= canPullConfiguration
-      ? connection.workspace
-          .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
-          .then((value: unknown) => ({ ...globalSettings, ...settingsObject(value) }))
-          .catch(() => globalSettings)
+      ? Promise.race([
+          connection.workspace
+            .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
+            .then((value: unknown) => ({ ...globalSettings, ...settingsObject(value) }))
+            .catch(() => globalSettings),
+          // A client that never answers must not hold the diagnostics back.
+          new Promise<ServerSettings>((resolve) => setTimeout(() => resolve(globalSettings), CONFIGURATION_TIMEOUT_MS).unref()),
+        ])
       : Promise.resolve(globalSettings);
     return state.settings;
   };

@@ -109,8 +109,8 @@ describe('language server diagnostics', () => {
 });
 
 describe('language server without workspace settings', () => {
-  it('runs without --stdio, takes the target from initialization options, and exits on request', async () => {
-    const client = await startClient({ args: [], initializationOptions: { debounceMs: 0, target: 'qpu.aria-1' }, settings: null });
+  it('runs without --stdio (ignoring flags of other clients), takes the target from initialization options, and exits on request', async () => {
+    const client = await startClient({ args: [`--clientProcessId=${process.pid}`], initializationOptions: { debounceMs: 0, target: 'qpu.aria-1' }, settings: null });
     const published = await client.open('file:///work/plain.qasm', 'qubit[30] q;\n');
     expect(published.diagnostics.map((d) => d.code)).toEqual(['qubit-count']);
     await client.close();
