@@ -80,7 +80,7 @@ async function editLatencies(text: string, name: string, edits: number, toggle: 
   return times;
 }
 
-await editLatencies(program(2_000), 'warm-up', 30); // JIT warm-up, not reported
+await editLatencies(program(1_000), 'warm-up', 60); // JIT warm-up of both processes, not reported
 for (const size of SIZES) {
   const text = program(size);
   const times = await editLatencies(text, String(size), EDITS);
