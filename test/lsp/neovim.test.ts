@@ -46,7 +46,7 @@ describe('Neovim as the client', () => {
     const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${join(import.meta.dirname, 'neovim', 'ccx-quick-fix.lua')}`], {
       env: { ...process.env, QASM_SERVER: CLI, QASM_FILE: file, QASM_REPORT: reportPath },
       encoding: 'utf8',
-      timeout: 90_000,
+      timeout: 80_000,
     });
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as NeovimReport;
     expect(report.error, run.stderr).toBeUndefined();
@@ -60,5 +60,5 @@ describe('Neovim as the client', () => {
     expect(report.applied).toBe(true);
     expect(report.lines).toEqual(['qubit[3] q;', 'ctrl(2) @ x q[0], q[1], q[2];', 'cnto q[0], q[1];']);
     expect(report.after.map((d) => [d.lnum, d.code])).toEqual([[2, 'unknown-gate']]);
-  });
+  }, 90_000);
 });

@@ -39,7 +39,7 @@ local ok, err = pcall(function()
     vim.lsp.buf_attach_client(0, id)
     report.started_with = 'vim.lsp.start_client'
   end
-  report.waited_for_diagnostics = vim.wait(20000, function() return #vim.diagnostic.get(0) >= 2 end, 50)
+  report.waited_for_diagnostics = vim.wait(15000, function() return #vim.diagnostic.get(0) >= 2 end, 50)
   report.before = diagnostics()
 
   -- Pick the ccx fix from the code-action menu, as a user would.
@@ -56,8 +56,8 @@ local ok, err = pcall(function()
   end
   vim.api.nvim_win_set_cursor(0, { 2, 1 })
   vim.lsp.buf.code_action()
-  report.applied = vim.wait(20000, function() return vim.api.nvim_buf_get_lines(0, 1, 2, false)[1]:find('ctrl', 1, true) ~= nil end, 50)
-  report.waited_after_fix = vim.wait(20000, function() return #vim.diagnostic.get(0) == 1 end, 50)
+  report.applied = vim.wait(15000, function() return vim.api.nvim_buf_get_lines(0, 1, 2, false)[1]:find('ctrl', 1, true) ~= nil end, 50)
+  report.waited_after_fix = vim.wait(15000, function() return #vim.diagnostic.get(0) == 1 end, 50)
   report.after = diagnostics()
   report.lines = vim.api.nvim_buf_get_lines(0, 0, -1, false)
 end)
