@@ -31,7 +31,8 @@ export function formatText(text: string, index: SymbolIndex): string | null {
   const tail = layoutGap(text.slice(cursor), hasPrevious);
   if (tail === null) return null;
   const body = (out + tail).replace(/\s+$/, '');
-  const formatted = body === '' ? '' : body + '\n';
+  // A byte-order mark stays where it was: first.
+  const formatted = (text.startsWith('\ufeff') ? '\ufeff' : '') + (body === '' ? '' : body + '\n');
   return text.includes('\r\n') ? formatted.replace(/\r?\n/g, '\r\n') : formatted;
 }
 
@@ -58,7 +59,7 @@ function layoutGap(gap: string, hasPrevious: boolean): string | null {
     if (c === '\n' || (c === '\r' && gap[i + 1] !== '\n')) {
       newlines++;
       i++;
-    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || c === '\ufeff') {
       i++;
     } else if (gap.startsWith('//', i) || gap.startsWith('/*', i)) {
       const end = gap.startsWith('//', i) ? lineEnd(gap, i) : gap.indexOf('*/', i + 2) + 2;
