@@ -11,7 +11,8 @@ import { startClient, type LspClient } from './lsp-client.js';
 describe('language server diagnostics', () => {
   let client: LspClient;
   beforeAll(async () => {
-    client = await startClient({ settings: { target: 'qpu.aria-1' } });
+    // A debounce long enough that a burst of edits sent back to back stays one burst on a busy machine.
+    client = await startClient({ settings: { target: 'qpu.aria-1' }, initializationOptions: { debounceMs: 100 } });
   });
   afterAll(async () => {
     await client.close();
