@@ -110,39 +110,48 @@ export function unionEdit(previous: Edit | null, start: number, end: number, ins
 
 /**
  * The diagnostics of `text` (the baseline's text with `edit` applied), from
- * the baseline plus a check of the edited call alone; null when the
+ * the baseline plus a check of the edited calls alone; null when the
  * shortcut's conditions do not hold (the caller then runs a full check).
  */
 export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, positionAt: PositionAt): Baseline | null {
   const shape = baseline.shape;
   if (shape === null || text.length >= MAX_SOURCE_LENGTH) return null;
-  const index = statementContaining(shape, edit.start);
-  if (index < 0 || shape.roles[index] !== 'call' || index <= shape.lastContext || index >= shape.firstMeasurement) return null;
-  const oldStart = shape.starts[index] as number;
-  const oldEnd = shape.ends[index] as number;
-  if (edit.end > oldEnd || edit.start >= oldEnd) return null;
   const delta = edit.insertedLength - (edit.end - edit.start);
-  const newEnd = oldEnd + delta;
-  const region = text.slice(oldStart, newEnd);
-  if (/\/\/|\/\*|\*\/|["{}]/.test(region) || !isOneGateCall(region)) return null;
-  // Reasons quote line numbers (`line 4, column 1`): only edits that keep every later line where it was.
-  if (lineBreaks(region) !== lineBreaks(baseline.text.slice(oldStart, oldEnd))) return null;
+  // The statements the edit touches, first..last (last < first: the edit lies between two statements).
+  const first = firstEndingAfter(shape, edit.start);
+  const last = lastStartingBefore(shape, edit.end);
+  const touched = last - first + 1;
+  if (first <= shape.lastContext || last >= shape.firstMeasurement || first > shape.firstMeasurement) return null;
+  for (let k = first; k <= last; k++) if (shape.roles[k] !== 'call') return null;
+  const oldFrom = touched > 0 ? Math.min(edit.start, shape.starts[first] as number) : edit.start;
+  const oldTo = touched > 0 ? Math.max(edit.end, shape.ends[last] as number) : edit.end;
+  // Around and between the touched calls only whitespace (no comment the edit could open or close).
+  const gapFrom = first > 0 ? (shape.ends[first - 1] as number) : 0;
+  const gapTo = last + 1 < shape.starts.length ? (shape.starts[last + 1] as number) : baseline.text.length;
+  if (!onlyWhitespaceBetween(baseline.text, gapFrom, gapTo, shape, first, last)) return null;
+  const oldRegion = baseline.text.slice(oldFrom, oldTo);
+  const region = text.slice(oldFrom, oldTo + delta);
+  if (UNSAFE_TEXT.test(oldRegion) || UNSAFE_TEXT.test(region)) return null;
+  const calls = gateCalls(region);
+  if (calls === null) return null;
 
-  const gateBound = shape.gateBound - callCost(baseline.text.slice(oldStart, oldEnd), shape) + callCost(region, shape);
+  let gateBound = shape.gateBound;
+  for (let k = first; k <= last; k++) gateBound -= callCost(baseline.text.slice(shape.starts[k], shape.ends[k]), shape);
+  for (const call of calls) gateBound += callCost(region.slice(call.start, call.end), shape);
   if (!(gateBound < MAX_GATES)) return null;
 
-  // The edited call after everything it may refer to.
+  // The edited calls after everything they may refer to.
   const segments: Segment[] = [];
   let small = '';
-  for (let i = 0; i <= shape.lastContext; i++) {
-    if (shape.roles[i] !== 'context') continue;
-    segments.push({ from: small.length, to: small.length + ((shape.ends[i] as number) - (shape.starts[i] as number)), origin: shape.starts[i] as number });
-    small += text.slice(shape.starts[i], shape.ends[i]) + '\n';
+  for (let k = 0; k <= shape.lastContext; k++) {
+    if (shape.roles[k] !== 'context') continue;
+    segments.push({ from: small.length, to: small.length + ((shape.ends[k] as number) - (shape.starts[k] as number)), origin: shape.starts[k] as number });
+    small += text.slice(shape.starts[k], shape.ends[k]) + '\n';
   }
   const regionFrom = small.length;
-  segments.push({ from: regionFrom, to: regionFrom + region.length, origin: oldStart });
+  segments.push({ from: regionFrom, to: regionFrom + region.length, origin: oldFrom });
   small += region;
-  const local = validate(small, baseline.target === undefined ? {} : { target: baseline.target }).diagnostics;
+  const local = calls.length === 0 ? [] : validate(small, baseline.target === undefined ? {} : { target: baseline.target }).diagnostics;
   if (local.some((d) => BLOCKING_RULES.has(d.rule))) return null;
   const position = libraryPosition(text, positionAt);
   const fresh = local
@@ -152,18 +161,19 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
   const options = baseline.diagnostics.filter((d) => OPTION_RULES.has(d.rule));
   const staged = baseline.diagnostics.filter((d) => !OPTION_RULES.has(d.rule));
   const oldSubset = staged.filter((d) => !CAPABILITY_RULES.has(d.rule));
-  const inCall = (d: Diagnostic) => d.span.start.offset >= oldStart && d.span.start.offset < oldEnd;
-  // Later lines keep their numbers (same line breaks), so only offsets move; not so for the rest of the edited line.
-  const spans = (d: Diagnostic) => [d.span, ...(d.related ?? []).map((r) => r.span)];
-  const onEditedLine = (d: Diagnostic) => spans(d).some((span) => span.start.offset >= oldEnd && onOneLine(baseline.text, oldEnd, span.start.offset));
-  if (staged.some(onEditedLine) || (shape.capabilities ?? []).some(onEditedLine)) return null;
-  const shift = (d: Diagnostic) => relocate(d, (p) => (p.offset >= oldEnd ? { ...p, offset: p.offset + delta } : p));
-  const kept = oldSubset.filter((d) => !inCall(d));
+  // What follows the region moves by delta; its lines and columns are recomputed, and a reason quoting a moved position is stale.
+  let stale = false;
+  const shift = (d: Diagnostic): Diagnostic => {
+    const moved = relocate(d, (p) => (p.offset >= oldTo ? position(p.offset + delta) : p));
+    if (POSITION_IN_REASON.test(d.reason) && linesOrColumnsDiffer(d, moved)) stale = true;
+    return moved;
+  };
+  const kept = oldSubset.filter((d) => d.span.start.offset < oldFrom || d.span.start.offset >= oldTo);
   const capabilities = shape.capabilities === null ? null : shape.capabilities.map(shift);
   let result: Diagnostic[];
   if (kept.length > 0 || fresh.length > 0) {
-    const before = kept.filter((d) => d.span.start.offset < oldStart);
-    const after = kept.filter((d) => d.span.start.offset >= oldEnd).map(shift);
+    const before = kept.filter((d) => d.span.start.offset < oldFrom);
+    const after = kept.filter((d) => d.span.start.offset >= oldTo).map(shift);
     result = [...options, ...before, ...fresh, ...after];
     if (result.length > MAX_ERRORS) return null;
   } else {
@@ -171,58 +181,75 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
     if (capabilities === null) return null;
     result = [...options, ...capabilities];
   }
-  const ends = shape.ends.slice();
-  const starts = shape.starts.slice();
-  ends[index] = newEnd;
-  for (let i = index + 1; i < starts.length; i++) {
-    starts[i] = (starts[i] as number) + delta;
-    ends[i] = (ends[i] as number) + delta;
-  }
-  return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, gateBound, capabilities } };
+  if (stale) return null;
+  const moved = (offsets: readonly number[]) => offsets.slice(last + 1).map((o) => o + delta);
+  const starts = [...shape.starts.slice(0, first), ...calls.map((c) => oldFrom + c.start), ...moved(shape.starts)];
+  const ends = [...shape.ends.slice(0, first), ...calls.map((c) => oldFrom + c.end), ...moved(shape.ends)];
+  const roles = [...shape.roles.slice(0, first), ...calls.map((): Role => 'call'), ...shape.roles.slice(last + 1)];
+  const firstMeasurement = shape.firstMeasurement + calls.length - Math.max(0, touched);
+  return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, roles, firstMeasurement, gateBound, capabilities } };
 }
 
-function onOneLine(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return false;
+/** Text the shortcut never takes: comments, strings and braces change how everything around them parses. */
+const UNSAFE_TEXT = /\/\/|\/\*|\*\/|["{}]/;
+/** Reasons that quote a source position (`line 4, column 1`). */
+const POSITION_IN_REASON = /\b(line|column) \d+/;
+
+function linesOrColumnsDiffer(a: Diagnostic, b: Diagnostic): boolean {
+  const points = (d: Diagnostic) => [d.span, ...(d.related ?? []).map((r) => r.span)].flatMap((s) => [s.start, s.end]).map((p) => `${p.line}:${p.column}`);
+  return points(a).join() !== points(b).join();
+}
+
+/** Whether the text from `from` to `to`, leaving out statements first..last, is whitespace only. */
+function onlyWhitespaceBetween(text: string, from: number, to: number, shape: Shape, first: number, last: number): boolean {
+  let cursor = from;
+  for (let k = first; k <= last + 1; k++) {
+    const until = k <= last ? (shape.starts[k] as number) : to;
+    if (!/^\s*$/.test(text.slice(cursor, until))) return false;
+    if (k <= last) cursor = shape.ends[k] as number;
   }
   return true;
 }
 
-function lineBreaks(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
-  }
-  return count;
-}
-
-function statementContaining(shape: Shape, offset: number): number {
-  let lo = 0;
-  let hi = shape.starts.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((shape.ends[mid] as number) <= offset) lo = mid + 1;
-    else if ((shape.starts[mid] as number) > offset) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
-}
-
-function isOneGateCall(region: string): boolean {
+/** The gate calls a region consists of (offsets in the region), or null when it holds anything else. */
+function gateCalls(region: string): { start: number; end: number }[] | null {
   const parsed = parse(region);
-  const only = parsed.program.statements[0];
-  return (
-    parsed.diagnostics.length === 0 &&
-    parsed.program.version === null &&
-    parsed.program.statements.length === 1 &&
-    only !== undefined &&
-    only.kind === 'GateCall' &&
-    only.annotations.length === 0 &&
-    only.span.start.offset === 0 &&
-    only.span.end.offset === region.length
-  );
+  if (parsed.diagnostics.length > 0 || parsed.program.version !== null) return null;
+  const calls: { start: number; end: number }[] = [];
+  let cursor = 0;
+  for (const statement of parsed.program.statements) {
+    if (statement.kind !== 'GateCall' || statement.annotations.length > 0) return null;
+    const start = statement.span.start.offset;
+    const end = statement.span.end.offset;
+    if (!/^\s*$/.test(region.slice(cursor, start))) return null;
+    calls.push({ start, end });
+    cursor = end;
+  }
+  return /^\s*$/.test(region.slice(cursor)) ? calls : null;
+}
+
+/** Index of the first statement ending after an offset (length: none). */
+function firstEndingAfter(shape: Shape, offset: number): number {
+  let lo = 0;
+  let hi = shape.ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((shape.ends[mid] as number) > offset) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Index of the last statement starting before an offset (-1: none). */
+function lastStartingBefore(shape: Shape, offset: number): number {
+  let lo = -1;
+  let hi = shape.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((shape.starts[mid] as number) < offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function shapeOf(text: string, capabilities: readonly Diagnostic[] | null): Shape | null {

@@ -80,6 +80,58 @@ describe('incremental checking', () => {
     expect(shortcuts).toBeGreaterThanOrEqual(55);
   });
 
+  it('takes the shortcut for a new line of code once it is a complete call, and for deleting a line', () => {
+    const lines = ['qubit[4] q;', 'bit[4] c;'];
+    for (let n = 0; n < 400; n++) lines.push(n % 2 === 0 ? `h q[${n % 4}];` : `cx q[${n % 4}], q[${(n + 1) % 4}];`);
+    lines.push('c[0] = measure q[0];', 'c[1] = measure q[1];');
+    let document = TextDocument.create('file:///typing.qasm', 'qasm', 1, lines.join('\n') + '\n');
+    let baseline = fullCheck(document.getText(), 'qpu.aria-1');
+    const shortcutTaken: boolean[] = [];
+    const type = (offset: number, removed: number, inserted: string) => {
+      document = TextDocument.update(
+        document,
+        [{ range: { start: document.positionAt(offset), end: document.positionAt(offset + removed) }, text: inserted }],
+        document.version + 1,
+      );
+      const next = incrementalCheck(baseline, document.getText(), unionEdit(null, offset, offset + removed, inserted.length), (o) => document.positionAt(o));
+      shortcutTaken.push(next !== null);
+      baseline = next ?? fullCheck(document.getText(), 'qpu.aria-1');
+      // The unique-measurement-bit reason quotes lines: after a new line it must say the new ones.
+      expect(baseline.diagnostics).toEqual(validate(document.getText(), { target: 'qpu.aria-1' }).diagnostics);
+    };
+    // A new line after line 100, typed key by key: "\n", then "ccx q[0], q[1], q[2];".
+    let at = document.offsetAt({ line: 100, character: Number.MAX_SAFE_INTEGER });
+    for (const key of ['\n', ...'ccx q[0], q[1], q[2];']) {
+      type(at, 0, key);
+      at += key.length;
+    }
+    expect(shortcutTaken[0]).toBe(true); // the blank line
+    // While the call is incomplete the text has a syntax error, and a full check follows each key.
+    expect(baseline.diagnostics.map((d) => d.rule)).toEqual(['rejected-gate']);
+    // A whole line pasted at once is a complete call: the shortcut.
+    type(document.offsetAt({ line: 200, character: 0 }), 0, 'swap q[1], q[2];\n');
+    expect(shortcutTaken.at(-1)).toBe(true);
+    // Edits that keep the lines: fix ccx in place, then delete a whole call on one line.
+    const line = document.getText().split('\n')[101] as string;
+    expect(document.getText().split('\n')[200]).toBe('swap q[1], q[2];');
+    expect(line).toBe('ccx q[0], q[1], q[2];');
+    const start = document.offsetAt({ line: 101, character: 0 });
+    type(start, 3, 'ctrl(2) @ x');
+    // The last subset error is gone and no check since the file was opened was clean, so the capability result is unknown: a full check.
+    expect(shortcutTaken.at(-1)).toBe(false);
+    const call = document.offsetAt({ line: 50, character: 0 });
+    type(call, (document.getText().split('\n')[50] as string).length, '');
+    expect(shortcutTaken.at(-1)).toBe(true);
+    // A reason that quotes lines (a bit measured twice) below a new line: a full check, with the new line numbers.
+    const measured = document.offsetAt({ line: 405, character: 2 });
+    type(measured, 1, '0');
+    expect(baseline.diagnostics.map((d) => d.rule)).toEqual(['unique-measurement-bit']);
+    type(document.offsetAt({ line: 10, character: 0 }), 0, '\n');
+    expect(shortcutTaken.at(-1)).toBe(false);
+    // 0-based lines 405 and 406 after the new line: 406 and 407 as the reason counts (type() compared it with validate).
+    expect(baseline.diagnostics[0]?.reason).toMatch(/line 406, column 1 and line 407, column 1/);
+  });
+
   it('merges pending edits into one span of the original text', () => {
     // "abcdef": replace "cd" by "XYZ" -> "abXYZef", then insert "!" after "Z" -> "abXYZ!ef".
     const first = unionEdit(null, 2, 4, 3);
