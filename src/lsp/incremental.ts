@@ -182,12 +182,36 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
     result = [...options, ...capabilities];
   }
   if (stale) return null;
-  const moved = (offsets: readonly number[]) => offsets.slice(last + 1).map((o) => o + delta);
-  const starts = [...shape.starts.slice(0, first), ...calls.map((c) => oldFrom + c.start), ...moved(shape.starts)];
-  const ends = [...shape.ends.slice(0, first), ...calls.map((c) => oldFrom + c.end), ...moved(shape.ends)];
-  const roles = [...shape.roles.slice(0, first), ...calls.map((): Role => 'call'), ...shape.roles.slice(last + 1)];
-  const firstMeasurement = shape.firstMeasurement + calls.length - Math.max(0, touched);
+  const { starts, ends, roles } = replaceStatements(shape, first, touched, calls.map((c) => ({ start: oldFrom + c.start, end: oldFrom + c.end })), delta);
+  const firstMeasurement = shape.firstMeasurement + calls.length - touched;
   return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, roles, firstMeasurement, gateBound, capabilities } };
+}
+
+/**
+ * The statement table with `count` statements from `first` replaced by
+ * `calls` and everything after moved by `delta`. Copies and one pass over
+ * the offsets (fast for 100k statements); the roles are shared unless the
+ * number of statements changes.
+ */
+function replaceStatements(shape: Shape, first: number, count: number, calls: readonly { start: number; end: number }[], delta: number): Pick<Shape, 'starts' | 'ends' | 'roles'> {
+  if (calls.length === count) {
+    const starts = shape.starts.slice();
+    const ends = shape.ends.slice();
+    calls.forEach((c, k) => {
+      starts[first + k] = c.start;
+      ends[first + k] = c.end;
+    });
+    for (let k = first + count; k < starts.length; k++) {
+      starts[k] = (starts[k] as number) + delta;
+      ends[k] = (ends[k] as number) + delta;
+    }
+    return { starts, ends, roles: shape.roles };
+  }
+  const after = first + count;
+  const starts = shape.starts.slice(0, first).concat(calls.map((c) => c.start), shape.starts.slice(after).map((o) => o + delta));
+  const ends = shape.ends.slice(0, first).concat(calls.map((c) => c.end), shape.ends.slice(after).map((o) => o + delta));
+  const roles = shape.roles.slice(0, first).concat(calls.map((): Role => 'call'), shape.roles.slice(after));
+  return { starts, ends, roles };
 }
 
 /** Text the shortcut never takes: comments, strings and braces change how everything around them parses. */
