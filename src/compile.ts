@@ -11,7 +11,10 @@ import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping
 import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
 import type { IrCircuit } from './ir/types.js';
 import { loadCircuits } from './load.js';
+import { checkOptions, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { lowerToNative, type NativeFamily } from './native/index.js';
+import { lowerWithinLimit } from './native-gate-limit.js';
+import { NATIVE_FAMILIES } from './native/family.js';
 import { circuitToQasm } from './native/qasm.js';
 import type { Target } from './tables/index.js';
 
@@ -52,6 +55,14 @@ export interface CompileResult {
   /** The compiled circuit as OpenQASM 3 that `validate` accepts; null for multicircuit input or when not ok. */
   readonly qasm: string | null;
 }
+
+/** What {@link compile} accepts in its options: anything else is a diagnostic naming the option. */
+const COMPILE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  gateset: { kind: 'enum', values: ['qis', 'native'] },
+  optimize: { kind: 'boolean' },
+  family: { kind: 'enum', values: NATIVE_FAMILIES },
+};
 
 const FAILED = { circuit: null, measurements: [], stats: null, qasm: null } as const;
 
@@ -97,8 +108,10 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
  * // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
  */
 export function compile(input: string | CircuitJson, options: CompileOptions = {}): CompileResult {
+  const { problems } = checkOptions<CompileOptions>(options, COMPILE_OPTIONS, 'compile');
+  if (problems.length > 0) return { ok: false, diagnostics: problems, failure: failureOf(problems), ...FAILED };
   try {
-    return compileChecked(input, options);
+    return compileChecked(input, options ?? {});
   } catch (error) {
     const diagnostic = createDiagnostic({ code: 'InvalidInput', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
     return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
@@ -112,8 +125,12 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const family = familyFor(loaded.target, options);
   const circuits =
     gateset === 'native'
-      ? loaded.circuits.map((c) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
+      ? lowerWithinLimit(loaded.circuits, (c, maxOps) => lowerToNative(c, family, { maxQubits: loaded.target.qubits, maxOps, ...(options.optimize !== undefined ? { optimize: options.optimize } : {}) }).circuit)
       : loaded.circuits;
+  if (!Array.isArray(circuits)) {
+    const diagnostics = [...loaded.diagnostics, circuits as Diagnostic];
+    return { ok: false, diagnostics, failure: failureOf(diagnostics), ...FAILED };
+  }
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
   const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };

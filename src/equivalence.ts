@@ -7,11 +7,12 @@
 import { OPTION_SPAN } from './capabilities/target.js';
 import { createDiagnostic, type Diagnostic } from './diagnostics/index.js';
 import type { IrCircuit } from './ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
-import { SimulationLimitError } from './simulator/memory.js';
-import type { Target } from './tables/index.js';
+import { reportOf } from './simulator/limit-messages.js';
+import { LIMITS, type Target } from './tables/index.js';
 
 export interface CheckEquivalenceOptions extends EquivalenceOptions {
   /** Target for loading text or JSON inputs (`simulator` by default). */
@@ -30,6 +31,16 @@ function load(input: SimulateInput, target: string | Target | undefined): { circ
   const loaded = loadCircuits(input, target === undefined ? {} : { target });
   return { circuits: loaded.ok ? loaded.circuits : [], diagnostics: loaded.diagnostics };
 }
+
+/** What {@link checkEquivalence} accepts in its options: anything else is a diagnostic naming the option. */
+const EQUIVALENCE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  exactUpTo: { kind: 'integer', min: 0, max: 30 },
+  randomStates: { kind: 'integer', min: 1, max: LIMITS.maxRandomStates },
+  tolerance: { kind: 'number', min: 0, max: 1 },
+  seed: SEED_OPTION,
+  memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
+};
 
 const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diagnostic[]): CheckEquivalenceResult => ({
   equivalent: false,
@@ -50,6 +61,9 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
 export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
+  const { problems } = checkOptions<CheckEquivalenceOptions>(options, EQUIVALENCE_OPTIONS, 'checkEquivalence');
+  if (problems.length > 0) return notCompared('invalid-input', problems);
+  options = options ?? {};
   try {
     const left = load(a, options.target);
     const right = load(b, options.target);
@@ -60,9 +74,7 @@ export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: Ch
     const verdict = results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
     return { ...verdict, diagnostics: [] };
   } catch (error) {
-    const limit = error instanceof SimulationLimitError;
-    const reason = limit ? error.reason : `Internal simulator error: ${error instanceof Error ? error.message : String(error)}`;
-    const rule = limit ? error.rule : 'simulator-internal-error';
-    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, span: OPTION_SPAN })]);
+    const { rule, reason, hint } = reportOf(error, null);
+    return notCompared('limit', [createDiagnostic({ code: 'SimulationLimit', rule, reason, hint, span: OPTION_SPAN })]);
   }
 }

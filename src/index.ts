@@ -128,6 +128,16 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  */
 export { simulate } from './simulate.js';
 export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.js';
+export type { ArtifactName } from './simulator/run.js';
+/**
+ * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
+ * chunks of about 64 KiB, without building it as an object: a distribution of
+ * a million states goes to a file or an HTTP response in little memory
+ * (docs/simulator.md "Large results").
+ */
+export { writeArtifact } from './simulator/results.js';
+export type { WriteArtifactOptions } from './simulator/results.js';
+export type { JsonSink } from './simulator/json-writer.js';
 /**
  * Whether two programs are the same operation up to global phase: the full
  * unitary up to 12 qubits, random input states beyond. Amplitudes, never

@@ -10,17 +10,22 @@ import {
   qubitOutOfRange,
   bitOutOfRange,
   shotsOutOfRange,
+  tooManyClassicalBits,
   unknownNoiseModel,
   type Diagnostic,
   type Failure,
 } from './diagnostics/index.js';
 import type { CircuitJson } from './ir/circuit-json.js';
 import type { IrCircuit } from './ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { loadCircuits } from './load.js';
+import { probabilitiesOmitted, reportOf, type LimitReport } from './simulator/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from './simulator/memory.js';
 import { sharedWorkerPool } from './simulator/parallel.js';
 import { randomSeed } from './simulator/random.js';
-import { runCircuit, type RunOutput } from './simulator/run.js';
+import { lazyResults, perCircuitSource, type ArtifactSource } from './simulator/results.js';
+import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from './simulator/run.js';
+import { duplicateCircuitName, maxProbabilityEntriesOutOfRange, sampledArtifactWithoutShots, unknownArtifact } from './simulator/option-messages.js';
 import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
 
 export interface SimulateOptions {
@@ -42,6 +47,20 @@ export interface SimulateOptions {
    * machine whose cores are busy it is slower (docs/simulator.md).
    */
   readonly parallel?: boolean;
+  /**
+   * Artifacts to produce: `probabilities`, `v0.3` (exact), `histogram`,
+   * `shots` (sampled, need `shots`). Default: the exact ones, and the sampled
+   * ones when shots are given. Name only what you read: the exact
+   * distribution of a dense state is gathered only when asked.
+   */
+  readonly artifacts?: readonly ArtifactName[];
+  /**
+   * Most entries (states above the 1e-12 cutoff, all registers together) an
+   * exact distribution artifact may hold; past it the artifact is left out
+   * and a `simulator-probabilities-omitted` warning says so. Default
+   * 1,500,000 (under 100 MB of JSON), at most 2^24.
+   */
+  readonly maxProbabilityEntries?: number;
 }
 
 export interface SimulateResult {
@@ -51,7 +70,9 @@ export interface SimulateResult {
   /**
    * Format id -> payload: `svc.result.probabilities.json.v2`, `svc.result.probabilities.json.v1`
    * (the v0.3 form), and with shots `svc.result.histogram.json.v2` and `svc.result.shots.json.v2`.
-   * For a multicircuit input each payload is keyed by circuit name.
+   * For a multicircuit input each payload is keyed by circuit name (a record
+   * without prototype). Each artifact is built when first read; to save or
+   * send a large one without building it, use {@link writeArtifact}.
    */
   readonly results: Record<string, unknown>;
   /** The seed the sampler used. */
@@ -62,10 +83,26 @@ export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircui
 
 export const DEFAULT_MAX_BRANCHES = 1024;
 
+/** What {@link simulate} accepts in its options: anything else is a diagnostic naming the option. */
+const SIMULATE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  shots: { kind: 'integer', min: LIMITS.minShots, max: LIMITS.maxShots },
+  seed: SEED_OPTION,
+  noise: { kind: 'object', members: { model: { kind: 'string' }, seed: SEED_OPTION } },
+  memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
+  maxBranches: { kind: 'integer', min: 1, max: 1 << 30 },
+  parallel: { kind: 'boolean' },
+};
+
 /** Whether `input` is circuit IR rather than text or JSON. */
 export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircuit[] {
-  const first = Array.isArray(input) ? input[0] : input;
-  return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  try {
+    const first = Array.isArray(input) ? input[0] : input;
+    return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
+  } catch {
+    // A throwing getter or Proxy is not IR: the JSON checks name what could not be read.
+    return false;
+  }
 }
 
 function failed(diagnostics: Diagnostic[], seed: number): SimulateResult {
@@ -89,14 +126,33 @@ function noisyTarget(model: NoiseModel, base: Target): Target {
  * come back as diagnostics with `ok: false`.
  */
 export function simulate(input: SimulateInput, options: SimulateOptions = {}): SimulateResult {
-  const seed = options.noise?.seed ?? options.seed ?? randomSeed();
+  const checked = checkOptions<SimulateOptions>(options, SIMULATE_OPTIONS, 'simulate');
+  const seed = checked.options.noise?.seed ?? checked.options.seed ?? randomSeed();
+  if (checked.problems.length > 0) return failed(checked.problems, seed);
   try {
-    return simulateChecked(input, options, seed);
+    return simulateChecked(input, options ?? {}, seed);
   } catch (error) {
-    if (error instanceof SimulationLimitError) return failed([optionProblem(error.rule, error.reason, 'SimulationLimit')], seed);
-    const reason = `Internal simulator error: ${error instanceof Error ? error.message : String(error)}`;
-    return failed([optionProblem('simulator-internal-error', reason, 'SimulationLimit')], seed);
+    return failed([limitDiagnostic(reportOf(error, null))], seed);
   }
+}
+
+const limitDiagnostic = (report: LimitReport, severity: 'error' | 'warning' = 'error') =>
+  createDiagnostic({ code: 'SimulationLimit', rule: report.rule, reason: report.reason, hint: report.hint, severity, span: OPTION_SPAN });
+
+/** The artifacts option and maxProbabilityEntries: a diagnostic naming the option, or the set to produce. */
+function artifactChoice(options: SimulateOptions, sampled: boolean): Diagnostic | ReadonlySet<ArtifactName> | undefined {
+  const max = options.maxProbabilityEntries;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= LIMITS.maxProbabilityEntriesCeiling)) {
+    return optionProblem('simulator-max-probability-entries', maxProbabilityEntriesOutOfRange(max, LIMITS.maxProbabilityEntriesCeiling));
+  }
+  if (options.artifacts === undefined) return undefined;
+  const known = Object.keys(ARTIFACT_FORMATS);
+  const names = Array.isArray(options.artifacts) ? (options.artifacts as unknown[]) : null;
+  const unknown = names === null ? options.artifacts : names.find((n) => typeof n !== 'string' || !known.includes(n));
+  if (names === null || unknown !== undefined) return optionProblem('simulator-artifacts', unknownArtifact(unknown, known));
+  const wanted = new Set(names as ArtifactName[]);
+  if (!sampled && (wanted.has('histogram') || wanted.has('shots'))) return optionProblem('simulator-artifacts', sampledArtifactWithoutShots());
+  return wanted;
 }
 
 function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: number): SimulateResult {
@@ -111,11 +167,15 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     noise = NOISE_MODELS_BY_NAME.get(options.noise.model);
     if (!noise) return failed([optionProblem('unknown-noise-model', unknownNoiseModel(String(options.noise.model), NOISE_MODELS.map((m) => m.name)))], seed);
   }
+  const artifacts = artifactChoice(options, shots !== undefined || noise !== undefined);
+  if (artifacts !== undefined && !(artifacts instanceof Set)) return failed([artifacts as Diagnostic], seed);
   const target = noise ? noisyTarget(noise, resolved) : resolved;
   let circuits: readonly IrCircuit[];
   const warnings: Diagnostic[] = [];
   if (isIrInput(input)) {
     circuits = Array.isArray(input) ? input : [input as IrCircuit];
+    const repeated = repeatedName(circuits);
+    if (repeated) return failed([repeated], seed);
     const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
     if (problems.length) return failed(problems, seed);
   } else {
@@ -134,15 +194,33 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     memoryBudgetBytes: options.memoryBudgetBytes ?? defaultMemoryBudget(),
     maxBranches: options.maxBranches ?? DEFAULT_MAX_BRANCHES,
     ...(parallel ? { parallel } : {}),
+    ...(artifacts ? { artifacts } : {}),
+    ...(options.maxProbabilityEntries !== undefined ? { maxProbabilityEntries: options.maxProbabilityEntries } : {}),
   };
-  const outputs = circuits.map((c) => runCircuit(c, runOptions));
-  return { ok: true, diagnostics: warnings, failure: null, results: mergeOutputs(circuits, outputs), seed };
+  const runs = circuits.map((c) => {
+    try {
+      return runCircuitArtifacts(c, runOptions);
+    } catch (error) {
+      const report = reportOf(error, c.qubits);
+      throw new SimulationLimitError(report.rule, report.reason, report.hint);
+    }
+  });
+  const multi = circuits.length > 1;
+  runs.forEach((run, i) => {
+    if (run.omitted) warnings.push(limitDiagnostic(probabilitiesOmitted(run.omitted.formats, run.omitted.limit, multi ? circuitName(circuits, i) : null), 'warning'));
+  });
+  return { ok: true, diagnostics: warnings, failure: null, results: mergeRuns(circuits, runs), seed };
 }
+
+const circuitName = (circuits: readonly IrCircuit[], i: number) => circuits[i]?.name ?? String(i);
 
 /** Qubit limit (the target's, or the modelled QPU's) and operand ranges, for IR given directly. */
 function circuitProblems(circuit: IrCircuit, target: Target, noise: NoiseModel | undefined): Diagnostic[] {
   if (circuit.qubits > target.qubits) {
     return [optionProblem('not-enough-qubits', notEnoughQubits(circuit.qubits, target.name, target.qubits), 'NotEnoughQubits')];
+  }
+  if (!(Number.isInteger(circuit.clbits) && circuit.clbits >= 0 && circuit.clbits <= LIMITS.maxClassicalBits)) {
+    return [optionProblem('classical-bit-limit', tooManyClassicalBits(circuit.clbits, LIMITS.maxClassicalBits))];
   }
   for (const op of circuit.ops) {
     const qubits = op.kind === 'gate' ? [...op.targets, ...op.controls] : op.kind === 'native' ? op.targets : op.kind === 'barrier' ? [] : [op.qubit];
@@ -155,13 +233,28 @@ function circuitProblems(circuit: IrCircuit, target: Target, noise: NoiseModel |
   return [];
 }
 
-/** One circuit: its payloads as they are; several: each payload keyed by circuit name. */
-function mergeOutputs(circuits: readonly IrCircuit[], outputs: readonly RunOutput[]): Record<string, unknown> {
-  if (outputs.length === 1) return outputs[0] as RunOutput;
-  const merged: Record<string, Record<string, unknown>> = {};
-  outputs.forEach((output, i) => {
-    const name = circuits[i]?.name ?? String(i);
-    for (const [format, payload] of Object.entries(output)) (merged[format] ??= {})[name] = payload;
+/** One circuit: its artifacts as they are; several: each artifact keyed by circuit name. Built on first read. */
+function mergeRuns(circuits: readonly IrCircuit[], runs: readonly CircuitRun[]): Record<string, unknown> {
+  if (runs.length === 1) return lazyResults((runs[0] as CircuitRun).sources);
+  const byFormat = new Map<string, [string, ArtifactSource][]>();
+  runs.forEach((run, i) => {
+    for (const [format, source] of run.sources) {
+      const list = byFormat.get(format) ?? [];
+      list.push([circuitName(circuits, i), source]);
+      byFormat.set(format, list);
+    }
   });
-  return merged;
+  return lazyResults(new Map([...byFormat].map(([format, list]) => [format, perCircuitSource(list)])));
+}
+
+/** Circuits given as IR share one result record: a repeated name would hide a circuit. */
+function repeatedName(circuits: readonly IrCircuit[]): Diagnostic | null {
+  if (circuits.length < 2) return null;
+  const seen = new Set<string>();
+  for (let i = 0; i < circuits.length; i++) {
+    const name = circuitName(circuits, i);
+    if (seen.has(name)) return optionProblem('duplicate-circuit-name', duplicateCircuitName(name));
+    seen.add(name);
+  }
+  return null;
 }

@@ -9,6 +9,7 @@ import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/i
 import { DiagnosticCollector, createDiagnostic, internalError, SourceText, startOfText } from './diagnostics/index.js';
 import type { Diagnostic, Failure } from './diagnostics/index.js';
 import type { InlinedProgram } from './inline/types.js';
+import { checkOptions, checkSourceText, LIMIT_OPTION, MAX_ERRORS_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
 import { parse } from './parser/index.js';
 import { checkSourceSize, preflight } from './preflight/index.js';
 import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
@@ -50,6 +51,14 @@ export interface ValidatedProgram extends ValidateResult {
 
 const INTERNAL_ERROR_RULE = 'internal-error';
 
+/** What {@link validate} accepts in its options: anything else is a diagnostic naming the option. */
+export const VALIDATE_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  maxErrors: MAX_ERRORS_OPTION,
+  maxGates: LIMIT_OPTION,
+  maxSourceLength: LIMIT_OPTION,
+};
+
 /**
  * Validates an OpenQASM 3 program as the service's preflight would
  * (service-api.md "Job input (v0.4, type svc.qasm3.v1)"; decisions.md).
@@ -66,13 +75,20 @@ export function validate(source: string, options: ValidateOptions = {}): Validat
 
 /** {@link validate}, also returning the source, AST, inlined program and target. Never throws. */
 export function validateProgram(source: string, options: ValidateOptions = {}): ValidatedProgram {
-  const text = typeof source === 'string' ? source : String(source);
+  const checked = checkOptions<ValidateOptions>(options, VALIDATE_OPTIONS, 'validate');
+  const input = checkSourceText(source, 'validate');
+  const text = input.text;
   let sourceText = new SourceText('');
   let target = TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target;
+  if (input.problem !== null || checked.problems.length > 0) {
+    const problems = input.problem === null ? checked.problems : [input.problem, ...checked.problems];
+    return finish(problems, { source: new SourceText(text), program: null, inlined: null, target });
+  }
+  // Checked, and read once without throwing: the body reads the caller's object (options it adds stay visible).
+  options = options ?? {};
   try {
     sourceText = new SourceText(text);
-    // untyped callers may pass null or a non-object
-    return runPipeline(sourceText, typeof options === 'object' && options !== null ? options : {});
+    return runPipeline(sourceText, options);
   } catch (error) {
     const diagnostic = createDiagnostic({ code: 'PreflightError', rule: INTERNAL_ERROR_RULE, reason: internalError(error), span: startOfText(sourceText) });
     try {
@@ -95,7 +111,7 @@ function runPipeline(source: SourceText, options: ValidateOptions): ValidatedPro
   const tooLarge = checkSourceSize(source, positiveOr(options.maxSourceLength, LIMITS.maxSourceLength));
   if (tooLarge !== null) return finish([...optionProblems, tooLarge], { source, program: null, inlined: null, target });
 
-  const parsed = parse(source.text, { maxErrors });
+  const parsed = parse(source.text, { maxErrors, lazy: true });
   const program = parsed.program;
   if (parsed.diagnostics.length > 0) {
     return finish([...optionProblems, ...budget(parsed.diagnostics, maxErrors)], { source: parsed.source, program, inlined: null, target });

@@ -9,6 +9,9 @@ import { compileCommand } from './commands/compile.js';
 import { lspCommand } from './commands/lsp.js';
 import { simulateCommand } from './commands/simulate.js';
 import { targetsCommand } from './commands/targets.js';
+import { serveCommand } from './commands/serve.js';
+import { workerCommand } from './commands/worker.js';
+import { keysCommand } from './commands/keys.js';
 import { EXIT_OK, EXIT_USAGE } from './check/report.js';
 import { UsageError } from './errors.js';
 import type { CliIo } from './io.js';
@@ -21,6 +24,7 @@ Examples:
   $ qasm3-preflight compile prog.qasm --gateset native --verify
   $ qasm3-preflight simulate examples/bell.qasm --shots 1000 --seed 7
   $ qasm3-preflight targets
+  $ qasm3-preflight serve                      the job service API (docs/service.md)
 
 Run qasm3-preflight <command> --help for a command's options and examples.
 `;
@@ -60,6 +64,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     compileCommand(io, setExitCode, colorFlag),
     simulateCommand(io, setExitCode, colorFlag),
     targetsCommand(io),
+    serveCommand(io),
+    workerCommand(io),
+    keysCommand(io),
     lspCommand(),
   ];
   for (const command of commands) {

@@ -139,6 +139,10 @@ export function jsonTooManyCircuits(path: string, count: number, max: number): s
   return `${jsonPlace(path)}: ${count} circuits; at most ${max} are allowed in one job`;
 }
 
+export function jsonDuplicateCircuitName(path: string, name: string, firstPath: string): string {
+  return `${path}: circuit name ${JSON.stringify(name)} is already used at ${firstPath}; results are keyed by circuit name, so each circuit needs its own`;
+}
+
 export function jsonTooManyGates(path: string, count: number, max: number): string {
   return `${jsonPlace(path)}: ${count} gates in total; at most ${max} are allowed in one job`;
 }
@@ -316,6 +320,10 @@ export function registerSizeNotSupported(size: string, name: string): string {
   return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
 }
 
+export function tooManyClassicalBits(bits: number | bigint, max: number): string {
+  return `The program declares ${bits.toLocaleString('en-US')} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
+}
+
 export function bitRegisterInitializer(name: string): string {
   return `Initial value of bit register ${name} is not supported: declare it without one and measure into its bits`;
 }
@@ -462,4 +470,16 @@ export function internalParserError(detail: string): string {
 
 export function nestingTooDeep(limit: number): string {
   return `nesting deeper than ${limit} levels of brackets or blocks`;
+}
+
+export function listTooLong(limit: number): string {
+  return `more than ${limit.toLocaleString('en-US')} names in one list of qubits or parameters`;
+}
+
+export function literalTooLong(length: number, limit: number): string {
+  return `integer literal of ${length.toLocaleString('en-US')} characters: at most ${limit.toLocaleString('en-US')} are read`;
+}
+
+export function expressionTooDeep(limit: number): string {
+  return `expression nested deeper than ${limit} levels (operators, prefix signs, indexes and brackets together)`;
 }

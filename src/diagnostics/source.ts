@@ -8,6 +8,7 @@ export class SourceText {
   readonly text: string;
   readonly name: string | undefined;
   #lineStarts: readonly number[] | null = null;
+  #hasSurrogates: boolean | null = null;
 
   constructor(text: string, name?: string) {
     this.text = text;
@@ -40,7 +41,12 @@ export class SourceText {
     const clamped = Number.isFinite(offset) ? Math.max(0, Math.min(Math.trunc(offset), this.text.length)) : 0;
     const line = this.lineOf(clamped);
     const lineStart = this.lineStarts[line - 1] as number;
-    return { line, column: codePointCount(this.text, lineStart, clamped) + 1, offset: clamped };
+    // Without surrogate pairs a column is an offset difference: counting code
+    // points is for texts that need it (a column deep in a 6 MB line, asked
+    // for each of its diagnostics, made reporting quadratic).
+    this.#hasSurrogates ??= /[\uD800-\uDFFF]/.test(this.text);
+    const column = this.#hasSurrogates ? codePointCount(this.text, lineStart, clamped) : clamped - lineStart;
+    return { line, column: column + 1, offset: clamped };
   }
 
   /** Span from start offset (inclusive) to end offset (exclusive). */

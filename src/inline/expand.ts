@@ -45,6 +45,11 @@ export class Inliner {
   private readonly scratch: number[] = [];
   /** Operands and arguments of the current statement with their answers, flat: [node, kind, answer, ...]. */
   private readonly statementCache: unknown[] = [];
+  /**
+   * The same answers by node, once a statement has many operands: the flat
+   * scan is fastest for a handful, quadratic for a call of a million.
+   */
+  private statementIndex: Map<unknown, Partial<Record<string, unknown>>> | null = null;
 
   constructor(
     readonly source: SourceText,
@@ -62,6 +67,7 @@ export class Inliner {
   enter(statement: Statement, valid: boolean): ExpansionProblem | null {
     const problem = this.take(statement, valid);
     if (this.statementCache.length > 0) this.statementCache.length = 0;
+    this.statementIndex = null;
     return problem;
   }
 
@@ -95,24 +101,43 @@ export class Inliner {
    * has been expanded: rules and expansion ask about the same operands.
    */
   resolveTopLevel(operand: GateOperand, kind: 'qubit' | 'bit'): OperandResolution {
-    const cache = this.statementCache;
-    for (let i = 0; i < cache.length; i += 3) {
-      if (cache[i] === operand && cache[i + 1] === kind) return cache[i + 2] as OperandResolution;
-    }
+    const known = this.remembered(operand, kind);
+    if (known !== undefined) return known as OperandResolution;
     const resolution = resolveOperand(operand, kind, this.symbols, this.source);
-    cache.push(operand, kind, resolution);
+    this.remember(operand, kind, resolution);
     return resolution;
   }
 
   /** Evaluates a top-level gate argument, remembered like {@link resolveTopLevel}. */
   evaluateTopLevel(expression: Expression): ConstantResult {
+    const known = this.remembered(expression, 'value');
+    if (known !== undefined) return known as ConstantResult;
+    const result = evaluateConstant(expression, this.topLevelScope, this.source);
+    this.remember(expression, 'value', result);
+    return result;
+  }
+
+  private remembered(node: unknown, kind: string): unknown {
+    if (this.statementIndex !== null) return this.statementIndex.get(node)?.[kind];
     const cache = this.statementCache;
     for (let i = 0; i < cache.length; i += 3) {
-      if (cache[i] === expression) return cache[i + 2] as ConstantResult;
+      if (cache[i] === node && cache[i + 1] === kind) return cache[i + 2];
     }
-    const result = evaluateConstant(expression, this.topLevelScope, this.source);
-    cache.push(expression, 'value', result);
-    return result;
+    return undefined;
+  }
+
+  private remember(node: unknown, kind: string, answer: unknown): void {
+    if (this.statementIndex !== null) {
+      const entry = this.statementIndex.get(node);
+      if (entry === undefined) this.statementIndex.set(node, { [kind]: answer });
+      else entry[kind] = answer;
+      return;
+    }
+    const cache = this.statementCache;
+    cache.push(node, kind, answer);
+    if (cache.length < 3 * 16) return;
+    this.statementIndex = new Map();
+    for (let i = 0; i < cache.length; i += 3) this.remember(cache[i], cache[i + 1] as string, cache[i + 2]);
   }
 
   /** The program inlined so far. */

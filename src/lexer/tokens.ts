@@ -60,7 +60,10 @@ export const DIM = createToken({ name: 'DIM', pattern: /#dim/ });
 
 // --- literals ----------------------------------------------------------------------
 
-const DIGITS = '[0-9](?:_?[0-9])*';
+// Digits separated by single underscores, written so that the regular
+// expression engine loops without a backtracking frame per digit (the form
+// `[0-9](?:_?[0-9])*` overflowed its stack on a 9-million-digit literal).
+const DIGITS = '[0-9]+(?:_[0-9]+)*';
 const EXPONENT = `[eE][+-]?${DIGITS}`;
 const FLOAT = `(?:${DIGITS}${EXPONENT}|\\.${DIGITS}(?:${EXPONENT})?|${DIGITS}\\.(?:${DIGITS})?(?:${EXPONENT})?)`;
 const NOT_ID_PART = '(?![A-Za-z0-9_])';
@@ -84,11 +87,11 @@ export const ImaginaryLiteral = createToken({
   start_chars_hint: NUMBER_START,
 });
 export const FloatLiteral = createToken({ name: 'FloatLiteral', categories: [Literal], pattern: new RegExp(FLOAT), start_chars_hint: NUMBER_START });
-export const BinaryIntegerLiteral = createToken({ name: 'BinaryIntegerLiteral', categories: [Literal], pattern: /0[bB][01](?:_?[01])*/ });
-export const OctalIntegerLiteral = createToken({ name: 'OctalIntegerLiteral', categories: [Literal], pattern: /0o[0-7](?:_?[0-7])*/ });
-export const HexIntegerLiteral = createToken({ name: 'HexIntegerLiteral', categories: [Literal], pattern: /0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*/ });
+export const BinaryIntegerLiteral = createToken({ name: 'BinaryIntegerLiteral', categories: [Literal], pattern: /0[bB][01]+(?:_[01]+)*/ });
+export const OctalIntegerLiteral = createToken({ name: 'OctalIntegerLiteral', categories: [Literal], pattern: /0o[0-7]+(?:_[0-7]+)*/ });
+export const HexIntegerLiteral = createToken({ name: 'HexIntegerLiteral', categories: [Literal], pattern: /0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*/ });
 export const DecimalIntegerLiteral = createToken({ name: 'DecimalIntegerLiteral', categories: [Literal], pattern: new RegExp(DIGITS) });
-export const BitstringLiteral = createToken({ name: 'BitstringLiteral', categories: [Literal], pattern: /"[01](?:_?[01])*"/ });
+export const BitstringLiteral = createToken({ name: 'BitstringLiteral', categories: [Literal], pattern: /"[01]+(?:_[01]+)*"/ });
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"[^"\r\n]*"|'[^'\r\n]*'/ });
 export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /["'][^\r\n]*/, group: INVALID_GROUP });
 export const HardwareQubit = createToken({ name: 'HardwareQubit', pattern: /\$[0-9]+/ });

@@ -5,3 +5,4 @@
  */
 export { lowerToNative, type NativeLowering, type NativeLoweringOptions } from './lower.js';
 export { NATIVE_FAMILIES, type NativeFamily } from './family.js';
+export { NativeGateLimitError } from './gate-limit.js';

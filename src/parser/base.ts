@@ -14,17 +14,34 @@ import {
   type TokenType,
 } from 'chevrotain';
 import type { AstBuilder } from '../ast/build.js';
+import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
+import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { nestingTooDeep } from '../diagnostics/index.js';
+import { expressionTooDeep, listTooLong, literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { SyntaxMessages } from './errors.js';
 
 /** Thrown (and caught at the nearest statement) when nesting passes {@link MAX_PARSER_NESTING}. */
 export class NestingTooDeep extends Error {
-  constructor(readonly token: IToken) {
+  constructor(
+    readonly token: IToken,
+    /** Brackets and blocks, the tree of one expression, or a list too long. */
+    readonly what: 'brackets' | 'expression' | 'list' = 'brackets',
+  ) {
     super('nesting too deep');
+  }
+}
+
+/**
+ * Thrown once a parse has found more problems than its budget (the caller's
+ * `maxErrors` plus one): the rest of the chunk is not read, so a program of a
+ * million broken lines costs as much as its first hundred.
+ */
+export class ErrorBudgetSpent extends Error {
+  constructor() {
+    super('error budget spent');
   }
 }
 
@@ -58,6 +75,33 @@ export type StatementResult = N.Statement | N.Version | readonly N.Statement[] |
  * nest needs much more (150 unclosed braces already exhausted it), hence 128.
  */
 export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 128);
+
+/**
+ * Depth of one expression tree (operator chains, prefix operators, indexes
+ * and brackets together): `1+1+...` is read by a loop, not by recursion, but
+ * every later walk of its left-deep tree (print, inlining, evaluation)
+ * recurses once per operator. The library limit; walks were checked to five
+ * times that.
+ */
+export const MAX_EXPRESSION_DEPTH = LIMITS.maxNestingDepth;
+
+/**
+ * Longest integer literal read, in characters: converting decimal digits to
+ * a bigint takes time quadratic in their number (9 million digits took
+ * seconds). No register, angle or duration needs more than a few dozen.
+ */
+export const MAX_LITERAL_LENGTH = 4_096;
+
+/**
+ * Most names in one list of qubits (a gate call's, a barrier's, a gate
+ * definition's parameters or qubits). No target has a hundredth of this many
+ * qubits; a longer list is refused as a whole, which keeps a call of a
+ * million operands from building a million operand nodes for rules to walk.
+ */
+export const MAX_LIST_LENGTH = 4_096;
+
+/** Follow sets kept per grammar path (error recovery asks for the same ones again and again). */
+const FOLLOW_CACHE_SIZE = 4096;
 
 type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
 /** Which builder makes the node of each literal token. */
@@ -112,6 +156,13 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   private lastErrorSerial = -1;
   private reportedEnd = false;
   private reportedStackExhaustion = false;
+  /** Expression rules entered and not left: the depth of a tree is checked once, at its root. */
+  private expressionDepth = 0;
+  /** Problems (Chevrotain's errors and notes) this parse may still find before it stops; set by the driver. */
+  errorBudget = Infinity;
+  /** True when the last statement was refused whole (nesting, a list too long) and its skip ran to the end of the input. */
+  refusedThroughEnd = false;
+  private readonly followCache = new Map<string, TokenType[]>();
 
   /**
    * `validate` runs Chevrotain's grammar checks (ambiguities, left recursion):
@@ -135,6 +186,9 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.lastErrorSerial = -1;
     this.reportedEnd = false;
     this.reportedStackExhaustion = false;
+    this.expressionDepth = 0;
+    this.errorBudget = Infinity;
+    this.refusedThroughEnd = false;
   }
 
   /**
@@ -149,13 +203,65 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     if (atEnd && this.reportedEnd) return error;
     this.lastErrorSerial = this.statementSerial;
     this.reportedEnd ||= atEnd;
-    return CHEVROTAIN_SAVE_ERROR.call(this, error);
+    const saved = CHEVROTAIN_SAVE_ERROR.call(this, error);
+    this.checkBudget();
+    return saved;
+  }
+
+  private checkBudget(): void {
+    if (this.errors.length + this.notes.length > this.errorBudget) throw new ErrorBudgetSpent();
+  }
+
+  /**
+   * Chevrotain's in-rule recovery asks which tokens may follow a token, by
+   * walking the grammar along the whole rule stack from the top: a cost that
+   * grows with the nesting depth at every error (120 nested broken blocks
+   * took seconds). The walk from the innermost enclosing block is exact (a
+   * block's closing brace always ends the follow set), and repeated paths
+   * are cached.
+   */
+  protected override getNextPossibleTokenTypes(path: Parameters<EmbeddedActionsParser['getNextPossibleTokenTypes']>[0]): TokenType[] {
+    const rules = path.ruleStack;
+    let top = 0;
+    for (let i = rules.length - 2; i > 0; i--) {
+      if (rules[i] === 'scope') {
+        top = i;
+        break;
+      }
+    }
+    const ruleStack = top === 0 ? rules : rules.slice(top);
+    const occurrenceStack = top === 0 ? path.occurrenceStack : path.occurrenceStack.slice(top);
+    const key = `${ruleStack.join(',')}|${occurrenceStack.join(',')}|${path.lastTok.name}|${path.lastTokOccurrence}`;
+    const cached = this.followCache.get(key);
+    if (cached !== undefined) return cached;
+    const follows = super.getNextPossibleTokenTypes({ ...path, ruleStack, occurrenceStack });
+    if (this.followCache.size >= FOLLOW_CACHE_SIZE) this.followCache.clear();
+    this.followCache.set(key, follows);
+    return follows;
   }
 
   // --- helpers (not grammar) -----------------------------------------------------------
 
   private get tokenIndex(): number {
     return (this as unknown as { currIdx: number }).currIdx;
+  }
+
+  /** Moves the cursor so that the next token read is `input[index + 1]` (Chevrotain's cursor, untyped). */
+  private moveTo(index: number): void {
+    (this as unknown as { currIdx: number }).currIdx = index;
+  }
+
+  /** How many real tokens there are: during a parse Chevrotain appends EOF sentinels to the input. */
+  private get tokenCount(): number {
+    const tokens = this.input;
+    let n = tokens.length;
+    while (n > 0 && (tokens[n - 1] as IToken).tokenType === EOF) n--;
+    return n;
+  }
+
+  /** Leaves every remaining token unread. */
+  protected skipRest(): void {
+    this.moveTo(this.tokenCount - 1);
   }
 
   /** Start offset of a token; a token inserted by recovery sits at the end of the previous real one. */
@@ -183,6 +289,54 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.depth--;
   }
 
+  protected enterExpression(): void {
+    this.expressionDepth++;
+  }
+
+  /**
+   * Leaves an expression rule with the tree it built. At the root of an
+   * expression, a tree deeper than {@link MAX_EXPRESSION_DEPTH} is refused
+   * like any nesting; only a run of more tokens than that can be so deep,
+   * so shorter ones are not walked.
+   */
+  protected leaveExpression<E extends N.Node>(tree: E, first: IToken): E {
+    if (--this.expressionDepth > 0) return tree;
+    const tokens = this.tokenIndex - this.indexOf(first);
+    if (tokens > MAX_EXPRESSION_DEPTH && treeDepthExceeds(tree, MAX_EXPRESSION_DEPTH)) throw new NestingTooDeep(first, 'expression');
+    return tree;
+  }
+
+  /** Refuses the statement once a list passes {@link MAX_LIST_LENGTH} (the comma before the next item is `at`). */
+  protected checkListLength(length: number, at: IToken): void {
+    if (length >= MAX_LIST_LENGTH) throw new NestingTooDeep(at, 'list');
+  }
+
+  /**
+   * A flat operator run is read by a loop: one of a million terms would be
+   * built whole before its depth is known. At each power of two from 1,024
+   * operators, the depth of the run so far is computed (the fold over
+   * numbers, not nodes), so a run too deep stops early; the checks cost at
+   * most twice the run.
+   */
+  protected checkOperatorRun(operands: readonly OperandWithPrefixes[], ops: readonly N.BinaryOperator[], first: IToken): void {
+    const n = ops.length;
+    if (n < 1024 || (n & (n - 1)) !== 0) return;
+    if (foldedDepth(operands, ops, MAX_EXPRESSION_DEPTH) > MAX_EXPRESSION_DEPTH) throw new NestingTooDeep(first, 'expression');
+  }
+
+  private indexOf(token: IToken): number {
+    // Tokens are in source order: a binary search finds the first token of the expression.
+    const tokens = this.input;
+    let lo = 0;
+    let hi = this.tokenIndex;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((tokens[mid] as IToken).startOffset < token.startOffset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** A grammar rule. Chevrotain's own re-synchronisation is off: recovery is per statement (below). */
   protected rule<F extends (...args: never[]) => unknown>(name: string, impl: F): ParserMethod<Parameters<F>, ReturnType<F>> {
     return this.RULE(name, impl as unknown as (...args: Parameters<F>) => ReturnType<F>, { resyncEnabled: false });
@@ -198,6 +352,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected recoverableStatement(list: N.Statement[], occurrence: 1 | 2 | 3): StatementResult {
     const startIndex = this.tokenIndex;
     const depthBefore = this.depth;
+    const expressionDepthBefore = this.expressionDepth;
     const outerStatementStart = this.statementStart;
     try {
       const result =
@@ -209,27 +364,73 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       this.ACTION(() => pushStatements(list, result));
       return result;
     } catch (error) {
+      // Too deep a nest, or a stack run out, is the whole top-level
+      // statement's problem: recovering inside it would report every level.
+      const nested = occurrence !== 1;
+      if (error instanceof ErrorBudgetSpent) {
+        if (nested) throw error;
+        this.skipRest();
+        return undefined;
+      }
       if (error instanceof NestingTooDeep) {
-        this.notes.push({
-          reason: nestingTooDeep(MAX_PARSER_NESTING),
-          startOffset: error.token.startOffset,
-          endOffset: error.token.startOffset + error.token.image.length,
-        });
+        if (nested) throw error;
+        this.notes.push({ reason: nestingReason(error), startOffset: error.token.startOffset, endOffset: error.token.startOffset + error.token.image.length });
+        this.skipNestedStatement(startIndex);
       } else if (error instanceof RangeError) {
+        if (nested) throw error;
         // The call stack ran out before the depth limit (error handling deep in
-        // a nest needs more stack): report it once, at the depth reached.
+        // a nest needs more stack): report it once, where the statement starts.
         if (!this.reportedStackExhaustion) {
           this.reportedStackExhaustion = true;
-          const token = this.LA(1);
-          const at = Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
-          this.notes.push({ reason: nestingTooDeep(Math.min(this.depth, MAX_PARSER_NESTING)), startOffset: at, endOffset: at });
+          const token = this.input[startIndex + 1];
+          const at = token !== undefined && Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
+          this.notes.push({ reason: nestingTooDeep(MAX_PARSER_NESTING), startOffset: at, endOffset: at });
         }
+        this.skipNestedStatement(startIndex);
       } else if (!isRecognitionException(error as Error)) throw error;
+      else this.skipToStatementEnd(startIndex);
       this.depth = depthBefore;
       this.statementStart = outerStatementStart;
-      this.skipToStatementEnd(startIndex);
+      this.expressionDepth = expressionDepthBefore;
       return undefined;
     }
+  }
+
+  /**
+   * Skips a top-level statement refused for its nesting: to the `;` or `}`
+   * that ends it with every bracket closed (not before an `else`), or to the
+   * end of the text, where an unclosed block is reported once. Linear in the
+   * tokens skipped, whatever the depth.
+   */
+  private skipNestedStatement(startIndex: number): void {
+    const tokens = this.input;
+    const count = this.tokenCount;
+    let brackets = 0;
+    let braces = 0;
+    let i = startIndex + 1;
+    for (; i < count; i++) {
+      const type = (tokens[i] as IToken).tokenType;
+      if (type === T.LBRACE) braces++;
+      else if (type === T.LPAREN || type === T.LBRACKET) brackets++;
+      else if (type === T.RPAREN || type === T.RBRACKET) brackets = Math.max(0, brackets - 1);
+      else if (type === T.RBRACE) {
+        braces--;
+        if (braces < 0) break;
+        if (braces === 0 && brackets === 0 && tokens[i + 1]?.tokenType !== T.ELSE) {
+          i++;
+          break;
+        }
+      } else if (type === T.SEMICOLON && braces === 0 && brackets === 0) {
+        i++;
+        break;
+      }
+    }
+    this.refusedThroughEnd = i >= count;
+    if (i >= count && braces > 0 && !this.reportedEnd) {
+      this.reportedEnd = true;
+      this.notes.push({ reason: unexpectedEndOfFile("'}'"), startOffset: this.text.length, endOffset: this.text.length });
+    }
+    this.moveTo(i - 1);
   }
 
   protected skipToStatementEnd(startIndex: number): void {
@@ -279,6 +480,12 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   protected literal(token: IToken): N.Expression {
     const kind = LITERAL_KINDS.get(token.tokenType) as LiteralKind;
+    if (kind === 'integer' && token.image.length > MAX_LITERAL_LENGTH) {
+      const end = token.startOffset + token.image.length;
+      this.note(literalTooLong(token.image.length, MAX_LITERAL_LENGTH), token.startOffset, end);
+      // Refused: the node keeps its text, and a value of 0 that nothing reads.
+      return { kind: 'IntegerLiteral', raw: token.image, value: 0n, span: this.b.span(token.startOffset, end) };
+    }
     return this.b[kind](token.image, token.startOffset);
   }
 
@@ -306,6 +513,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   protected note(reason: string, startOffset: number, endOffset: number): void {
     this.notes.push({ reason, startOffset, endOffset });
+    this.checkBudget();
   }
 
   /** `a:b` has no step; `a:s:b` has one. */
@@ -317,6 +525,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     const end = this.previousEnd();
     return rest.third === null ? this.b.range(first, null, rest.second, start, end) : this.b.range(first, rest.second, rest.third, start, end);
   }
+}
+
+function nestingReason(error: NestingTooDeep): string {
+  if (error.what === 'list') return listTooLong(MAX_LIST_LENGTH);
+  return error.what === 'expression' ? expressionTooDeep(MAX_EXPRESSION_DEPTH) : nestingTooDeep(MAX_PARSER_NESTING);
 }
 
 function pushStatements(list: N.Statement[], result: StatementResult): void {

@@ -10,13 +10,18 @@
 /** Target chunk size in UTF-16 code units. */
 export const CHUNK_SIZE = 256 * 1024;
 
-/** End offset (exclusive) of the chunk starting at `from`. */
-export function chunkEnd(text: string, from: number, size = CHUNK_SIZE): number {
+/**
+ * End offset (exclusive) of the chunk starting at `from`: the first cut at or
+ * after `from + size`, or with `atMostSize` the last cut before it when there
+ * is one (so a small region never swallows the long statement after it).
+ */
+export function chunkEnd(text: string, from: number, size = CHUNK_SIZE, atMostSize = false): number {
   const n = text.length;
   if (n - from <= size) return n;
   const target = from + size;
   let depth = 0;
   let lineStart = true;
+  let lastCut = -1;
   let i = from;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -48,7 +53,10 @@ export function chunkEnd(text: string, from: number, size = CHUNK_SIZE): number 
       i++;
     } else if (c === 59 /* ; */) {
       i++;
-      if (depth === 0 && i >= target && !elseFollows(text, i)) return i;
+      if (depth === 0 && (atMostSize || i >= target) && !elseFollows(text, i)) {
+        if (i >= target) return atMostSize && lastCut > from ? lastCut : i;
+        if (atMostSize) lastCut = i;
+      }
     } else i++;
   }
   return n;
@@ -99,4 +107,22 @@ function elseFollows(text: string, offset: number): boolean {
     } else break;
   }
   return text.startsWith('else', i) && !isWordCharacter(text.charCodeAt(i + 4));
+}
+
+/**
+ * Where to end the prefix of an oversized chunk (see `readPrefixFirst` in
+ * parser/index.ts), at or after `at` and before `to`: a line end, else a
+ * comma, else a blank within the next CHUNK_SIZE characters, else `at`
+ * itself. The prefix is only ever kept when its verdict cannot change with
+ * what follows, so any place is correct; a boundary between tokens is only
+ * tidier. -1 when the chunk ends first.
+ */
+export function prefixCut(text: string, at: number, to: number): number {
+  if (at + 1 >= to) return -1;
+  const window = Math.min(to - 1, at + CHUNK_SIZE);
+  for (const boundary of ['\n', ',', ' ']) {
+    const found = text.indexOf(boundary, at);
+    if (found >= 0 && found < window) return found;
+  }
+  return at;
 }

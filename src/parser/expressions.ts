@@ -30,6 +30,8 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** `operand (op operand)*`, folded by precedence in the builder. */
   expression = this.rule('expression', (): N.Expression => {
+    const start = this.LA(1);
+    this.ACTION(() => this.enterExpression());
     const first = this.SUBRULE(this.operand);
     const operands: OperandWithPrefixes[] = [first];
     const ops: N.BinaryOperator[] = [];
@@ -39,13 +41,16 @@ export abstract class ExpressionRules extends ParserBase {
       this.ACTION(() => {
         ops.push(op.image as N.BinaryOperator);
         operands.push(operand);
+        this.checkOperatorRun(operands, ops, start);
       });
     });
-    return this.ACTION(() => this.b.expression(operands, ops));
+    return this.ACTION(() => this.leaveExpression(this.b.expression(operands, ops), start));
   });
 
   /** Continues an expression whose first operand is already built (statements led by a name). */
   protected expressionTail = this.rule('expressionTail', (head: OperandWithPrefixes): N.Expression => {
+    const start = this.LA(0);
+    this.ACTION(() => this.enterExpression());
     const operands: OperandWithPrefixes[] = [head];
     const ops: N.BinaryOperator[] = [];
     this.MANY(() => {
@@ -54,9 +59,10 @@ export abstract class ExpressionRules extends ParserBase {
       this.ACTION(() => {
         ops.push(op.image as N.BinaryOperator);
         operands.push(operand);
+        this.checkOperatorRun(operands, ops, start);
       });
     });
-    return this.ACTION(() => this.b.expression(operands, ops));
+    return this.ACTION(() => this.leaveExpression(this.b.expression(operands, ops), start));
   });
 
   /**
@@ -278,7 +284,8 @@ export abstract class ExpressionRules extends ParserBase {
   identifierList = this.rule('identifierList', (): N.Identifier[] => {
     const items: N.Identifier[] = [this.SUBRULE(this.identifier)];
     this.MANY(() => {
-      this.CONSUME(T.COMMA);
+      const comma = this.CONSUME(T.COMMA);
+      this.ACTION(() => this.checkListLength(items.length, comma));
       items.push(this.SUBRULE2(this.identifier));
     });
     this.OPTION(() => this.CONSUME2(T.COMMA));
@@ -310,7 +317,8 @@ export abstract class ExpressionRules extends ParserBase {
   gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
     const items: N.GateOperand[] = [this.SUBRULE(this.gateOperand)];
     this.MANY(() => {
-      this.CONSUME(T.COMMA);
+      const comma = this.CONSUME(T.COMMA);
+      this.ACTION(() => this.checkListLength(items.length, comma));
       items.push(this.SUBRULE2(this.gateOperand));
     });
     this.OPTION(() => this.CONSUME2(T.COMMA));

@@ -25,6 +25,7 @@ import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
+import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './base.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 
@@ -42,6 +43,13 @@ const MODIFIERS: readonly N.GateModifier['modifier'][] = ['ctrl', 'negctrl', 'in
  * owns the nesting limit and its diagnostic.
  */
 const MAX_FAST_NESTING = 32;
+
+/**
+ * Operators and prefix signs one statement may hold on the fast path: a
+ * longer run is left to the general parser, which bounds the depth of
+ * expression trees and reports it.
+ */
+const MAX_FAST_OPERATORS = 64;
 
 const enum Char {
   Tab = 9,
@@ -183,6 +191,7 @@ export function readStatement(text: string, start: number, b: AstBuilder): FastS
 export class StatementReader implements StatementRebuilder {
   private at = 0;
   private depth = 0;
+  private operators = 0;
   /** After a successful {@link read}: the offset just after the statement's `;`. */
   end = 0;
   /** The last non-reserved word read, by length and first letter. */
@@ -215,6 +224,7 @@ export class StatementReader implements StatementRebuilder {
   read(start: number): FastStatementNode | null {
     this.at = start;
     this.depth = 0;
+    this.operators = 0;
     switch (this.text.charCodeAt(start)) {
       case Char.LowerM:
         if (this.keywordAt(start, 'measure')) return this.measureStatement(start);
@@ -437,6 +447,7 @@ export class StatementReader implements StatementRebuilder {
     else if (c === Char.Star && next !== Char.Star && next !== Char.Equals) op = '*';
     else if (c === Char.Slash && next !== Char.Slash && next !== Char.Star && next !== Char.Equals) op = '/';
     else return undefined;
+    if (++this.operators > MAX_FAST_OPERATORS) return undefined;
     this.at = skipBlanks(text, this.at + 1);
     return op;
   }
@@ -448,6 +459,7 @@ export class StatementReader implements StatementRebuilder {
     while (text.charCodeAt(this.at) === Char.Minus) {
       const next = text.charCodeAt(this.at + 1);
       if (next === Char.Equals || next === Char.Greater) return null;
+      if (++this.operators > MAX_FAST_OPERATORS) return null;
       (prefixes ??= []).push({ op: '-', startOffset: this.at });
       this.at = skipBlanks(text, this.at + 1);
     }
@@ -505,6 +517,8 @@ export class StatementReader implements StatementRebuilder {
       i = j;
       isFloat = true;
     }
+    // A literal too long to convert quickly is the general parser's to refuse.
+    if (i - start > MAX_LITERAL_LENGTH) return null;
     // What follows must end the literal: not `_`, `.`, a letter (a unit or `im`, even after blanks) or another digit.
     const after = skipBlanks(text, i);
     const next = text.charCodeAt(i);
@@ -530,7 +544,7 @@ export class StatementReader implements StatementRebuilder {
     while (c === Char.Comma) {
       this.at = skipBlanks(this.text, this.at + 1);
       const next = this.gateOperand();
-      if (next === null) return null;
+      if (next === null || qubits.length >= MAX_LIST_LENGTH) return null;
       qubits.push(next);
       c = this.text.charCodeAt(this.at);
     }
@@ -563,7 +577,7 @@ export class StatementReader implements StatementRebuilder {
     const indexStart = skipBlanks(text, open + 1);
     let i = indexStart;
     while (isDigit(text.charCodeAt(i))) i++;
-    if (i === indexStart) return null;
+    if (i === indexStart || i - indexStart > MAX_LITERAL_LENGTH) return null;
     const close = skipBlanks(text, i);
     if (text.charCodeAt(close) !== Char.RBracket) return null;
     const index = this.b.integer(this.integerText(indexStart, i), indexStart);
@@ -626,7 +640,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
       regionSize = FIRST_REGION_SIZE;
       continue;
     }
-    const end = Math.min(chunkEnd(text, at, regionSize), to);
+    const end = Math.min(chunkEnd(text, at, regionSize, true), to);
     context.parseRegion(at, end);
     if (diagnostics.length !== 0) {
       statements.length = statementCount;

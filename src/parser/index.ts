@@ -28,8 +28,10 @@ import {
   type Diagnostic,
 } from '../diagnostics/index.js';
 import { tokenize, type LexProblem } from '../lexer/index.js';
+import { checkOptions, checkSourceText, MAX_ERRORS_OPTION, type OptionRules } from '../diagnostics/options.js';
+import { isDeferred } from '../ast/deferred.js';
 import { LIMITS } from '../tables/index.js';
-import { chunkEnd } from './chunks.js';
+import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
 import { StatementReader, statementRecogniser, parseChunkWithFastPath } from './fast-path.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
@@ -44,7 +46,24 @@ export interface ParseOptions {
   readonly maxErrors?: number;
   /** @internal Read plain gate calls with the hand-written fast path (default true); tests turn it off to compare. */
   readonly fastPath?: boolean;
+  /**
+   * Keep plain statements (gate calls, measurements, resets, barriers)
+   * deferred: about 50 bytes each instead of about 1 KB, rebuilt from the
+   * text when a member is read (docs/parser.md, "Deferred statements").
+   * Default false: every node is a plain object that `Object.keys`,
+   * spreading and `structuredClone` see whole. Worth it for programs of
+   * millions of statements; `validate` and `compile` use it.
+   */
+  readonly lazy?: boolean;
 }
+
+/** What {@link parse} accepts in its options: anything else is a diagnostic naming the option. */
+const PARSE_OPTIONS: OptionRules = {
+  filename: { kind: 'string' },
+  maxErrors: MAX_ERRORS_OPTION,
+  fastPath: { kind: 'boolean' },
+  lazy: { kind: 'boolean' },
+};
 
 /** The result of {@link parse}. */
 export interface ParseResult {
@@ -55,6 +74,9 @@ export interface ParseResult {
   /** The source with its line table, for turning offsets into lines and columns. */
   readonly source: SourceText;
 }
+
+/** A chunk this long was not cut at a statement end: see `readPrefixFirst` in {@link parse}. */
+const OVERSIZED_CHUNK = 2 * CHUNK_SIZE;
 
 /** Rule id of every lexer and parser diagnostic. */
 export const SYNTAX_ERROR_RULE = 'syntax-error';
@@ -72,10 +94,17 @@ export function grammarParser(): Qasm3Parser {
  * be read.
  */
 export function parse(source: string, options: ParseOptions = {}): ParseResult {
-  const text = typeof source === 'string' ? source : String(source);
+  const checked = checkOptions<ParseOptions>(options, PARSE_OPTIONS, 'parse');
+  const input = checkSourceText(source, 'parse');
+  const problems = input.problem === null ? checked.problems : [input.problem, ...checked.problems];
+  return parseChecked(input.text, checked.options, problems);
+}
+
+function parseChecked(text: string, options: ParseOptions, optionProblems: readonly Diagnostic[]): ParseResult {
   const sourceText = new SourceText(text, options.filename);
   const builder = new AstBuilder(sourceText);
   const collector = new DiagnosticCollector(options.maxErrors ?? LIMITS.maxErrors);
+  for (const problem of optionProblems) collector.report(problem);
   const statements: N.Statement[] = [];
   const state: { version: N.Version | null } = { version: null };
   const parser = grammarParser();
@@ -84,20 +113,57 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
     found.push(createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }));
   try {
     parser.begin(builder);
-    const parseRegion = (from: number, to: number) => {
+    const parseRegion = (from: number, to: number, extraBudget = 0) => {
       const lexed = tokenize(from === 0 && to === text.length ? text : text.slice(from, to), from);
       for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
       parser.input = lexed.tokens;
       parser.notes = [];
+      parser.refusedThroughEnd = false;
+      // Stop once the diagnostics already found and this region's problems pass the budget.
+      parser.errorBudget = Math.max(0, collector.maxErrors + extraBudget - found.length);
       const results = parser.program();
       collectStatements(results, statements, state, report);
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
     };
     const fastPath = options.fastPath === false ? null : { text, builder, reader: new StatementReader(text, builder), recogniser: statementRecogniser(text), statements, state, diagnostics: found, parser, parseRegion };
+    /**
+     * A chunk with no place to cut (a million lines without a `;`, a call of
+     * a million operands on one line) would be lexed whole, however early
+     * its fate is known. Its first CHUNK_SIZE characters, to a line end, a
+     * comma or a blank (chunks.ts, prefixCut), are read first. When their errors already pass the budget (with
+     * one to spare, for the statement the cut splits), they are the answer;
+     * when the statement they end in was refused whole (too long a list, too
+     * deep a nest), reading goes on after that statement's `;`. Otherwise
+     * that reading is undone. Returns where to go on, or -1.
+     */
+    const readPrefixFirst = (from: number, to: number): number => {
+      const cut = prefixCut(text, from + CHUNK_SIZE, to);
+      if (cut < 0) return -1;
+      const statementCount = statements.length;
+      const foundCount = found.length;
+      const version = state.version;
+      parseRegion(from, cut + 1, 1);
+      if (found.length > collector.maxErrors + 1) {
+        found.sort(compareBySpan);
+        found.length = collector.maxErrors + 1;
+        return text.length;
+      }
+      if (parser.refusedThroughEnd) return chunkEnd(text, cut + 1, 0);
+      statements.length = statementCount;
+      found.length = foundCount;
+      state.version = version;
+      parser.begin(builder);
+      return -1;
+    };
     let from = 0;
     while (from < text.length && found.length <= collector.maxErrors) {
       const to = chunkEnd(text, from);
+      const next = to - from > OVERSIZED_CHUNK ? readPrefixFirst(from, to) : -1;
+      if (next >= 0) {
+        from = next;
+        continue;
+      }
       if (fastPath === null || !parseChunkWithFastPath(fastPath, from, to)) parseRegion(from, to);
       from = to;
     }
@@ -109,11 +175,20 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
   }
   found.sort(compareBySpan);
   for (const d of found) collector.report(d);
+  if (options.lazy !== true) materialize(statements);
   return {
     program: builder.program(state.version, statements, text.length),
     diagnostics: collector.toArray(),
     source: sourceText,
   };
+}
+
+/** Replaces each deferred statement by the plain node it stands for. */
+function materialize(statements: N.Statement[]): void {
+  for (let i = 0; i < statements.length; i++) {
+    const statement = statements[i] as N.Statement;
+    if (isDeferred(statement)) statements[i] = statement.toJSON();
+  }
 }
 
 function collectStatements(

@@ -18,10 +18,10 @@ import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt, type Body, type StatementResult } from './base.js';
+import { alt, ErrorBudgetSpent, type Body, type StatementResult } from './base.js';
 import { TypeRules } from './types.js';
 
-export { MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
+export { MAX_EXPRESSION_DEPTH, MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
 
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];
@@ -37,9 +37,15 @@ export class Qasm3Parser extends TypeRules {
   program = this.rule('program', (): StatementResult[] => {
     const statements: N.Statement[] = [];
     const results: StatementResult[] = [];
-    this.MANY(() => {
-      results.push(this.recoverableStatement(statements, 1));
-    });
+    try {
+      this.MANY(() => {
+        results.push(this.recoverableStatement(statements, 1));
+      });
+    } catch (error) {
+      // Recovery between top-level statements found one problem too many.
+      if (!(error instanceof ErrorBudgetSpent)) throw error;
+      this.skipRest();
+    }
     return results;
   });
 
@@ -63,9 +69,23 @@ export class Qasm3Parser extends TypeRules {
   });
 
   /** A body: a scope, or a single statement (which becomes a one-element list). */
+  /**
+   * A body without braces nests too (`else if` chains are the long case):
+   * it counts as a level, as a block does, so the tree stays as shallow as
+   * every later walk needs.
+   */
   protected body = this.rule('body', (): Body => {
     const statements: N.Statement[] = [];
+    const bare = this.ACTION(() => {
+      const first = this.LA(1);
+      if (first.tokenType === T.LBRACE) return false;
+      this.enter(first);
+      return true;
+    });
     this.recoverableStatement(statements, 3);
+    this.ACTION(() => {
+      if (bare) this.leave();
+    });
     return statements;
   });
 
@@ -283,7 +303,15 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
     const params: N.ArgumentDefinition[] = [];
-    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.argumentDefinition)) });
+    // `argumentDefinitionList` of the reference grammar: a trailing comma is allowed.
+    this.OPTION3(() => {
+      params.push(this.SUBRULE(this.argumentDefinition));
+      this.MANY(() => {
+        this.CONSUME(T.COMMA);
+        params.push(this.SUBRULE2(this.argumentDefinition));
+      });
+      this.OPTION4(() => this.CONSUME2(T.COMMA));
+    });
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
@@ -305,7 +333,15 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     this.CONSUME(T.LPAREN);
     const params: (N.ClassicalType | N.ArrayReferenceType)[] = [];
-    this.MANY_SEP({ SEP: T.COMMA, DEF: () => params.push(this.SUBRULE(this.externArgument)) });
+    // `externArgumentList` of the reference grammar: a trailing comma is allowed.
+    this.OPTION3(() => {
+      params.push(this.SUBRULE(this.externArgument));
+      this.MANY(() => {
+        this.CONSUME(T.COMMA);
+        params.push(this.SUBRULE2(this.externArgument));
+      });
+      this.OPTION4(() => this.CONSUME2(T.COMMA));
+    });
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);

@@ -6,6 +6,7 @@
 import type { PreflightRule } from './rule.js';
 import { aliasConcatenationRule } from './rules/alias-concatenation.js';
 import { bitOperandRule } from './rules/bit-operand.js';
+import { classicalBitLimitRule } from './rules/classical-bit-limit.js';
 import { classicalDeclarationRule } from './rules/classical-declaration.js';
 import { constantArgumentRule } from './rules/constant-argument.js';
 import { duplicateDeclarationRule } from './rules/duplicate-declaration.js';
@@ -26,6 +27,7 @@ import { unsupportedStatementRule } from './rules/unsupported-statement.js';
 
 export const PREFLIGHT_RULES: readonly PreflightRule[] = Object.freeze([
   registerDeclarationRule,
+  classicalBitLimitRule,
   duplicateDeclarationRule,
   classicalDeclarationRule,
   ioDeclarationRule,

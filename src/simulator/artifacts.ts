@@ -6,7 +6,7 @@
  * form the simulator uses.
  */
 import type { IrCircuit } from '../ir/types.js';
-import type { ExactDistribution, RegisterValue, ShotTable } from './outcomes.js';
+import type { RegisterValue, ShotTable } from './outcomes.js';
 
 /** Result format ids. `v03` is the v0.3 results form (decimal keys). */
 export const RESULT_FORMATS = Object.freeze({
@@ -71,81 +71,21 @@ export function bitstringToDecimal(bits: string): string {
   return value.toString();
 }
 
-function sortedDistribution(entries: Iterable<[string, number]>, keep: (p: number) => boolean): Distribution {
-  return Object.fromEntries([...entries].filter(([, p]) => keep(p)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+function sortedDistribution(entries: Iterable<[string, number]>): Distribution {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-const aboveCutoff = (p: number) => p >= PROBABILITY_CUTOFF;
-
-/** Probabilities keep 14 significant digits: h's 1/√2 squared reads 0.5, not 0.5000000000000001. */
-const rounded = (p: number) => Number(p.toPrecision(14));
-
-/** Each byte value with its 8 bits reversed. */
-const REVERSED_BYTE: readonly number[] = Array.from({ length: 256 }, (_, v) => {
-  let r = 0;
-  for (let k = 0; k < 8; k++) if ((v >> k) & 1) r |= 1 << (7 - k);
-  return r;
-});
-
-/** `value`'s lowest `width` bits in reverse order: bitstrings with bit 0 leftmost sort as these numbers do. */
-function reversedBits(value: number, width: number): number {
-  let reversed = 0;
-  let rest = value;
-  const bytes = Math.ceil(width / 8);
-  for (let k = 0; k < bytes; k++) {
-    reversed = reversed * 256 + (REVERSED_BYTE[rest % 256] as number);
-    rest = Math.floor(rest / 256);
-  }
-  return reversed / 2 ** (bytes * 8 - width);
-}
-
-/**
- * Values above the cutoff as bitstrings (bit 0 leftmost), in bitstring order.
- * Integer values are sorted as numbers (a dense 22-qubit result has four
- * million keys, and comparing them as strings took most of a minute).
- */
-function valueDistribution(values: Iterable<[RegisterValue, number]>, width: number): Distribution {
-  const kept: [RegisterValue, number][] = [];
-  let numeric = true;
-  for (const [value, p] of values) {
-    if (!aboveCutoff(p)) continue;
-    kept.push([value, p]);
-    if (typeof value !== 'number') numeric = false;
-  }
-  if (!numeric) return sortedDistribution(kept.map(([v, p]) => [registerValueToBitstring(v, width), rounded(p)]), () => true);
-  const keys = new Float64Array(kept.length);
-  for (let i = 0; i < kept.length; i++) keys[i] = reversedBits((kept[i] as [number, number])[0], width);
-  const order = new Uint32Array(kept.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => (keys[a] as number) - (keys[b] as number));
-  const out: Distribution = {};
-  for (const i of order) {
-    const [value, p] = kept[i] as [number, number];
-    out[indexToBitstring(value, width)] = rounded(p);
-  }
-  return out;
-}
-
-export function probabilitiesArtifact(circuit: IrCircuit, dist: ExactDistribution): ProbabilitiesArtifact {
-  const registers: Record<string, Distribution> = { [OUTPUT_ALL]: valueDistribution(dist.outputAll, circuit.qubits) };
-  for (const reg of circuit.bitRegisters) registers[reg.name] = valueDistribution(dist.registers.get(reg.name) ?? [], reg.size);
-  return { probabilities: { registers } };
-}
-
-export function v03Artifact(circuit: IrCircuit, dist: ExactDistribution): V03Artifact {
-  const entries = [...dist.outputAll].filter(([, p]) => aboveCutoff(p)).sort(([a], [b]) => a - b);
-  // The simulator's index already has qubit k as binary digit k: the v0.3 key is that index in decimal.
-  void circuit;
-  return Object.fromEntries(entries.map(([i, p]) => [String(i), rounded(p)]));
+/** A record keyed by names from the input (registers, circuits): no prototype, so `__proto__` is a name like any other. */
+export function namedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }
 
 /** Per shot, the bit arrays of output_all and of each classical register (element i = bit i). */
 function shotRows(circuit: IrCircuit, table: ShotTable): { registers: Record<string, number[]> }[] {
   const rows: { registers: Record<string, number[]> }[] = [];
   for (let s = 0; s < table.shots; s++) {
-    const registers: Record<string, number[]> = {
-      [OUTPUT_ALL]: Array.from(table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits)),
-    };
+    const registers = namedRecord<number[]>();
+    registers[OUTPUT_ALL] = Array.from(table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits));
     for (const reg of circuit.bitRegisters) {
       const from = s * table.clbits + reg.offset;
       registers[reg.name] = Array.from(table.clbitValues.subarray(from, from + reg.size));
@@ -161,7 +101,7 @@ export function shotsArtifact(circuit: IrCircuit, table: ShotTable): ShotsArtifa
 
 /** Counts per register; keys are bitstrings with bit 0 leftmost. */
 export function histogramArtifact(circuit: IrCircuit, table: ShotTable): HistogramArtifact {
-  const registers: Record<string, Record<string, number>> = {};
+  const registers = namedRecord<Record<string, number>>();
   const count = (name: string, bits: Uint8Array) => {
     const counts = (registers[name] ??= {});
     const key = bits.join('');
@@ -176,13 +116,13 @@ export function histogramArtifact(circuit: IrCircuit, table: ShotTable): Histogr
       count(reg.name, table.clbitValues.subarray(from, from + reg.size));
     }
   }
-  for (const name of Object.keys(registers)) registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}), () => true);
+  for (const name of Object.keys(registers)) registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
   return { histogram: { registers } };
 }
 
 /** Empirical probabilities from shots (the noisy simulator's probabilities artifact). */
 export function probabilitiesFromHistogram(histogram: HistogramArtifact, shots: number): ProbabilitiesArtifact {
-  const registers: Record<string, Distribution> = {};
+  const registers = namedRecord<Distribution>();
   for (const [name, counts] of Object.entries(histogram.histogram.registers)) {
     registers[name] = Object.fromEntries(Object.entries(counts).map(([k, c]) => [k, c / shots]));
   }

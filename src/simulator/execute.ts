@@ -8,6 +8,7 @@ import { simulatorBranchLimit } from '../diagnostics/index.js';
 import type { IrCircuit, IrOp } from '../ir/types.js';
 import { denseAllocator, evolve, type EngineOptions } from './engine.js';
 import { unitaryOf, type UnitaryOp } from './matrices.js';
+import { BRANCH_LIMIT_HINT } from './limit-messages.js';
 import { SimulationLimitError } from './memory.js';
 import { innerProduct, probabilityOfOne, project, zeroState, type SimState } from './state.js';
 
@@ -121,7 +122,7 @@ function splitBranches(branches: readonly Branch[], qubit: number, bit: number |
   }
   const merged = mergeBranches(next, options);
   if (merged.length > options.maxBranches) {
-    throw new SimulationLimitError('simulator-branch-limit', simulatorBranchLimit(merged.length, options.maxBranches));
+    throw new SimulationLimitError('simulator-branch-limit', simulatorBranchLimit(merged.length, options.maxBranches), BRANCH_LIMIT_HINT);
   }
   return merged;
 }

@@ -21,11 +21,17 @@ export function denseStateBytes(qubits: number): number {
   return 16 * 2 ** qubits;
 }
 
+export const MEMORY_BUDGET_HINT =
+  'a dense state of n qubits takes 16·2^n bytes (4 GiB at 28 qubits); raise memoryBudgetBytes if the machine has the memory, or simulate fewer qubits';
+
 /** Thrown inside the engine and turned into a diagnostic at the public boundary. */
 export class SimulationLimitError extends Error {
   constructor(
+    /** The limit's id: `simulator-memory-budget`, `simulator-branch-limit`, ... */
     readonly rule: string,
     readonly reason: string,
+    /** What to change to get past it. */
+    readonly hint: string,
   ) {
     super(reason);
   }
@@ -55,6 +61,7 @@ export class MemoryGuard {
       throw new SimulationLimitError(
         'simulator-memory-budget',
         simulatorMemoryBudget(qubits, formatBytes(this.used + needed + WORKING_SPACE_BYTES), formatBytes(this.budgetBytes)),
+        MEMORY_BUDGET_HINT,
       );
     }
     this.used += needed;

@@ -7,7 +7,7 @@
 import type { IrRegister } from '../ir/types.js';
 import type { Execution } from './execute.js';
 import type { SeededRandom } from './random.js';
-import { bitOf, forEachProbability } from './state.js';
+import { bitOf, forEachProbabilityWhile } from './state.js';
 import { PROBABILITY_CUTOFF } from './artifacts.js';
 
 /** A register value: an integer (bit i is digit i) up to 52 bits, else a string with bit i at position i. */
@@ -65,8 +65,21 @@ function qubitsRead(reg: IrRegister, execution: Execution): number {
   return read.size;
 }
 
-/** The exact distributions: sums over branches (weighted) of the final states' probabilities. */
-export function exactDistribution(execution: Execution): ExactDistribution {
+export interface DistributionBounds {
+  /** Stop (and return null) once the distributions together hold more entries than this. */
+  readonly maxEntries: number;
+  /** Also the classical registers' distributions (the v2 artifact); the v0.3 form needs output_all only. */
+  readonly registers: boolean;
+  /** Leave output_all empty (it is read from the state directly, see denseOutputAll). */
+  readonly skipOutputAll?: boolean;
+}
+
+/**
+ * The exact distributions: sums over branches (weighted) of the final states'
+ * probabilities. Null once they would hold more than `bounds.maxEntries`
+ * entries: memory stays bounded by the bound, never by the 2^n states.
+ */
+export function exactDistribution(execution: Execution, bounds: DistributionBounds = { maxEntries: Infinity, registers: true }): ExactDistribution | null {
   const outputAll = new Map<number, number>();
   // A value is a sum of at most `terms` contributions; when each is below cutoff / terms
   // the sum stays below the artifacts' cutoff, so such contributions are left out now (a
@@ -75,22 +88,33 @@ export function exactDistribution(execution: Execution): ExactDistribution {
   const branches = Math.max(1, execution.branches.length);
   const qubits = execution.circuit.qubits;
   const negligible = PROBABILITY_CUTOFF / branches;
-  const readers = execution.circuit.bitRegisters.map((reg) => ({
+  const registers = bounds.registers ? execution.circuit.bitRegisters : [];
+  const readers = registers.map((reg) => ({
     name: reg.name,
     read: registerReader(reg, execution),
     values: new Map<RegisterValue, number>(),
     negligible: PROBABILITY_CUTOFF / branches / 2 ** (qubits - qubitsRead(reg, execution)),
   }));
+  let entries = 0;
+  if (readers.length === 0 && bounds.skipOutputAll) return { qubits, outputAll, registers: new Map() };
   for (const branch of execution.branches) {
-    forEachProbability(branch.state, (index, p) => {
+    const finished = forEachProbabilityWhile(branch.state, (index, p) => {
       const weighted = p * branch.probability;
-      if (weighted >= negligible) outputAll.set(index, (outputAll.get(index) ?? 0) + weighted);
+      if (weighted >= negligible && !bounds.skipOutputAll) {
+        const before = outputAll.get(index);
+        if (before === undefined) entries++;
+        outputAll.set(index, (before ?? 0) + weighted);
+      }
       for (const r of readers) {
         if (weighted < r.negligible) continue;
         const v = r.read(index, branch.bits);
-        r.values.set(v, (r.values.get(v) ?? 0) + weighted);
+        const before = r.values.get(v);
+        if (before === undefined) entries++;
+        r.values.set(v, (before ?? 0) + weighted);
       }
+      return entries <= bounds.maxEntries;
     });
+    if (!finished) return null;
   }
   return { qubits: execution.circuit.qubits, outputAll, registers: new Map(readers.map((r) => [r.name, r.values])) };
 }
@@ -98,19 +122,21 @@ export function exactDistribution(execution: Execution): ExactDistribution {
 /**
  * Draws `shots` outcomes from the exact joint distribution (branch, final
  * state): uniforms are sorted once and matched in one walk over the
- * amplitudes, so no cumulative array of the state's size is built.
+ * amplitudes, so nothing of the state's size is built (a dense state is
+ * walked in a plain loop: at 28 qubits this pass is a quarter of a billion
+ * amplitudes).
  */
 export function sampleShots(execution: Execution, shots: number, random: SeededRandom): ShotTable {
   const { qubits, clbits } = execution.circuit;
   const draws = new Float64Array(shots);
   for (let s = 0; s < shots; s++) draws[s] = random.next();
   const order = Uint32Array.from({ length: shots }, (_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number));
+  const sorted = Float64Array.from(order, (i) => draws[i] as number);
   const total = execution.branches.reduce((sum, b) => sum + b.probability, 0);
   const qubitBits = new Uint8Array(shots * qubits);
   const clbitValues = new Uint8Array(shots * clbits);
   let next = 0;
   let cumulative = 0;
-  let last: { index: number; branch: number } | null = null;
   const assign = (shot: number, index: number, branchIndex: number) => {
     const branch = execution.branches[branchIndex];
     if (!branch) return;
@@ -120,18 +146,56 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
       clbitValues[shot * clbits + c] = q === undefined ? (branch.bits[c] as number) : bitOf(index, q);
     }
   };
+  const visit = (index: number, p: number, scale: number, b: number) => {
+    cumulative += p * scale;
+    while (next < shots && (sorted[next] as number) < cumulative) assign(order[next++] as number, index, b);
+  };
   execution.branches.forEach((branch, b) => {
-    forEachProbability(branch.state, (index, p) => {
-      if (next >= shots) return;
-      cumulative += (p * branch.probability) / total;
-      last = { index, branch: b };
-      while (next < shots && (draws[order[next] as number] as number) < cumulative) assign(order[next++] as number, index, b);
-    });
+    const scale = branch.probability / total;
+    const state = branch.state;
+    if (state.kind === 'sparse') {
+      for (const [index, a] of state.amplitudes) if (next < shots) visit(index, a.re * a.re + a.im * a.im, scale, b);
+      return;
+    }
+    // Dense: a block whose probabilities hold no draw is summed and skipped, so
+    // the pass over 2^n amplitudes is a plain sum running at memory speed.
+    const { re, im } = state;
+    for (let start = 0; start < re.length && next < shots; start += SAMPLING_BLOCK) {
+      const end = Math.min(re.length, start + SAMPLING_BLOCK);
+      let sum = 0;
+      for (let i = start; i < end; i++) sum += (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
+      if (cumulative + sum * scale <= (sorted[next] as number)) {
+        cumulative += sum * scale;
+        continue;
+      }
+      for (let i = start; i < end && next < shots; i++) {
+        const p = (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
+        if (p !== 0) visit(i, p, scale, b);
+      }
+    }
   });
-  // Rounding may leave the last draws above the final cumulative sum: they take the last outcome.
-  const tail = last as { index: number; branch: number } | null;
-  while (next < shots && tail) assign(order[next++] as number, tail.index, tail.branch);
+  // Rounding may leave the last draws above the final cumulative sum: they take the last possible outcome.
+  const last = next < shots ? lastOutcome(execution) : null;
+  while (next < shots && last) assign(order[next++] as number, last.index, last.branch);
   return { shots, qubits, clbits, qubitBits, clbitValues };
+}
+
+/** Amplitudes summed per step of the dense sampling walk (a block is skipped whole when no draw falls in it). */
+const SAMPLING_BLOCK = 4096;
+
+/** The last (branch, index) with a non-zero probability. */
+function lastOutcome(execution: Execution): { index: number; branch: number } | null {
+  for (let b = execution.branches.length - 1; b >= 0; b--) {
+    const state = (execution.branches[b] as Execution['branches'][number]).state;
+    if (state.kind === 'sparse') {
+      let index = -1;
+      for (const [i, a] of state.amplitudes) if (a.re !== 0 || a.im !== 0) index = i;
+      if (index >= 0) return { index, branch: b };
+      continue;
+    }
+    for (let i = state.re.length - 1; i >= 0; i--) if (state.re[i] !== 0 || state.im[i] !== 0) return { index: i, branch: b };
+  }
+  return null;
 }
 
 /** Concatenates shot tables of the same circuit. */

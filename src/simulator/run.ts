@@ -1,24 +1,31 @@
 /**
  * One circuit from IR to result artifacts: the exact run (or noisy
- * trajectories), then probabilities, histogram, shots and the v0.3 form.
+ * trajectories), then the artifacts that were asked for. Histogram and shots
+ * are sampled straight from the state; the exact distributions are gathered
+ * only when asked, and left out past `maxProbabilityEntries`.
  */
 import type { IrCircuit } from '../ir/types.js';
-import type { NoiseModel } from '../tables/index.js';
-import {
-  histogramArtifact,
-  probabilitiesArtifact,
-  probabilitiesFromHistogram,
-  RESULT_FORMATS,
-  shotsArtifact,
-  v03Artifact,
-  v03FromProbabilities,
-} from './artifacts.js';
+import { LIMITS, type NoiseModel } from '../tables/index.js';
+import { histogramArtifact, probabilitiesFromHistogram, RESULT_FORMATS, shotsArtifact, v03FromProbabilities } from './artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine.js';
-import { executeCircuit, type ExecuteOptions } from './execute.js';
+import { executeCircuit, type Branch, type ExecuteOptions } from './execute.js';
+import { checkShotBits } from './limit-messages.js';
 import { MemoryGuard } from './memory.js';
 import { sampleNoisyShots } from './noise.js';
 import { exactDistribution, sampleShots } from './outcomes.js';
+import { decimalTable, denseOutputAll, probabilitiesSource, registerTables, v03Source } from './probability-tables.js';
 import { SeededRandom } from './random.js';
+import { lazyResults, plainSource, type ArtifactSource } from './results.js';
+
+/** Artifact names (the CLI's `--format` values) -> result format ids. */
+export const ARTIFACT_FORMATS = Object.freeze({
+  probabilities: RESULT_FORMATS.probabilities,
+  histogram: RESULT_FORMATS.histogram,
+  shots: RESULT_FORMATS.shots,
+  'v0.3': RESULT_FORMATS.v03,
+} as const);
+
+export type ArtifactName = keyof typeof ARTIFACT_FORMATS;
 
 export interface RunOptions {
   readonly shots?: number;
@@ -27,10 +34,25 @@ export interface RunOptions {
   readonly memoryBudgetBytes: number;
   readonly maxBranches: number;
   readonly parallel?: ParallelRunner;
+  /** Artifacts to produce (default: probabilities and v0.3, with shots also histogram and shots). */
+  readonly artifacts?: ReadonlySet<ArtifactName>;
+  /** Most entries of an exact distribution artifact (default LIMITS.maxProbabilityEntries). */
+  readonly maxProbabilityEntries?: number;
 }
 
 /** Format id -> payload. */
 export type RunOutput = Record<string, unknown>;
+
+/** An exact distribution artifact that was left out: it would hold more than `limit` entries. */
+export interface Omission {
+  readonly formats: readonly string[];
+  readonly limit: number;
+}
+
+export interface CircuitRun {
+  readonly sources: Map<string, ArtifactSource>;
+  readonly omitted: Omission | null;
+}
 
 /** Shots a noisy simulation takes when none are given. */
 export const DEFAULT_NOISY_SHOTS = 1000;
@@ -47,31 +69,57 @@ export function executeOptions(options: Pick<RunOptions, 'memoryBudgetBytes' | '
   };
 }
 
+/** The artifacts produced when none are named. */
+export function defaultArtifacts(sampled: boolean): ReadonlySet<ArtifactName> {
+  return new Set<ArtifactName>(sampled ? ['probabilities', 'v0.3', 'histogram', 'shots'] : ['probabilities', 'v0.3']);
+}
+
 /** Simulates one circuit; throws SimulationLimitError past the memory or branch bound. */
-export function runCircuit(circuit: IrCircuit, options: RunOptions): RunOutput {
+export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): CircuitRun {
   const random = new SeededRandom(options.seed);
+  const wanted = options.artifacts ?? defaultArtifacts(options.shots !== undefined || options.noise !== undefined);
+  const sources = new Map<string, ArtifactSource>();
+  const add = (name: ArtifactName, source: () => ArtifactSource) => {
+    if (wanted.has(name)) sources.set(ARTIFACT_FORMATS[name], source());
+  };
   if (options.noise) {
     const shots = options.shots ?? DEFAULT_NOISY_SHOTS;
+    checkShotBits(shots, circuit.qubits, circuit.clbits);
     const table = sampleNoisyShots(circuit, options.noise, shots, random, executeOptions(options));
     const histogram = histogramArtifact(circuit, table);
     const probabilities = probabilitiesFromHistogram(histogram, shots);
-    return {
-      [RESULT_FORMATS.probabilities]: probabilities,
-      [RESULT_FORMATS.histogram]: histogram,
-      [RESULT_FORMATS.shots]: shotsArtifact(circuit, table),
-      [RESULT_FORMATS.v03]: v03FromProbabilities(probabilities),
-    };
+    add('probabilities', () => plainSource(probabilities));
+    add('histogram', () => plainSource(histogram));
+    add('shots', () => plainSource(shotsArtifact(circuit, table)));
+    add('v0.3', () => plainSource(v03FromProbabilities(probabilities)));
+    return { sources, omitted: null };
   }
+  const sampled = options.shots !== undefined && (wanted.has('histogram') || wanted.has('shots'));
+  if (sampled) checkShotBits(options.shots as number, circuit.qubits, circuit.clbits);
   const execution = executeCircuit(circuit, executeOptions(options));
-  const distribution = exactDistribution(execution);
-  const output: RunOutput = {
-    [RESULT_FORMATS.probabilities]: probabilitiesArtifact(circuit, distribution),
-    [RESULT_FORMATS.v03]: v03Artifact(circuit, distribution),
-  };
-  if (options.shots !== undefined) {
-    const table = sampleShots(execution, options.shots, random);
-    output[RESULT_FORMATS.histogram] = histogramArtifact(circuit, table);
-    output[RESULT_FORMATS.shots] = shotsArtifact(circuit, table);
+  if (sampled) {
+    const table = sampleShots(execution, options.shots as number, random);
+    add('histogram', () => plainSource(histogramArtifact(circuit, table)));
+    add('shots', () => plainSource(shotsArtifact(circuit, table)));
   }
-  return output;
+  const exact = (['probabilities', 'v0.3'] as const).filter((name) => wanted.has(name));
+  if (exact.length === 0) return { sources, omitted: null };
+  const limit = options.maxProbabilityEntries ?? LIMITS.maxProbabilityEntries;
+  const omitted = { sources, omitted: { formats: exact.map((name) => ARTIFACT_FORMATS[name]), limit } };
+  // One dense state (no mid-circuit branching): output_all straight from the amplitudes.
+  const only = execution.branches.length === 1 ? (execution.branches[0] as Branch) : null;
+  const direct = only?.state.kind === 'dense' ? denseOutputAll(only.state.re, only.state.im, only.probability, limit) : undefined;
+  if (direct === null) return omitted;
+  const registers = wanted.has('probabilities');
+  const distribution = exactDistribution(execution, { maxEntries: limit - (direct?.size ?? 0), registers, skipOutputAll: direct !== undefined });
+  if (distribution === null) return omitted;
+  // Sources hold the sorted tables only: the maps and the states can go once this returns.
+  if (registers) sources.set(ARTIFACT_FORMATS.probabilities, probabilitiesSource(registerTables(circuit, distribution, direct?.bitstrings())));
+  if (wanted.has('v0.3')) sources.set(ARTIFACT_FORMATS['v0.3'], v03Source(direct?.decimals() ?? decimalTable(distribution.outputAll)));
+  return { sources, omitted: null };
+}
+
+/** Simulates one circuit: format id -> artifact, each built on first read. */
+export function runCircuit(circuit: IrCircuit, options: RunOptions): RunOutput {
+  return lazyResults(runCircuitArtifacts(circuit, options).sources);
 }

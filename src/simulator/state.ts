@@ -157,17 +157,21 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
   }
 }
 
-/** Calls `visit(index, probability)` for every amplitude that may be non-zero. */
-export function forEachProbability(state: SimState, visit: (index: number, probability: number) => void): void {
+/**
+ * Calls `visit(index, probability)` for every amplitude that may be non-zero,
+ * until it returns false; whether every amplitude was visited.
+ */
+export function forEachProbabilityWhile(state: SimState, visit: (index: number, probability: number) => boolean): boolean {
   if (state.kind === 'sparse') {
-    for (const [i, a] of state.amplitudes) visit(i, a.re * a.re + a.im * a.im);
-    return;
+    for (const [i, a] of state.amplitudes) if (!visit(i, a.re * a.re + a.im * a.im)) return false;
+    return true;
   }
   const { re, im } = state;
   for (let i = 0; i < re.length; i++) {
     const p = (re[i] as number) ** 2 + (im[i] as number) ** 2;
-    if (p !== 0) visit(i, p);
+    if (p !== 0 && !visit(i, p)) return false;
   }
+  return true;
 }
 
 /** Probability that qubit `q` reads 1. */

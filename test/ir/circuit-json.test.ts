@@ -193,11 +193,12 @@ describe('validateCircuitJson beyond the fixtures', () => {
     const r = validateCircuitJson({ qubits: 1, circuit: Array.from({ length: 50 }, () => ({ gate: 'h', target: 5 })) }, { maxErrors: 10 });
     expect(r.diagnostics).toHaveLength(11);
     expect(r.diagnostics[10]?.rule).toBe('max-errors');
-    expect(validateCircuitJson({ qubits: 1, circuit: [{ gate: 'h', target: 5 }, { gate: 'h', target: 6 }] }, { maxErrors: 0 }).diagnostics.map((d) => d.rule)).toEqual([
-      'circuit-json-qubits',
-      'max-errors',
-    ]);
-    expect(validateCircuitJson({ qubits: 1, circuit: Array.from({ length: 50 }, () => ({ gate: 'h', target: 5 })) }, { maxErrors: Number.NaN }).diagnostics).toHaveLength(50);
+    // A budget of no diagnostics, or of NaN, is a mistake in the options, named as such.
+    for (const maxErrors of [0, Number.NaN]) {
+      expect(validateCircuitJson({ qubits: 1, circuit: [{ gate: 'h', target: 5 }] }, { maxErrors }).diagnostics.map((d) => [d.rule, d.reason])).toEqual([
+        ['invalid-option', `Option maxErrors of validateCircuitJson must be an integer from 1 to 1,000,000, not ${maxErrors}`],
+      ]);
+    }
   });
 
   it('enforces the gate and circuit limits per job', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkEnd } from '../../src/parser/chunks.js';
+import { chunkEnd, CHUNK_SIZE, prefixCut } from '../../src/parser/chunks.js';
 import { parse } from '../../src/parser/index.js';
 
 /** Every cut chunkEnd makes with the smallest chunk size. */
@@ -60,5 +60,17 @@ describe('statement-aligned chunks', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.program.statements).toHaveLength(40_000);
     expect(result.program.statements.map((s) => s.kind).filter((k, i) => k !== (i % 2 ? 'GateCall' : 'If'))).toEqual([]);
+  });
+});
+
+describe('prefixCut', () => {
+  it('ends the prefix of an oversized chunk at a line end, else a comma, else a blank, else where asked', () => {
+    expect(prefixCut('ab\ncd,ef gh', 0, 11)).toBe(2);
+    expect(prefixCut('abcd,ef gh', 0, 10)).toBe(4);
+    expect(prefixCut('abcdef gh', 0, 9)).toBe(6);
+    expect(prefixCut('abcdefgh', 2, 8)).toBe(2);
+    expect(prefixCut('abc', 2, 3)).toBe(-1);
+    // A boundary further than CHUNK_SIZE away is not waited for.
+    expect(prefixCut(`${'x'.repeat(CHUNK_SIZE + 10)}\n`, 0, CHUNK_SIZE + 11)).toBe(0);
   });
 });

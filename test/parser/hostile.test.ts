@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { AstBuilder } from '../../src/ast/build.js';
 import { LIMITS } from '../../src/tables/index.js';
+import { print } from '../../src/ast/print.js';
 import { parse } from '../../src/parser/index.js';
 import { MAX_PARSER_NESTING } from '../../src/parser/parser.js';
 
@@ -114,5 +115,54 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
       spy.mockRestore();
     }
     expect(parse('qubit q;\nreset $0;').diagnostics).toEqual([]);
+  });
+});
+
+describe('limits that are the answer', () => {
+  it('a list of more than 4,096 operands refuses its statement once, and the next one parses', () => {
+    const source = `qubit[2] q;\nh ${'q[0], '.repeat(5_000)}q[1];\nx q[1];`;
+    const result = parse(source);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual(['more than 4,096 names in one list of qubits or parameters']);
+    expect(result.program.statements.map((s) => s.kind)).toEqual(['QubitDeclaration', 'GateCall']);
+    expect(parse(`qubit[2] q;\nh ${'q[0], '.repeat(4_095)}q[1];`).diagnostics).toEqual([]);
+  });
+
+  it('a call of a million operands on one line is refused without lexing it all, and what follows still parses', () => {
+    const source = `qubit[2] q;\nh ${'q[0], '.repeat(1_000_000)}q[1];\nx q[1];\ny q[9`;
+    const result = parse(source);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual(['more than 4,096 names in one list of qubits or parameters', "expected ']' after `y q[9`"]);
+    expect(result.program.statements.map((s) => s.kind)).toEqual(['QubitDeclaration', 'GateCall']);
+  });
+
+  it('a bare body nests: a long `else if` chain is refused for its nesting, once', () => {
+    const chain = `if (c) { x q; } else `.repeat(1_000) + '{ x q; }';
+    const result = parse(`${chain}\nh q;`);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual([`nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`]);
+    expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
+    expect(parse(`if (c) { x q; } else `.repeat(100) + '{ x q; }').diagnostics).toEqual([]);
+  });
+
+  it('expression trees deeper than the library limit are refused; up to it they parse and print', () => {
+    const deep = parse(`rz(${'-'.repeat(50_000)}1) q;`);
+    expect(deep.diagnostics.map((d) => d.reason)).toEqual(['expression nested deeper than 1000 levels (operators, prefix signs, indexes and brackets together)']);
+    expect(() => print(deep.program)).not.toThrow();
+    const long = parse(`rz(1${'+1'.repeat(100_000)}) q;`);
+    expect(long.diagnostics).toHaveLength(1);
+    // 400 signs under a run of 400 additions: 800 levels.
+    const fine = parse(`rz(${'-'.repeat(400)}1${'+1'.repeat(400)}) q;`);
+    expect(fine.diagnostics).toEqual([]);
+    expect(print(fine.program)).toContain('+ 1');
+  });
+
+  it('an integer literal longer than 4,096 characters is refused, without converting it', () => {
+    const result = parse(`rz(${'7'.repeat(9_000_000)}) q;`);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual(['integer literal of 9,000,000 characters: at most 4,096 are read']);
+    expect(parse(`x = ${'7'.repeat(4_096)};`).diagnostics).toEqual([]);
+  });
+
+  it('a flood of syntax errors stops at the budget, even in one chunk with no place to cut', () => {
+    const result = parse('h q[0]\n'.repeat(1_000_000), { maxErrors: 10 });
+    expect(result.diagnostics).toHaveLength(11);
+    expect(result.diagnostics[10]?.rule).toBe('max-errors');
   });
 });

@@ -96,9 +96,12 @@ describe('validate pipeline', () => {
     }
   });
 
-  it('treats missing or malformed options as defaults', () => {
-    for (const options of [null, 42, 'x']) {
-      expect(validate('qubit[1] q;\nh q[0];', options as never)).toEqual({ ok: true, diagnostics: [], failure: null });
+  it('treats missing options as defaults, and names options that are not an object', () => {
+    expect(validate('qubit[1] q;\nh q[0];', null as never)).toEqual({ ok: true, diagnostics: [], failure: null });
+    for (const [options, shown] of [[42, '42'], ['x', '"x"']] as const) {
+      expect(validate('qubit[1] q;\nh q[0];', options as never).diagnostics.map((d) => [d.rule, d.reason])).toEqual([
+        ['invalid-option', `The options of validate must be an object, not ${shown}`],
+      ]);
     }
   });
 

@@ -142,7 +142,8 @@ describe('the 1e-12 cutoff on dense states', () => {
 
 describe('bitstring order of the probabilities artifact', () => {
   it('matches sorting the bitstrings as text, for widths up to 40 and registers of text values', async () => {
-    const { probabilitiesArtifact, indexToBitstring } = await import('../../src/simulator/artifacts.js');
+    const { indexToBitstring } = await import('../../src/simulator/artifacts.js');
+    const { probabilitiesArtifact } = await import('../../src/simulator/probability-tables.js');
     const { SeededRandom } = await import('../../src/simulator/random.js');
     const random = new SeededRandom(5);
     for (const width of [1, 3, 8, 9, 17, 31, 33, 40]) {

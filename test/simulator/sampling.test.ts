@@ -24,7 +24,7 @@ describe('seeded sampling', () => {
 
   it.each([1, 2, 3])('histogram fits the exact probabilities (chi-square, seed %i)', (seed) => {
     const execution = executeCircuit(c, options);
-    const exact = exactDistribution(execution);
+    const exact = exactDistribution(execution)!;
     const shots = 20_000;
     const table = sampleShots(execution, shots, new SeededRandom(seed));
     const counts = new Map<number, number>();

@@ -29,6 +29,7 @@ interface SimulateFlags {
   format?: Format;
   top: number;
   threads: boolean;
+  maxProbabilityEntries?: number;
 }
 
 const EXAMPLES = `
@@ -53,6 +54,7 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
     .addOption(new Option('--noise <model>', 'noise model of a QPU').choices(NOISE_MODELS.map((m) => m.name)))
     .addOption(new Option('-f, --format <format>', 'print this artifact as JSON').choices(Object.keys(FORMAT_IDS)))
     .option('--top <n>', 'states per register in the bar chart', integerAtLeast(1), 8)
+    .option('--max-probability-entries <n>', 'most entries of an exact distribution before it is left out (default 1,500,000)', integerAtLeast(0))
     .option('--no-threads', 'stay on one thread (default: worker threads for 20 qubits and more when a core is idle)')
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, flags: SimulateFlags) => {
@@ -61,14 +63,20 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
       const sampled = flags.format === 'histogram' || flags.format === 'shots';
       const shots = flags.shots ?? (sampled ? DEFAULT_SHOTS : undefined);
       // Loaded on use, like every pipeline stage, so that other commands start fast.
-      const [{ simulate }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] = await Promise.all([
+      const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] = await Promise.all([
         import('../../simulate.js'),
+        import('../../simulator/results.js'),
         import('../../load.js'),
         import('../../simulator/parallel.js'),
         import('../simulate-threads.js'),
       ]);
+      const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
+      // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
+      const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
       const options = {
         target: target.name,
+        artifacts: [artifact],
+        ...(flags.maxProbabilityEntries !== undefined ? { maxProbabilityEntries: flags.maxProbabilityEntries } : {}),
         ...(shots !== undefined ? { shots } : {}),
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.noise !== undefined ? { noise: { model: flags.noise } } : {}),
@@ -88,14 +96,18 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
       }
       if (result.diagnostics.length > 0) io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
       if (shots !== undefined) io.stderr(`${groupThousands(shots)} shots, seed ${result.seed}\n`);
-      const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
       if (format === undefined) {
         io.stdout(chart(result.results, shots !== undefined, flags.top, io.stdoutStyle(colorFlag())));
         return;
       }
-      const payload = result.results[FORMAT_IDS[format]];
-      if (payload === undefined) throw new UsageError(`the simulator produced no ${format} artifact for this input`);
-      io.stdout(JSON.stringify(payload, null, 2) + '\n');
+      // Streamed: a distribution of a million states is never one string here.
+      if (writeArtifact(result.results, FORMAT_IDS[format], (chunk) => io.stdout(chunk), { indent: 2 })) {
+        io.stdout('\n');
+        return;
+      }
+      // Left out past maxProbabilityEntries: the warning printed above says why.
+      if (result.diagnostics.some((d) => d.severity === 'warning' && d.code === 'SimulationLimit')) setExitCode(EXIT_ERRORS);
+      else throw new UsageError(`the simulator produced no ${format} artifact for this input`);
     });
 }
 

@@ -18,6 +18,7 @@ export const JSON_RULES = Object.freeze({
   qubits: 'circuit-json-qubits',
   controls: 'circuit-json-controls',
   limits: 'circuit-json-limits',
+  names: 'circuit-json-duplicate-name',
 });
 
 export type JsonRule = (typeof JSON_RULES)[keyof typeof JSON_RULES];

@@ -76,14 +76,17 @@ function qisGateJson(gate: IrGate): QisGateJson {
 function nativeGateJson(gate: IrNativeGate): NativeGateJson {
   const [t0 = 0, t1 = 0] = gate.targets;
   const [p0 = 0, p1 = 0] = gate.phases;
+  // As for QIS gates, pairs already in the IR are shared rather than copied: a
+  // native compile holds one JSON gate per lowered gate, up to a million.
+  const targets = gate.targets.length === 2 ? (gate.targets as readonly [number, number]) : ([t0, t1] as const);
   switch (gate.name) {
     case 'gpi':
     case 'gpi2':
       return { gate: gate.name, target: t0, phase: p0 };
     case 'ms':
-      return { gate: 'ms', targets: [t0, t1], phases: [p0, p1], angle: gate.angle ?? 0.25 };
+      return { gate: 'ms', targets, phases: gate.phases.length === 2 ? (gate.phases as readonly [number, number]) : [p0, p1], angle: gate.angle ?? 0.25 };
     case 'zz':
-      return { gate: 'zz', targets: [t0, t1], angle: gate.angle ?? 0 };
+      return { gate: 'zz', targets, angle: gate.angle ?? 0 };
   }
 }
 

@@ -5,9 +5,12 @@
  * objects are checked in validate-gate.ts. Same result shape as `validate`.
  */
 import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../../capabilities/target.js';
+import { checkOptions, LIMIT_OPTION, MAX_ERRORS_OPTION, TARGET_OPTION, type OptionRules } from '../../diagnostics/options.js';
 import {
+  createDiagnostic,
   DiagnosticCollector,
   jsonBothCircuitForms,
+  jsonDuplicateCircuitName,
   jsonExpected,
   jsonMissing,
   jsonNoCircuit,
@@ -44,6 +47,30 @@ const GATESETS: readonly CircuitJsonGateset[] = ['qis', 'native'];
 
 /** Checks a `svc.circuit.v0` job input against its schema, its ranges and the target. Never throws. */
 export function validateCircuitJson(input: unknown, options: ValidateCircuitJsonOptions = {}): ValidationResult {
+  const checked = checkOptions<ValidateCircuitJsonOptions>(options, CIRCUIT_JSON_OPTIONS, 'validateCircuitJson');
+  if (checked.problems.length > 0) return resultOf(checked.problems);
+  try {
+    return validateChecked(input, checked.options);
+  } catch (error) {
+    // Throwing getters and Proxies in the input: a diagnostic, as compile and simulate give.
+    return resultOf([createDiagnostic({ code: 'InvalidInput', rule: JSON_RULES.schema, reason: unreadableJson(error), span: OPTION_SPAN })]);
+  }
+}
+
+/** What {@link validateCircuitJson} accepts in its options: anything else is a diagnostic naming the option. */
+const CIRCUIT_JSON_OPTIONS: OptionRules = { target: TARGET_OPTION, maxErrors: MAX_ERRORS_OPTION, maxGates: LIMIT_OPTION };
+
+function unreadableJson(error: unknown): string {
+  let detail = 'an exception';
+  try {
+    detail = error instanceof Error ? error.message : String(error);
+  } catch {
+    // keep the generic wording
+  }
+  return `The circuit JSON could not be read: ${detail}`;
+}
+
+function validateChecked(input: unknown, options: ValidateCircuitJsonOptions): ValidationResult {
   const target = resolveTarget(options.target);
   if (isDiagnostic(target)) return resultOf([target]);
   const collector = new DiagnosticCollector(Math.max(1, Math.floor(countOr(options.maxErrors, LIMITS.maxErrors))));
@@ -91,6 +118,8 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
   }
   const gateTotal = entries.reduce<number>((n, e) => n + (isJsonObject(e) && Array.isArray(e.circuit) ? e.circuit.length : 0), 0);
   checkGateCount(checker, 'circuits', gateTotal, maxGates);
+  // Results are keyed by circuit name: a repeated name would hide a circuit's results.
+  const named = new Map<string, string>();
   for (let i = 0; i < entries.length && !checker.full; i++) {
     const path = childPath('circuits', i);
     const entry = entries[i];
@@ -101,6 +130,8 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
     const namePath = childPath(path, 'name');
     if (entry.name === undefined) checker.report(namePath, jsonMissing(namePath, 'a circuit name (a string)'));
     else if (typeof entry.name !== 'string') checker.report(namePath, jsonExpected(namePath, 'a circuit name (a string)', describeValue(entry.name)));
+    else if (named.has(entry.name)) checker.report(namePath, jsonDuplicateCircuitName(namePath, entry.name, named.get(entry.name) as string), JSON_RULES.names);
+    else named.set(entry.name, namePath);
     const own = readGateset(checker, childPath(path, 'gateset'), entry.gateset, gateset);
     const circuitPath = childPath(path, 'circuit');
     const gates = checker.array(circuitPath, entry.circuit, 'an array of gate objects');

@@ -59,8 +59,18 @@ export const qubitOperandRule: PreflightRule = {
   },
 };
 
+/**
+ * Reports each operand that shares a qubit with an earlier one (the first
+ * such), and a broadcast over registers of different sizes. Linear: earlier
+ * operands are found through maps by qubit, register and argument position,
+ * so a call of a million operands costs a million lookups, not a trillion.
+ */
 function checkDistinct(context: RuleContext, call: GateCall, resolutions: readonly OperandResolution[]): void {
   let broadcast: (Resolved & { kind: 'register' }) | null = null;
+  const singleAt = new Map<number, number>();
+  const wholeRegisterAt = new Map<object, number>();
+  const anyInRegisterAt = new Map<object, number>();
+  const argumentAt = new Map<number, number>();
   for (let j = 0; j < resolutions.length; j++) {
     const current = resolutions[j] as OperandResolution;
     if (current.kind !== 'single' && current.kind !== 'register' && current.kind !== 'argument') continue;
@@ -75,14 +85,35 @@ function checkDistinct(context: RuleContext, call: GateCall, resolutions: readon
       }
       broadcast ??= current;
     }
-    for (let i = 0; i < j; i++) {
-      const earlier = resolutions[i] as OperandResolution;
-      if (overlaps(earlier, current)) {
-        context.report({ reason: qubitUsedTwice(sharedQubit(earlier as Resolved, call.qubits[i] as GateOperand, current, operand), callName(context.source, call)), at: operand });
-        break;
-      }
+    const earlierIndex = firstOverlap(current, singleAt, wholeRegisterAt, anyInRegisterAt, argumentAt);
+    if (earlierIndex !== undefined) {
+      const earlier = resolutions[earlierIndex] as Resolved;
+      context.report({ reason: qubitUsedTwice(sharedQubit(earlier, call.qubits[earlierIndex] as GateOperand, current, operand), callName(context.source, call)), at: operand });
     }
+    if (current.kind === 'single') {
+      if (!singleAt.has(current.global)) singleAt.set(current.global, j);
+      if (!anyInRegisterAt.has(current.register)) anyInRegisterAt.set(current.register, j);
+    } else if (current.kind === 'register') {
+      if (!wholeRegisterAt.has(current.register)) wholeRegisterAt.set(current.register, j);
+      if (!anyInRegisterAt.has(current.register)) anyInRegisterAt.set(current.register, j);
+    } else if (!argumentAt.has(current.position)) argumentAt.set(current.position, j);
   }
+}
+
+/** The first earlier operand that shares a qubit with `current` (the index the pairwise scan would find first). */
+function firstOverlap(
+  current: Resolved,
+  singleAt: ReadonlyMap<number, number>,
+  wholeRegisterAt: ReadonlyMap<object, number>,
+  anyInRegisterAt: ReadonlyMap<object, number>,
+  argumentAt: ReadonlyMap<number, number>,
+): number | undefined {
+  if (current.kind === 'argument') return argumentAt.get(current.position);
+  if (current.kind === 'register') return anyInRegisterAt.get(current.register);
+  const same = singleAt.get(current.global);
+  const whole = wholeRegisterAt.get(current.register);
+  if (same === undefined) return whole;
+  return whole === undefined ? same : Math.min(same, whole);
 }
 
 function overlaps(a: OperandResolution, b: Resolved): boolean {

@@ -1,0 +1,25 @@
+/** `qasm3-preflight worker`: a process that only runs jobs from a PostgreSQL server's queue. */
+import { Command } from 'commander';
+import { integerAtLeast, UsageError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { stopSignal, storeProblem, type StoreFlags } from './serve.js';
+
+export function workerCommand(io: CliIo): Command {
+  return new Command('worker')
+    .description('run jobs from the queue of a PostgreSQL server that serve processes share')
+    .option('--database <url>', 'the PostgreSQL server (postgres://...; default $DATABASE_URL)')
+    .option('--workers <n>', 'jobs run at once', integerAtLeast(1), 1)
+    .addHelpText('after', '\nExamples:\n  $ qasm3-preflight worker --database postgres://db.internal/jobs --workers 4\n')
+    .action(async (flags: StoreFlags & { workers: number }) => {
+      const databaseUrl = flags.database ?? io.env.DATABASE_URL;
+      if (!databaseUrl) throw new UsageError('worker needs a PostgreSQL server', 'pass --database postgres://... or set DATABASE_URL (the embedded store serves one process only)');
+      const { createWorker } = await import('../../service/index.js');
+      const log = (level: string, message: string, fields?: Record<string, unknown>) =>
+        io.stderr(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, msg: message, ...fields })}\n`);
+      const worker = await createWorker({ databaseUrl, workers: flags.workers, log }).catch(storeProblem);
+      log('info', 'worker started', { owner: worker.runner.owner, threads: flags.workers });
+      const signal = await stopSignal();
+      log('info', 'stopping', { signal });
+      await worker.close();
+    });
+}

@@ -1,0 +1,95 @@
+/**
+ * The Fastify application: body parsing as liberal as the real service
+ * (service-decisions.md section 3), one error shape, the OpenAPI document
+ * generated from the route schemas, and the route plugins.
+ */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Db } from '../store/db.js';
+import type { JobsService } from '../jobs/service.js';
+import { KeyCache } from './auth.js';
+import { errorAnswer, toErrorAnswer } from './errors.js';
+import { jobsRoutes } from './jobs.js';
+import { resultsRoutes } from './results.js';
+import { catalogRoutes } from './catalog.js';
+import { healthRoutes } from './health.js';
+import type { App } from './types.js';
+
+export const BODY_LIMIT = 10 * 1024 * 1024;
+
+export interface AppOptions {
+  readonly db: Db;
+  readonly jobs: JobsService;
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Package version shown in the OpenAPI document. */
+  readonly version?: string;
+}
+
+/** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
+const BODY_METHODS = new Set(['POST']);
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // PennyLane-IonQ posts JSON without a Content-Type: a body with none is read as JSON.
+  app.addHook('onRequest', async (request) => {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody && request.headers['content-type'] === undefined) request.raw.headers['content-type'] = 'application/json';
+  });
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    if (!BODY_METHODS.has(request.method)) {
+      // A GET, PUT (cancel) or DELETE reads no body: whatever came is ignored.
+      return done(null, undefined);
+    }
+    return parseJson(request, text, done);
+  });
+  app.addContentTypeParser('*', (request, payload, done) => {
+    if (BODY_METHODS.has(request.method)) {
+      const error = Object.assign(new Error('Unsupported Media Type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
+      payload.resume();
+      return done(error, undefined);
+    }
+    payload.resume();
+    payload.on('end', () => done(null, undefined));
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { answer, internal } = toErrorAnswer(error);
+    if (internal) request.log.error({ err: error }, 'request failed');
+    return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorAnswer(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'qasm3-preflight job service',
+        version: options.version ?? '0.0.0',
+        description: 'The v0.3 and v0.4 job API of the trapped-ion cloud, served on the qasm3-preflight library (docs/service.md).',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'apiKey <API_KEY> (Bearer <API_KEY> accepted)' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  healthRoutes(app, deps);
+  jobsRoutes(app, deps);
+  resultsRoutes(app, deps);
+  catalogRoutes(app, deps);
+  return app;
+}

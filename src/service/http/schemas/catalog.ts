@@ -1,0 +1,44 @@
+/** Schemas of the backends and characterizations routes. */
+import { Type } from 'typebox';
+import { Uuid } from './common.js';
+
+/** An ISO 8601 date, with or without a time. */
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+
+export const BackendParams = Type.Object({ backend: Type.String({ maxLength: 100 }) });
+export const CharacterizationParams = Type.Object({ backend: Type.String({ maxLength: 100 }), UUID: Uuid });
+export const CharacterizationIdParams = Type.Object({ UUID: Uuid });
+
+export const Backend = Type.Object({
+  backend: Type.String(),
+  status: Type.Union([Type.Literal('available'), Type.Literal('unavailable'), Type.Literal('retired')]),
+  average_queue_time: Type.Integer(),
+  last_updated: Type.String(),
+  qubits: Type.Integer({ minimum: 0 }),
+  characterization_id: Type.Union([Type.Null(), Uuid]),
+  degraded: Type.Boolean(),
+  kw: Type.Number(),
+  location: Type.String(),
+  supported_error_mitigations: Type.Array(Type.String()),
+  supported_gates: Type.Array(Type.String()),
+  supported_native_gates: Type.Array(Type.String()),
+  has_access: Type.Boolean(),
+  noise_models: Type.Array(Type.String()),
+});
+
+const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 10 }));
+const Page = Type.Optional(Type.Integer({ minimum: 1 }));
+
+/** v0.3: start and end in Unix milliseconds. */
+export const CharacterizationQueryV3 = Type.Object(
+  { start: Type.Optional(Type.Integer({ minimum: 0 })), end: Type.Optional(Type.Integer({ minimum: 0 })), limit: Limit, page: Page },
+  { additionalProperties: true },
+);
+/** v0.4: start and end as ISO 8601 dates. */
+export const CharacterizationQueryV4 = Type.Object(
+  { start: Type.Optional(Type.String({ pattern: ISO_DATE })), end: Type.Optional(Type.String({ pattern: ISO_DATE })), limit: Limit, page: Page },
+  { additionalProperties: true },
+);
+
+export const Characterization = Type.Object({}, { additionalProperties: true });
+export const CharacterizationPage = Type.Object({ characterizations: Type.Array(Characterization), pages: Type.Integer() });

@@ -1,0 +1,46 @@
+/**
+ * Schemas shared by every route: the error body, ids, metadata and names.
+ * The same objects validate requests, type handlers and make /openapi.json.
+ */
+import { Type, type TSchema } from 'typebox';
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    validation: Type.Optional(Type.Object({ source: Type.String(), keys: Type.Array(Type.String()) })),
+  },
+  { description: 'Every error answer (service-decisions.md section 3).' },
+);
+
+export const errorResponses = (...statuses: number[]): Record<number, TSchema> =>
+  Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
+
+export const Uuid = Type.String({ format: 'uuid', description: 'A job, artifact or characterization id.' });
+export const JobParams = Type.Object({ UUID: Uuid });
+
+/** Metadata limits (service-api.md Limits): 10 keys, keys up to 40 characters, string values up to 40,000. */
+export const Metadata = Type.Union([
+  Type.Null(),
+  Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()]), {
+    maxProperties: 10,
+    propertyNames: { maxLength: 40 },
+  }),
+]);
+
+export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);
+export const NameV3 = Type.Union([Type.Null(), Type.String({ maxLength: 100 })]);
+export const Shots = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+export const NOISE_MODEL_NAMES = ['ideal', 'harmony', 'aria-1', 'aria-2', 'forte-1', 'forte-enterprise-1'] as const;
+export const Noise = Type.Union([
+  Type.Null(),
+  Type.Object({
+    model: Type.Optional(Type.Union(NOISE_MODEL_NAMES.map((m) => Type.Literal(m)))),
+    seed: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })])),
+  }),
+]);
+
+/** A job body as the store answers it: open-ended (output, results and metadata are maps). */
+export const AnyObject = Type.Object({}, { additionalProperties: true });

@@ -1,0 +1,128 @@
+/** Schemas of the jobs routes, v0.3 and v0.4. */
+import { Type } from 'typebox';
+import { Metadata, NameV3, NameV4, Noise, Shots, Uuid } from './common.js';
+
+/** A QIS or native gate of the svc.circuit.v0 JSON; the library checks the rest of it (validateCircuitJson). */
+const Gate = Type.Object({ gate: Type.String() }, { additionalProperties: true });
+const CircuitEntry = Type.Object(
+  { name: Type.Optional(Type.String()), gateset: Type.Optional(Type.String()), circuit: Type.Array(Gate) },
+  { additionalProperties: true },
+);
+
+/** svc.circuit.v0 JSON: one `circuit` or several `circuits`. */
+export const CircuitInput = Type.Object(
+  {
+    format: Type.Optional(Type.String()),
+    gateset: Type.Optional(Type.String()),
+    qubits: Type.Optional(Type.Integer({ minimum: 0 })),
+    circuit: Type.Optional(Type.Array(Gate)),
+    circuits: Type.Optional(Type.Array(CircuitEntry, { maxItems: 5000 })),
+    data: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+const Backend = Type.String({ description: 'simulator, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1 (qpu.harmony is retired)' });
+
+export const CreateV3Body = Type.Object(
+  {
+    name: Type.Optional(NameV3),
+    metadata: Type.Optional(Metadata),
+    shots: Type.Optional(Shots),
+    target: Type.Optional(Backend),
+    input: Type.Optional(CircuitInput),
+    lang: Type.Optional(Type.String()),
+    body: Type.Optional(CircuitInput),
+    noise: Type.Optional(Noise),
+    error_mitigation: Type.Optional(Type.Union([Type.Null(), Type.Object({ debias: Type.Optional(Type.Boolean()) })])),
+    registers: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+const Settings = Type.Union([
+  Type.Null(),
+  Type.Object(
+    {
+      error_mitigation: Type.Optional(
+        Type.Union([Type.Null(), Type.Object({ debiasing: Type.Optional(Type.Boolean()), symmetry_verification: Type.Optional(Type.Boolean()) })]),
+      ),
+      compilation: Type.Optional(
+        Type.Union([
+          Type.Null(),
+          Type.Object(
+            { gate_basis: Type.Optional(Type.String()), precision: Type.Optional(Type.String()), opt: Type.Optional(Type.Integer()) },
+            { additionalProperties: true },
+          ),
+        ]),
+      ),
+    },
+    { additionalProperties: true },
+  ),
+]);
+
+export const CreateV4Body = Type.Object(
+  {
+    type: Type.Optional(Type.String({ description: 'svc.qasm3.v1, svc.circuit.v1 or svc.multi-circuit.v1 (also with the ionq. prefix)' })),
+    name: Type.Optional(NameV4),
+    metadata: Type.Optional(Metadata),
+    shots: Type.Optional(Shots),
+    backend: Type.Optional(Backend),
+    dry_run: Type.Optional(Type.Boolean()),
+    input: CircuitInput,
+    noise: Type.Optional(Noise),
+    settings: Type.Optional(Settings),
+    session_id: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+    registers: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+export const MoveBody = Type.Union([
+  Type.Null(),
+  Type.Object(
+    {
+      parent: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+      name: Type.Optional(NameV4),
+      metadata: Type.Optional(Metadata),
+      shots: Type.Optional(Shots),
+      backend: Type.Optional(Backend),
+      session_id: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+      settings: Type.Optional(Settings),
+      dry_run: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: true },
+  ),
+]);
+
+export const JOB_STATUSES = ['submitted', 'ready', 'started', 'canceled', 'failed', 'completed'] as const;
+
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    next: Type.Optional(Type.String({ maxLength: 200 })),
+    status: Type.Optional(Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)))),
+    ids: Type.Optional(Type.String({ maxLength: 100_000, description: 'comma-separated job ids' })),
+    parent_job_id: Type.Optional(Uuid),
+    session_id: Type.Optional(Type.String()),
+    target: Type.Optional(Type.String()),
+    backend: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const CreatedV3 = Type.Object({ id: Uuid, status: Type.Literal('ready') }, { additionalProperties: true });
+export const CreatedV4 = Type.Object({ id: Uuid, status: Type.Literal('submitted'), session_id: Type.Union([Type.Null(), Type.String()]) });
+export const StatusAnswer = Type.Object({ id: Uuid, status: Type.String() });
+export const MovedAnswer = Type.Object({ id: Uuid, status: Type.Literal('submitted'), session_id: Type.Union([Type.Null(), Type.String()]) });
+export const JobList = Type.Object({ jobs: Type.Array(Type.Object({}, { additionalProperties: true })), next: Type.Optional(Type.String()) });
+export const ResultsQuery = Type.Object(
+  { sharpen: Type.Optional(Type.Boolean()), aggregation: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+export const ArtifactParams = Type.Object({ UUID: Uuid, artifact: Uuid });
+export const Cost = Type.Object({
+  dry_run: Type.Boolean(),
+  estimated_cost: Type.Object({ value: Type.Number(), unit: Type.Literal('usd') }),
+  cost: Type.Union([Type.Null(), Type.Object({ value: Type.Number(), unit: Type.Literal('usd') })]),
+});

@@ -1,0 +1,107 @@
+/**
+ * `qasm3-preflight/service`: the v0.3 and v0.4 job API on the library
+ * (docs/service.md). Loads Fastify and the store drivers; the library's own
+ * entry point never imports this.
+ *
+ * @example
+ * const service = await createService({ dataDir: './.qasm3-preflight', port: 0 });
+ * const url = await service.listen(); // http://127.0.0.1:<port>
+ * await service.close();
+ */
+import type { FastifyServerOptions } from 'fastify';
+import { openStore, type Db } from './store/db.js';
+import { seedCatalog, createKey } from './store/catalog.js';
+import { JobsService } from './jobs/service.js';
+import { JobRunner } from './worker/runner.js';
+import { buildApp } from './http/app.js';
+import type { App } from './http/types.js';
+
+export interface ServiceOptions {
+  /** Embedded store directory (default `./.qasm3-preflight/`); ignored with `databaseUrl` or `db`. */
+  readonly dataDir?: string | undefined;
+  /** postgres://... of a PostgreSQL server (else `DATABASE_URL` is not read here: the CLI reads it). */
+  readonly databaseUrl?: string | undefined;
+  /** An open store to use instead (it is not closed by `close()`). */
+  readonly db?: Db | undefined;
+  readonly host?: string | undefined;
+  /** 0 picks a free port (default 8080). */
+  readonly port?: number | undefined;
+  /** Jobs run at once in this process (worker threads); 0 runs none (an HTTP-only process). Default 1. */
+  readonly workers?: number | undefined;
+  /** Lease of a claimed job in ms (default 30 s). */
+  readonly leaseMs?: number | undefined;
+  /** Fastify's logger option (default off). */
+  readonly logger?: FastifyServerOptions['logger'] | undefined;
+  readonly version?: string | undefined;
+}
+
+export interface Service {
+  readonly app: App;
+  readonly db: Db;
+  readonly jobs: JobsService;
+  readonly runner: JobRunner | null;
+  /** Starts listening; resolves to `http://host:port`. */
+  listen(): Promise<string>;
+  /** Stops accepting, hands running jobs back to the queue, closes the store (if it opened it). */
+  close(): Promise<void>;
+}
+
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  try {
+    await seedCatalog(db);
+    const jobs = new JobsService(db);
+    const app = await buildApp({ db, jobs, logger: options.logger, version: options.version });
+    const workers = options.workers ?? 1;
+    const log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => app.log[level](fields ?? {}, message);
+    const runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
+    await runner?.start();
+    let closed = false;
+    return {
+      app,
+      db,
+      jobs,
+      runner,
+      async listen() {
+        await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8080 });
+        const address = app.server.address();
+        const port = typeof address === 'object' && address ? address.port : options.port;
+        const host = options.host ?? '127.0.0.1';
+        return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await runner?.stop();
+        if (ownsDb) await db.close();
+      },
+    };
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+}
+
+/** Runs only jobs: a `worker` process beside any number of `serve` processes on one PostgreSQL server. */
+export async function createWorker(options: { databaseUrl?: string; dataDir?: string; db?: Db; workers?: number; leaseMs?: number; log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void }) {
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  await seedCatalog(db);
+  const runner = new JobRunner(db, { threads: options.workers ?? 1, leaseMs: options.leaseMs, log: options.log });
+  await runner.start();
+  return {
+    runner,
+    db,
+    async close() {
+      await runner.stop();
+      if (ownsDb) await db.close();
+    },
+  };
+}
+
+export { openStore, createKey };
+export { listKeys, revokeKey } from './store/catalog.js';
+export type { Db, Queryable, StoreOptions } from './store/db.js';
+export { DataDirLockedError } from './store/lock.js';

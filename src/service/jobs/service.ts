@@ -1,0 +1,225 @@
+/**
+ * The jobs use cases the routes call: create, read, list, cancel, move,
+ * delete, results, artifacts and cost. Handlers stay a few lines; SQL stays
+ * in store/; HTTP stays in http/.
+ */
+import { RESULT_FORMATS } from '../../index.js';
+import type { Db } from '../store/db.js';
+import {
+  cancelJob,
+  deleteJob,
+  getJob,
+  getJobs,
+  JobInserter,
+  listArtifacts,
+  listJobs,
+  moveJob,
+  readArtifact,
+  readArtifactsByFormat,
+  type JobFilter,
+} from '../store/jobs.js';
+import { shotKey, littleEndianKey } from '../worker/execute.js';
+import { jobsFromMove, jobsFromV3, jobsFromV4 } from './create.js';
+import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord } from './model.js';
+import { invalid, jobNotFound, Problem } from './problems.js';
+import { jobV3, jobV4 } from './represent.js';
+import { priceOf } from './pricing.js';
+
+type Json = Record<string, unknown>;
+
+export interface ListRequest {
+  readonly limit?: number | undefined;
+  readonly next?: string | undefined;
+  readonly status?: string | undefined;
+  readonly ids?: string | undefined;
+  readonly parent_job_id?: string | undefined;
+  readonly session_id?: string | undefined;
+  readonly target?: string | undefined;
+  readonly backend?: string | undefined;
+}
+
+/** A results answer: JSON text kept as stored, so key order survives. */
+export interface RawJson {
+  readonly json: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`s:${seq}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const match = /^s:(\d{1,15})$/.exec(text);
+  if (!match || Buffer.from(text).toString('base64url') !== cursor) throw invalid(`Invalid cursor: ${cursor.slice(0, 40)}`, ['next'], 'querystring');
+  return Number(match[1]);
+}
+
+export class JobsService {
+  private readonly inserter: JobInserter;
+
+  constructor(readonly db: Db) {
+    this.inserter = new JobInserter(db);
+  }
+
+  /** Creates a job; resolves once it is committed. */
+  async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
+    const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
+    await this.inserter.insert(jobs);
+    return jobs[0]?.id as string;
+  }
+
+  private async load(id: string, caller: Caller): Promise<JobRecord> {
+    const job = await getJob(this.db, id, caller.projectId);
+    if (!job) throw jobNotFound(id);
+    return job;
+  }
+
+  private async represent(version: ApiVersion, jobs: readonly JobRecord[]): Promise<Json[]> {
+    const artifacts = await listArtifacts(this.db, jobs.map((j) => j.id));
+    const view = version === 'v0.3' ? jobV3 : jobV4;
+    return jobs.map((job) => view(job, artifacts.filter((a) => a.job_id === job.id)));
+  }
+
+  async get(version: ApiVersion, id: string, caller: Caller): Promise<Json> {
+    const [view] = await this.represent(version, [await this.load(id, caller)]);
+    return view as Json;
+  }
+
+  async list(version: ApiVersion, query: ListRequest, caller: Caller): Promise<{ jobs: Json[]; next?: string }> {
+    const limit = query.limit ?? 25;
+    const ids = query.ids?.split(',').map((s) => s.trim()).filter(Boolean);
+    const badId = ids?.find((id) => !UUID_RE.test(id));
+    if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
+    const filter: JobFilter = {
+      projectId: caller.projectId,
+      limit,
+      beforeSeq: query.next ? decodeCursor(query.next) : undefined,
+      status: query.status,
+      ids,
+      parentJobId: query.parent_job_id,
+      sessionId: query.session_id,
+      backend: query.backend ?? query.target,
+    };
+    const rows = await listJobs(this.db, filter);
+    const page = rows.slice(0, limit);
+    const jobs = await this.represent(version, page);
+    const last = page[page.length - 1];
+    return rows.length > limit && last ? { jobs, next: encodeCursor(last.seq) } : { jobs };
+  }
+
+  async cancel(id: string, caller: Caller): Promise<{ id: string; status: 'canceled' }> {
+    const outcome = await cancelJob(this.db, id, caller.projectId);
+    if (outcome.kind === 'not-found') throw jobNotFound(id);
+    if (outcome.kind === 'conflict') throw new Problem('conflict', `Job ${id} cannot be canceled: it is ${outcome.status}`);
+    return { id, status: 'canceled' };
+  }
+
+  async move(id: string, body: Json, caller: Caller): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
+    const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
+    if (outcome.kind === 'not-found') throw jobNotFound(id);
+    if (outcome.kind === 'conflict') throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
+    return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
+  }
+
+  async remove(id: string, caller: Caller): Promise<{ id: string; status: 'deleted' }> {
+    if (!(await deleteJob(this.db, id, caller.projectId))) throw jobNotFound(id);
+    return { id, status: 'deleted' };
+  }
+
+  /** A completed job with results, or the 404 of service-decisions.md section 5. */
+  private async completed(id: string, caller: Caller): Promise<JobRecord> {
+    const job = await this.load(id, caller);
+    if (job.status !== 'completed') throw new Problem('not-found', `Job ${id} has no results: it is ${job.status}`);
+    if (job.dry_run) throw new Problem('not-found', `Job ${id} has no results: it is a dry run`);
+    return job;
+  }
+
+  /** One result payload per job (the job itself, or each child in circuit order), as stored text. */
+  private async payloads(job: JobRecord, format: string): Promise<{ single: string | null; byChild: [string, string][] | null }> {
+    const stored = withPrefix(format, prefixOf(job.type));
+    if (!job.child_job_ids) {
+      const body = (await readArtifactsByFormat(this.db, [job.id], stored)).get(job.id) ?? null;
+      return { single: body, byChild: null };
+    }
+    const bodies = await readArtifactsByFormat(this.db, job.child_job_ids, stored);
+    return { single: null, byChild: job.child_job_ids.map((child) => [child, bodies.get(child) ?? 'null']) };
+  }
+
+  /** The little-endian decimal probability map (v0.3 results, v0.4 results/probabilities), child-keyed for a multicircuit job. */
+  async probabilities(id: string, caller: Caller): Promise<RawJson> {
+    const job = await this.completed(id, caller);
+    const { single, byChild } = await this.payloads(job, RESULT_FORMATS.v03);
+    if (byChild) return { json: `{${byChild.map(([child, body]) => `${JSON.stringify(child)}:${body}`).join(',')}}` };
+    if (single === null) throw new Problem('not-found', `Job ${id} has no results`);
+    return { json: single };
+  }
+
+  /** Decimal state -> count, from the histogram artifact. */
+  async histogram(id: string, caller: Caller): Promise<RawJson> {
+    return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => {
+      const counts = (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers.output_all ?? {};
+      const entries = Object.entries(counts).map(([bits, n]) => [littleEndianKey(bits), n] as const);
+      return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
+    });
+  }
+
+  /** One decimal state per shot, from the shots artifact. */
+  async shots(id: string, caller: Caller): Promise<RawJson> {
+    return this.sampled(id, caller, RESULT_FORMATS.shots, (body) => {
+      const shots = (JSON.parse(body) as { shots: { registers: Record<string, number[]> }[] }).shots;
+      return JSON.stringify(shots.map((s) => shotKey(s.registers.output_all ?? [])));
+    });
+  }
+
+  private async sampled(id: string, caller: Caller, format: string, convert: (body: string) => string): Promise<RawJson> {
+    const job = await this.completed(id, caller);
+    const { single, byChild } = await this.payloads(job, format);
+    const missing = () => new Problem('not-found', `Job ${id} has no ${format.split('.')[2]} results: it ran without shots`);
+    if (byChild) {
+      if (byChild.some(([, body]) => body === 'null')) throw missing();
+      return { json: `{${byChild.map(([child, body]) => `${JSON.stringify(child)}:${convert(body)}`).join(',')}}` };
+    }
+    if (single === null) throw missing();
+    return { json: convert(single) };
+  }
+
+  async artifact(id: string, artifactId: string, caller: Caller): Promise<{ mediaType: string; body: string; format: string }> {
+    const job = await this.load(id, caller);
+    const artifact = await readArtifact(this.db, job.id, artifactId);
+    if (!artifact) throw new Problem('not-found', `Artifact ${artifactId} of job ${id} not found`);
+    return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
+  }
+
+  async cost(id: string, caller: Caller): Promise<Json> {
+    const job = await this.load(id, caller);
+    const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
+    const mitigation = job.error_mitigation?.debiasing === true || job.error_mitigation?.debias === true;
+    const estimate = jobs.reduce((sum, j) => {
+      const [one, two] = gateCounts(j);
+      return sum + priceOf(j.backend, j.shots ?? 0, one, two, mitigation);
+    }, 0);
+    const estimated = job.dry_run ? 0 : Math.round(estimate * 100) / 100;
+    return {
+      dry_run: job.dry_run,
+      estimated_cost: { value: estimated, unit: 'usd' },
+      cost: job.status === 'completed' ? { value: estimated, unit: 'usd' } : null,
+    };
+  }
+}
+
+/** Gate counts from the job's stats, or counted from a JSON circuit before it ran. */
+function gateCounts(job: JobRecord): [number, number] {
+  const counts = (job.stats as { gate_counts?: Record<string, number> } | null)?.gate_counts;
+  if (counts) return [counts['1q'] ?? 0, counts['2q'] ?? 0];
+  const gates = Array.isArray(job.input.circuit) ? (job.input.circuit as Json[]) : [];
+  let one = 0;
+  let two = 0;
+  for (const g of gates) {
+    const width = (Array.isArray(g.targets) ? g.targets.length : 1) + (Array.isArray(g.controls) ? g.controls.length : g.control !== undefined ? 1 : 0);
+    if (width >= 2) two++;
+    else one++;
+  }
+  return [one, two];
+}

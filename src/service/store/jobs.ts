@@ -1,0 +1,256 @@
+/**
+ * Queries on jobs and their artifacts. Every state change that a client can
+ * race (cancel, move, delete, a worker's completion) is one transaction that
+ * re-reads the row under a lock, so the lifecycle of service-decisions.md
+ * section 4 holds whatever runs at the same time.
+ */
+import { JOBS_CHANNEL, type Db, type Queryable } from './db.js';
+import type { ArtifactRecord, JobRecord, JobStatus, NewJob } from '../jobs/model.js';
+import { OPEN_STATUSES } from '../jobs/model.js';
+
+const NEW_JOB_COLUMNS = [
+  ['id', 'uuid'],
+  ['project_id', 'text'],
+  ['submitter_id', 'text'],
+  ['api_version', 'text'],
+  ['type', 'text'],
+  ['status', 'text'],
+  ['backend', 'text'],
+  ['name', 'text'],
+  ['metadata', 'jsonb'],
+  ['shots', 'integer'],
+  ['dry_run', 'boolean'],
+  ['noise', 'jsonb'],
+  ['settings', 'jsonb'],
+  ['error_mitigation', 'jsonb'],
+  ['registers', 'jsonb'],
+  ['session_id', 'text'],
+  ['input', 'jsonb'],
+  ['parent_job_id', 'uuid'],
+  ['child_index', 'integer'],
+  ['child_job_ids', 'jsonb'],
+] as const;
+
+const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
+/** One statement inserts any number of jobs: the rows travel as one JSON array. */
+const INSERT_JOBS = `INSERT INTO jobs (${COLUMN_LIST})
+  SELECT ${COLUMN_LIST} FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, ${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')})
+  ORDER BY ord`;
+
+/** Inserts jobs (parents before their children) in one statement and wakes the workers. */
+export async function insertJobs(q: Queryable, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await q.query(INSERT_JOBS, [JSON.stringify(jobs.map((job, ord) => ({ ...job, ord })))]);
+  await q.query(`SELECT pg_notify('${JOBS_CHANNEL}', '')`);
+}
+
+/**
+ * Groups the creations that arrive together into one transaction and one
+ * INSERT: every caller's promise resolves after the commit that made its job
+ * durable, and a burst of N requests costs one commit instead of N.
+ */
+export class JobInserter {
+  private pending: { jobs: readonly NewJob[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxInFlight = db.kind === 'pg' ? 4 : 1,
+  ) {}
+
+  insert(jobs: readonly NewJob[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ jobs, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0, 2000);
+    if (batch.length === 0) return;
+    this.inFlight++;
+    try {
+      await this.db.tx((q) => insertJobs(q, batch.flatMap((b) => b.jobs)));
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    } finally {
+      this.inFlight--;
+      this.schedule();
+    }
+  }
+}
+
+export async function getJob(q: Queryable, id: string, projectId: string): Promise<JobRecord | null> {
+  const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2', [id, projectId]);
+  return rows[0] ?? null;
+}
+
+export async function getJobs(q: Queryable, ids: readonly string[]): Promise<JobRecord[]> {
+  if (ids.length === 0) return [];
+  return q.query<JobRecord>('SELECT * FROM jobs WHERE id = ANY($1::uuid[])', [ids]);
+}
+
+export interface JobFilter {
+  readonly projectId: string;
+  readonly limit: number;
+  /** Only jobs created before the one with this sequence number (the cursor). */
+  readonly beforeSeq?: number | undefined;
+  readonly status?: string | undefined;
+  readonly ids?: readonly string[] | undefined;
+  readonly parentJobId?: string | undefined;
+  readonly sessionId?: string | undefined;
+  readonly backend?: string | undefined;
+}
+
+/** Newest first; one row more than `limit` tells the caller whether a next page exists. */
+export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobRecord[]> {
+  const where = ['project_id = $1'];
+  const params: unknown[] = [filter.projectId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.beforeSeq !== undefined) add('seq < ?', filter.beforeSeq);
+  if (filter.status !== undefined) add('status = ?', filter.status);
+  if (filter.ids !== undefined) add('id = ANY(?::uuid[])', filter.ids);
+  if (filter.parentJobId !== undefined) add('parent_job_id = ?', filter.parentJobId);
+  if (filter.sessionId !== undefined) add('session_id = ?', filter.sessionId);
+  if (filter.backend !== undefined) add('backend = ?', filter.backend);
+  params.push(filter.limit + 1);
+  return q.query<JobRecord>(`SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`, params);
+}
+
+export type TransitionOutcome = { kind: 'done'; job: JobRecord } | { kind: 'not-found' } | { kind: 'conflict'; status: JobStatus };
+
+async function lockJob(q: Queryable, id: string, projectId: string): Promise<JobRecord | null> {
+  const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2 FOR UPDATE', [id, projectId]);
+  return rows[0] ?? null;
+}
+
+/** Cancels open jobs (and their open children); drops anything a run stored. */
+async function cancelOpen(q: Queryable, ids: readonly string[]): Promise<void> {
+  const canceled = await q.query<{ id: string }>(
+    `UPDATE jobs SET status = 'canceled', lease_owner = NULL, lease_expires_at = NULL, finish_at = NULL, completed_at = now()
+     WHERE (id = ANY($1::uuid[]) OR parent_job_id = ANY($1::uuid[])) AND status = ANY($2::text[]) RETURNING id`,
+    [ids, OPEN_STATUSES],
+  );
+  if (canceled.length === 0) return;
+  const stopped = canceled.map((r) => r.id);
+  await q.query('DELETE FROM artifacts WHERE job_id = ANY($1::uuid[])', [stopped]);
+  await notifyStop(q, stopped);
+}
+
+/** Tells the worker running these jobs to abandon them now rather than at its next lease renewal. */
+async function notifyStop(q: Queryable, ids: readonly string[]): Promise<void> {
+  await q.query(`SELECT pg_notify('${JOBS_CHANNEL}', 'stop:' || id) FROM unnest($1::text[]) AS id`, [ids]);
+}
+
+/** Cancel (service-decisions.md section 4): open -> canceled; canceled again is fine; final -> conflict. */
+export function cancelJob(db: Db, id: string, projectId: string): Promise<TransitionOutcome> {
+  return db.tx(async (q) => {
+    const job = await lockJob(q, id, projectId);
+    if (!job) return { kind: 'not-found' };
+    if (job.status === 'canceled') return { kind: 'done', job };
+    if (!OPEN_STATUSES.includes(job.status)) return { kind: 'conflict', status: job.status };
+    await cancelOpen(q, [id]);
+    if (job.parent_job_id) await settleParent(q, job.parent_job_id);
+    return { kind: 'done', job: { ...job, status: 'canceled' } };
+  });
+}
+
+/** Move: in one transaction, the clone (and its children) is created and the source canceled. */
+export function moveJob(db: Db, id: string, projectId: string, buildClone: (source: JobRecord) => NewJob[]): Promise<TransitionOutcome> {
+  return db.tx(async (q) => {
+    const job = await lockJob(q, id, projectId);
+    if (!job) return { kind: 'not-found' };
+    if (!OPEN_STATUSES.includes(job.status)) return { kind: 'conflict', status: job.status };
+    const clone = buildClone(job);
+    await cancelOpen(q, [id]);
+    if (job.parent_job_id) await settleParent(q, job.parent_job_id);
+    await insertJobs(q, clone);
+    const created = (await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1', [clone[0]?.id]))[0] as JobRecord;
+    return { kind: 'done', job: created };
+  });
+}
+
+/** Deletes a job, its children and every artifact (foreign keys cascade). */
+export function deleteJob(db: Db, id: string, projectId: string): Promise<boolean> {
+  return db.tx(async (q) => {
+    const children = await q.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = $1', [id]);
+    const rows = await q.query<{ id: string; parent_job_id: string | null }>('DELETE FROM jobs WHERE id = $1 AND project_id = $2 RETURNING id, parent_job_id', [id, projectId]);
+    const row = rows[0];
+    if (!row) return false;
+    await notifyStop(q, [id, ...children.map((c) => c.id)]);
+    if (row.parent_job_id) await settleParent(q, row.parent_job_id);
+    return true;
+  });
+}
+
+export async function listArtifacts(q: Queryable, jobIds: readonly string[]): Promise<ArtifactRecord[]> {
+  if (jobIds.length === 0) return [];
+  return q.query<ArtifactRecord>('SELECT id, job_id, kind, format, media_type FROM artifacts WHERE job_id = ANY($1::uuid[]) ORDER BY kind, format', [jobIds]);
+}
+
+export async function readArtifact(q: Queryable, jobId: string, artifactId: string): Promise<(ArtifactRecord & { body: string }) | null> {
+  const rows = await q.query<ArtifactRecord & { body: string }>('SELECT * FROM artifacts WHERE job_id = $1 AND id = $2', [jobId, artifactId]);
+  return rows[0] ?? null;
+}
+
+/** Bodies of one format for several jobs (a multicircuit parent's children). */
+export async function readArtifactsByFormat(q: Queryable, jobIds: readonly string[], format: string): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await q.query<{ job_id: string; body: string }>('SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2', [jobIds, format]);
+  return new Map(rows.map((r) => [r.job_id, r.body]));
+}
+
+/**
+ * A multicircuit parent follows its children: started with the first,
+ * failed when one failed, canceled when one was canceled, completed when all
+ * completed. Called in the transaction that changed a child.
+ */
+export async function settleParent(q: Queryable, parentId: string): Promise<void> {
+  const children = await q.query<{ status: JobStatus; failure: JobRecord['failure']; stats: Record<string, unknown> | null; execution_duration_ms: number | null }>(
+    'SELECT status, failure, stats, execution_duration_ms FROM jobs WHERE parent_job_id = $1 ORDER BY child_index',
+    [parentId],
+  );
+  if (children.length === 0) return;
+  if (children.some((c) => OPEN_STATUSES.includes(c.status))) {
+    if (children.some((c) => c.status !== 'submitted' && c.status !== 'ready')) {
+      await q.query(`UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('submitted', 'ready')`, [parentId]);
+    }
+    return;
+  }
+  const failed = children.find((c) => c.status === 'failed');
+  const status: JobStatus = failed ? 'failed' : children.some((c) => c.status === 'canceled') ? 'canceled' : 'completed';
+  const stats = sumStats(children.map((c) => c.stats));
+  const execution = children.reduce((sum, c) => sum + (c.execution_duration_ms ?? 0), 0);
+  await q.query(
+    `UPDATE jobs SET status = $2, failure = $3::jsonb, stats = coalesce($4::jsonb, stats), execution_duration_ms = $5,
+       started_at = coalesce(started_at, now()), completed_at = now()
+     WHERE id = $1 AND status = ANY($6::text[])`,
+    [parentId, status, failed?.failure ? JSON.stringify(failed.failure) : null, stats ? JSON.stringify(stats) : null, status === 'completed' ? execution : null, OPEN_STATUSES],
+  );
+}
+
+function sumStats(all: readonly (Record<string, unknown> | null)[]): Record<string, unknown> | null {
+  if (all.some((s) => s === null)) return null;
+  const gate = (s: Record<string, unknown>, k: '1q' | '2q') => Number((s.gate_counts as Record<string, number> | undefined)?.[k] ?? 0);
+  const stats = all as Record<string, unknown>[];
+  return {
+    qubits: Math.max(0, ...stats.map((s) => Number(s.qubits ?? 0))),
+    circuits: stats.length,
+    gate_counts: { '1q': stats.reduce((n, s) => n + gate(s, '1q'), 0), '2q': stats.reduce((n, s) => n + gate(s, '2q'), 0) },
+    kwh: stats.reduce((n, s) => n + Number(s.kwh ?? 0), 0),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * A PostgreSQL server through `pg`. int8 is read as a number, as PGlite
+ * returns it (the only int8 is the jobs' sequence, far below 2^53).
+ */
+import pg from 'pg';
+import { StoreUnavailableError, type Db, type Queryable } from './db.js';
+
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Errors that mean the server is not there (as opposed to a bad statement). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i.test(message)
+  );
+}
+
+function translate(error: unknown): never {
+  throw isConnectionError(error) ? new StoreUnavailableError(error) : error;
+}
+
+export async function openPg(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const query = async <T>(q: Pick<pg.PoolClient, 'query'>, sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+    try {
+      return (await q.query(sql, params as unknown[])).rows as T[];
+    } catch (error) {
+      return translate(error);
+    }
+  };
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | null = null;
+  let closed = false;
+  const connectListener = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (listenClient === client) listenClient = null;
+      if (!closed && listeners.size) setTimeout(() => void connectListener().catch(() => undefined), 1000).unref();
+    });
+    client.on('notification', (message) => {
+      for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? '');
+    });
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listenClient = client;
+  };
+  const db: Db = {
+    kind: 'pg',
+    query: (sql, params) => query(pool, sql, params),
+    async tx(work) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        return translate(error);
+      }
+      const q: Queryable = { query: (sql, params) => query(client, sql, params) };
+      try {
+        await q.query('BEGIN');
+        const result = await work(q);
+        await q.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release(isConnectionError(error) || error instanceof StoreUnavailableError);
+        throw error;
+      }
+    },
+    async listen(channel, onNotify) {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(onNotify);
+      if (!listenClient) await connectListener().catch(translate);
+      else if (set.size === 1) await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+    async close() {
+      closed = true;
+      await listenClient?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+  return db;
+}

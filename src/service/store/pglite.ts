@@ -1,0 +1,45 @@
+/**
+ * The embedded store: PGlite (PostgreSQL in WebAssembly) in a data directory.
+ * PGlite does not lock its directory and a second process writing to it loses
+ * its writes silently, so the directory carries a lock file with the holder's
+ * pid (store/lock.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { acquireLock } from './lock.js';
+import type { Db, Queryable } from './db.js';
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(dataDir);
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await q.query<T>(sql, params as unknown[])).rows;
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    tx: (work) => pg.transaction((tx) => work(wrap(tx))),
+    async listen(channel, onNotify) {
+      const stop = await pg.listen(channel, onNotify);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
+    async close() {
+      try {
+        if (!pg.closed) await pg.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * What a run stores: the job's new status, failure, stats, output and the
+ * artifacts (compiled circuits and results), with the job's own identifier
+ * prefix on every format (service-decisions.md sections 4 and 5).
+ */
+import { randomUUID } from 'node:crypto';
+import { RESULT_FORMATS } from '../../index.js';
+import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
+import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
+import type { NewArtifact, RunOutcome } from '../store/queue.js';
+import type { ExecuteResult } from './execute.js';
+
+/** Format ids of the compiled circuits a job carries. */
+export const COMPILED_FORMATS = { qasm: 'svc.qasm3.v1', native: 'svc.native.v1' } as const;
+
+const RESULT_ARTIFACTS = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots, RESULT_FORMATS.v03] as const;
+
+export function isEmulatedQpu(backend: string): boolean {
+  return backend.startsWith('qpu.');
+}
+
+export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, now = new Date()): RunOutcome {
+  if (!result.ok) {
+    return {
+      status: 'failed',
+      failure: result.failure,
+      stats: result.stats ? { ...result.stats, kwh: 0 } : null,
+      output: { compilation: { diagnostics: result.diagnostics } },
+      executionDurationMs: null,
+      artifacts: [],
+    };
+  }
+  const prefix = prefixOf(job.type);
+  const artifacts: NewArtifact[] = [];
+  const add = (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) =>
+    artifacts.push({ id: randomUUID(), kind, format: withPrefix(format, prefix), media_type: mediaType, body });
+  if (result.compiled.qasm !== null) add('compiled', COMPILED_FORMATS.qasm, 'text/plain', result.compiled.qasm);
+  if (result.compiled.native !== null) add('compiled', COMPILED_FORMATS.native, 'application/json', JSON.stringify(result.compiled.native));
+  for (const format of RESULT_ARTIFACTS) {
+    const payload = result.results?.[format];
+    if (payload !== undefined) add('result', format, 'application/json', JSON.stringify(payload));
+  }
+  const qpu = isEmulatedQpu(job.backend);
+  const shots = job.shots ?? 0;
+  const estimated = qpu ? estimateExecutionMs(job.backend, shots, result.stats.qubits, result.stats.gate_counts['1q'], result.stats.gate_counts['2q']) : null;
+  const executionMs = job.dry_run ? null : qpu ? estimated : Math.max(0, Math.round(runMs));
+  const stats = { ...result.stats, kwh: qpu && executionMs ? estimateKwh(job.backend, executionMs) : 0 };
+  const output = { compilation: { diagnostics: result.diagnostics } };
+  // An emulated QPU job stays started for its execution time (at least 1 s), counted from its start.
+  const holdUntil = qpu && !job.dry_run ? new Date((job.started_at ?? now).getTime() + Math.max(1000, estimated ?? 0)) : null;
+  const held = holdUntil !== null && holdUntil.getTime() > now.getTime();
+  return {
+    status: held ? 'started' : 'completed',
+    finishAt: held ? holdUntil : undefined,
+    failure: null,
+    stats,
+    output,
+    executionDurationMs: executionMs,
+    predictedExecutionDurationMs: estimated,
+    artifacts,
+  };
+}

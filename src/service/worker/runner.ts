@@ -1,0 +1,175 @@
+/**
+ * The claim loop: a process's share of the queue. Idle threads claim jobs
+ * (woken by NOTIFY, or by a slow poll that also picks up expired leases and
+ * emulated QPU jobs whose time is up); running jobs keep their lease alive;
+ * a job canceled or deleted meanwhile is abandoned at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { JOBS_CHANNEL, type Db } from '../store/db.js';
+import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
+import { programKind, type JobRecord } from '../jobs/model.js';
+import { noiseModelOf } from '../jobs/catalog.js';
+import { DEFAULT_SHOTS } from '../jobs/defaults.js';
+import type { CircuitJson } from '../../index.js';
+import { AbandonedError, ThreadPool } from './threads.js';
+import type { ExecuteRequest } from './execute.js';
+import { isEmulatedQpu, outcomeOf } from './outcome.js';
+
+export interface RunnerOptions {
+  /** Jobs run at once (worker threads). */
+  readonly threads: number;
+  /** How long a claim lasts without renewal; a dead worker's job is claimed again after it. */
+  readonly leaseMs?: number;
+  /** Poll interval (NOTIFY wakes the runner sooner). */
+  readonly pollMs?: number;
+  readonly log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+const FINISH_EVERY_MS = 200;
+/** A job claimed this often never finished a run (its worker died each time): it fails instead of taking down another. */
+export const MAX_ATTEMPTS = 5;
+
+
+
+/** What the thread runs for a stored job. */
+export function executeRequestOf(job: JobRecord): ExecuteRequest {
+  const kind = programKind(job.type);
+  const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
+  const qpu = isEmulatedQpu(job.backend);
+  const noiseModel = qpu ? (noiseModelOf(job.backend)?.name ?? null) : job.noise && job.noise.model !== 'ideal' ? job.noise.model : null;
+  const noise = noiseModel ? { model: noiseModel, seed: job.noise?.seed ?? null } : null;
+  return { kind, program, backend: job.backend, shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null, noise, dryRun: job.dry_run };
+}
+
+export class JobRunner {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly pool: ThreadPool;
+  private readonly running = new Map<string, () => void>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopListening: (() => Promise<void>) | null = null;
+  private claiming = false;
+  private again = false;
+  private lastFinish = 0;
+  private stopped = false;
+  private readonly leaseMs: number;
+  private readonly log: NonNullable<RunnerOptions['log']>;
+
+  constructor(
+    private readonly db: Db,
+    options: RunnerOptions,
+  ) {
+    this.pool = new ThreadPool(Math.max(1, options.threads));
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.log = options.log ?? (() => undefined);
+    const pollMs = options.pollMs ?? 1000;
+    this.timers.push(setInterval(() => this.wake(), pollMs), setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))));
+    for (const t of this.timers) t.unref();
+  }
+
+  async start(): Promise<void> {
+    this.stopListening = await this.db.listen(JOBS_CHANNEL, (payload) => {
+      if (payload.startsWith('stop:')) this.running.get(payload.slice(5))?.();
+      else this.wake();
+    });
+    await this.pool.ready();
+    this.wake();
+  }
+
+  /** Claims jobs while threads are idle; a wake during a claim round starts another round. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.claiming = true;
+    void this.claimRound()
+      .catch((error) => this.log('warn', 'claiming jobs failed', { err: String(error) }))
+      .finally(() => {
+        this.claiming = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async claimRound(): Promise<void> {
+    // Emulated QPU jobs due now; at most every 200 ms, so a burst of NOTIFYs costs claims only.
+    if (Date.now() - this.lastFinish >= FINISH_EVERY_MS) {
+      this.lastFinish = Date.now();
+      await finishDueJobs(this.db);
+    }
+    while (!this.stopped && this.pool.idle > 0) {
+      const job = await claimJob(this.db, this.owner, this.leaseMs);
+      if (!job) return;
+      this.runClaimed(job);
+    }
+  }
+
+  private runClaimed(job: JobRecord): void {
+    if (job.attempts > MAX_ATTEMPTS) {
+      this.fail(job, `The job was claimed ${job.attempts} times and no run finished`);
+      return;
+    }
+    const started = performance.now();
+    const { result, abandon } = this.pool.run(executeRequestOf(job));
+    this.running.set(job.id, abandon);
+    void result
+      .then(async (outcome) => {
+        const stored = outcomeOf(job, outcome, performance.now() - started);
+        const kept = await completeJob(this.db, job.id, this.owner, stored);
+        if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
+        if (stored.finishAt) {
+          setTimeout(() => {
+            this.lastFinish = 0;
+            this.wake();
+          }, Math.max(0, stored.finishAt.getTime() - Date.now()) + 5).unref();
+        }
+      })
+      .catch((error) => {
+        if (error instanceof AbandonedError) return;
+        this.log('error', 'job run failed', { jobId: job.id, err: String(error) });
+        this.fail(job, `The job could not be run: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake();
+      });
+  }
+
+  /** Ends a job the service could not run (a crashed thread, a job that kills its workers) as failed. */
+  private fail(job: JobRecord, message: string): void {
+    const failure = { code: 'InternalError', message, error: message };
+    void completeJob(this.db, job.id, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
+      this.log('warn', 'could not mark the job failed; its lease will run out', { jobId: job.id, err: String(error) }),
+    );
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      const lost = await renewLeases(this.db, this.owner, [...this.running.keys()], this.leaseMs);
+      for (const id of lost) this.running.get(id)?.();
+    } catch (error) {
+      this.log('warn', 'lease renewal failed', { err: String(error) });
+    }
+  }
+
+  /** Jobs running in this process now. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Stops claiming, hands running jobs back to the queue, stops the threads. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    const ids = [...this.running.keys()];
+    for (const abandon of this.running.values()) abandon();
+    await releaseJobs(this.db, this.owner, ids).catch(() => undefined);
+    await this.stopListening?.().catch(() => undefined);
+    await this.pool.close();
+  }
+}

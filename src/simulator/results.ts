@@ -1,0 +1,84 @@
+/**
+ * Result artifacts as sources: each can be built as an object (on first read
+ * of its property) or written as JSON text to a sink without being built, so
+ * a large exact distribution streams to a file or a response while the
+ * artifacts nobody reads cost nothing.
+ */
+import { namedRecord } from './artifacts.js';
+import { JsonWriter, type JsonSink } from './json-writer.js';
+
+export interface ArtifactSource {
+  /** The artifact as an object (a new one per call). */
+  build(): unknown;
+  /** The artifact as JSON text. */
+  write(writer: JsonWriter): void;
+}
+
+/** An artifact already held as an object (histogram and shots: their size is bounded by the shots). */
+export function plainSource(value: unknown): ArtifactSource {
+  return { build: () => value, write: (writer) => writer.value(value) };
+}
+
+/** Circuit name -> artifact, for a multicircuit result (names are distinct: the loaders refuse repeats). */
+export function perCircuitSource(circuits: readonly (readonly [string, ArtifactSource])[]): ArtifactSource {
+  return {
+    build() {
+      const record = namedRecord<unknown>();
+      for (const [name, source] of circuits) record[name] = source.build();
+      return record;
+    },
+    write(writer) {
+      writer.open('{');
+      for (const [name, source] of circuits) {
+        writer.key(name);
+        source.write(writer);
+      }
+      writer.close('}');
+    },
+  };
+}
+
+const SOURCES = new WeakMap<object, ReadonlyMap<string, ArtifactSource>>();
+
+/**
+ * Format id -> artifact, each built when its property is first read (and
+ * kept). Reading every property (`JSON.stringify`, `Object.entries`) builds
+ * every artifact; {@link writeArtifact} builds none.
+ */
+export function lazyResults(sources: ReadonlyMap<string, ArtifactSource>): Record<string, unknown> {
+  const results: Record<string, unknown> = {};
+  for (const [format, source] of sources) {
+    Object.defineProperty(results, format, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = source.build();
+        Object.defineProperty(results, format, { value, enumerable: true, configurable: true, writable: true });
+        return value;
+      },
+    });
+  }
+  SOURCES.set(results, sources);
+  return results;
+}
+
+export interface WriteArtifactOptions {
+  /** Spaces per level, as `JSON.stringify`'s third argument (default 0: compact). */
+  readonly indent?: number;
+}
+
+/**
+ * Writes one artifact of a simulation's `results` as JSON text to `sink`, in
+ * chunks of about 64 KiB, without building it as an object (the way to save
+ * or send a dense distribution of millions of states). False when the
+ * results hold no such artifact.
+ */
+export function writeArtifact(results: Record<string, unknown>, format: string, sink: JsonSink, options: WriteArtifactOptions = {}): boolean {
+  const source = SOURCES.get(results)?.get(format);
+  const writer = new JsonWriter(sink, options.indent ?? 0);
+  if (source) source.write(writer);
+  else if (Object.prototype.hasOwnProperty.call(results, format)) writer.value(results[format]);
+  else return false;
+  writer.flush();
+  return true;
+}
