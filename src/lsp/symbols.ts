@@ -52,7 +52,8 @@ export interface SymbolIndex {
 
 /** Indexes the declarations of a program text. Never throws (the parser does not). */
 export function indexSymbols(text: string): SymbolIndex {
-  const parsed = parse(text);
+  // Lazy: a statement is rebuilt only when its uses are read (hover, references), not for every name of the file.
+  const parsed = parse(text, { lazy: true });
   const definitions: Definition[] = [];
   const globals = new Map<string, Definition[]>();
   let nextQubit: number | null = 0;
