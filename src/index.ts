@@ -3,6 +3,8 @@
  *
  * Each export is documented where it is defined; this file only gathers them.
  */
+import { CAPABILITY_CHECKS } from './capabilities/index.js';
+
 export type { Diagnostic, DiagnosticCode, Failure, RelatedLocation, Severity, Span, Position } from './diagnostics/index.js';
 export type * from './ast/nodes.js';
 export type { IrCircuit, IrOp, IrGate, IrNativeGate, IrMeasure, IrReset, IrBarrier, IrRegister } from './ir/types.js';
@@ -24,6 +26,14 @@ export type { ValidateOptions, ValidateResult } from './validate.js';
 /** The subset rules in registry order: id, failure code and a one-line description each. */
 export { PREFLIGHT_RULES as preflightRules } from './preflight/index.js';
 export type { PreflightRule } from './preflight/index.js';
+/**
+ * The target capability checks (after the subset rules) as `{ id, summary }`:
+ * `dynamic-circuit`, `mid-circuit-measurement`, `qubit-count`; their ids are
+ * the `rule` of the diagnostics they report.
+ */
+export const capabilityRules: readonly { readonly id: string; readonly summary: string }[] = Object.freeze(
+  CAPABILITY_CHECKS.map((c) => Object.freeze({ id: c.id, summary: c.summary })),
+);
 
 /**
  * Checks a `svc.circuit.v0` JSON job input (single circuit or multicircuit,
@@ -58,6 +68,20 @@ export { formatDiagnostic } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
 /** Program text with its line table, as {@link formatDiagnostic} also accepts it (`new SourceText(text, name)`). */
 export { SourceText } from './diagnostics/source.js';
+/**
+ * Lint suppressions as `qasm3-preflight check` applies them (`validate`, the
+ * service's path, never reads them): drops the diagnostics covered by
+ * `// qasm3-preflight-disable-next-line <rule>` or `// qasm3-preflight-disable
+ * <rule>` comments and returns `{ kept, unused }`, `unused` holding an
+ * `unused-suppression` warning for each directive that covered nothing.
+ *
+ * ```ts
+ * const text = 'qubit[1] q;\n// qasm3-preflight-disable-next-line unknown-gate\nfoo q[0];';
+ * applySuppressions(text, validate(text).diagnostics); // { kept: [], unused: [] }
+ * ```
+ */
+export { applySuppressions } from './cli/check/suppressions.js';
+export type { SuppressionResult } from './cli/check/suppressions.js';
 /** Prints any AST node back as OpenQASM 3 text (deterministic; re-parses to the same tree). */
 export { print } from './ast/print.js';
 /** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */

@@ -63,6 +63,19 @@ describe('import direction', () => {
     expect(bad).toEqual([]);
   });
 
+  it('lets the language server use the library only through src/index.ts, and nothing of the service', () => {
+    const lspImports = imports.filter(({ file }) => relative(SRC, file).split(sep)[0] === 'lsp');
+    expect(lspImports.length).toBeGreaterThan(5);
+    const bad = lspImports.filter(({ file, spec }) => {
+      const target = relative(SRC, join(file, '..', spec));
+      const top = target.split(sep)[0] ?? '';
+      return top !== 'lsp' && target !== 'index.ts' && target !== 'index.js';
+    });
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+    const service = lspImports.filter(({ spec }) => spec.includes('service'));
+    expect(service).toEqual([]);
+  });
+
   it('lets the service use the library only through its public API (src/index.ts)', () => {
     const inService = (path: string) => relative(SRC, path).split(sep)[0] === 'service';
     const bad = imports.filter(({ file, spec }) => {

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
+import { lspCommand } from './commands/lsp.js';
 import { simulateCommand } from './commands/simulate.js';
 import { targetsCommand } from './commands/targets.js';
 import { serveCommand } from './commands/serve.js';
@@ -66,6 +67,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     serveCommand(io),
     workerCommand(io),
     keysCommand(io),
+    lspCommand(),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true));
