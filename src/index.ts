@@ -80,8 +80,8 @@ export { SourceText } from './diagnostics/source.js';
  * applySuppressions(text, validate(text).diagnostics); // { kept: [], unused: [] }
  * ```
  */
-export { applySuppressions } from './cli/check/suppressions.js';
-export type { SuppressionResult } from './cli/check/suppressions.js';
+export { applySuppressions } from './diagnostics/suppressions.js';
+export type { SuppressionResult } from './diagnostics/suppressions.js';
 /** Prints any AST node back as OpenQASM 3 text (deterministic; re-parses to the same tree). */
 export { print } from './ast/print.js';
 /** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */

@@ -10,7 +10,7 @@ import { MID_CIRCUIT_RULE } from '../ir/json/export.js';
 import { SYNTAX_ERROR_RULE } from '../parser/index.js';
 import { PREFLIGHT_RULES, SOURCE_SIZE_RULE } from '../preflight/index.js';
 import { INVALID_JSON_RULE } from './check/json-input.js';
-import { UNUSED_SUPPRESSION_RULE } from './check/suppressions.js';
+import { UNUSED_SUPPRESSION_RULE } from '../diagnostics/suppressions.js';
 
 export interface RuleInfo {
   readonly id: string;

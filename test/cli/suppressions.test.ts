@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDiagnostic, SourceText, type Diagnostic } from '../../src/diagnostics/index.js';
-import { applySuppressions, UNUSED_SUPPRESSION_RULE } from '../../src/cli/check/suppressions.js';
+import { applySuppressions, UNUSED_SUPPRESSION_RULE } from '../../src/diagnostics/suppressions.js';
 
 /** A diagnostic of `rule` on the first occurrence of `needle`, as a rule would report it. */
 function at(source: SourceText, needle: string, rule: string): Diagnostic {

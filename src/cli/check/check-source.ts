@@ -4,7 +4,7 @@
  */
 import type { Diagnostic, Failure } from '../../diagnostics/index.js';
 import type { FileReport } from './report.js';
-import { applySuppressions } from './suppressions.js';
+import { applySuppressions } from '../../diagnostics/suppressions.js';
 
 export interface CheckOptions {
   /** A backend name from the targets table, already known to exist. */

@@ -10,7 +10,7 @@
  * (or rule-less directive) that suppresses nothing earns a warning, so stale
  * suppressions do not pile up.
  */
-import { createDiagnostic, SourceText, unusedSuppression, type Diagnostic, type Span } from '../../diagnostics/index.js';
+import { createDiagnostic, SourceText, unusedSuppression, type Diagnostic, type Span } from './index.js';
 
 export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
 const MARKER = 'qasm3-preflight-disable';
