@@ -15,6 +15,8 @@ import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { healthRoutes } from './health.js';
+import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
+import { serverTimeouts, type Timeouts } from './timeouts.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -25,6 +27,9 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Package version shown in the OpenAPI document. */
   readonly version?: string;
+  /** Per-key request limit; absent: no limit. */
+  readonly rateLimit?: RateLimitOptions | undefined;
+  readonly timeouts?: Timeouts | undefined;
 }
 
 /** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
@@ -34,6 +39,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    ...serverTimeouts(options.timeouts),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -84,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
   const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
