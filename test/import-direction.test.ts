@@ -55,4 +55,23 @@ describe('import direction', () => {
     const bad = imports.filter(({ file }) => stageOf(file) === 'tables' && !file.endsWith('index.ts'));
     expect(bad).toEqual([]);
   });
+
+  it('lets the service use the library only through its public API (src/index.ts)', () => {
+    const inService = (path: string) => relative(SRC, path).split(sep)[0] === 'service';
+    const bad = imports.filter(({ file, spec }) => {
+      if (!inService(file)) return false;
+      const target = join(file, '..', spec);
+      return !inService(target) && relative(SRC, target) !== 'index.js';
+    });
+    expect(imports.some(({ file }) => inService(file))).toBe(true);
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
+  it('never imports the service statically from outside it (the CLI loads it lazily)', () => {
+    const bad = imports.filter(({ file, spec }) => {
+      const from = relative(SRC, file).split(sep)[0];
+      return from !== 'service' && relative(SRC, join(file, '..', spec)).split(sep)[0] === 'service';
+    });
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@
  * `qasm3-preflight serve`: the job service (docs/service.md). The service's
  * modules (Fastify, PGlite, pg) load only when this command runs.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { integerAtLeast, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -15,7 +17,14 @@ export interface StoreFlags {
 /** `--data` / `--database` (or DATABASE_URL) to the service's store options. */
 export function storeOptions(flags: StoreFlags, io: CliIo): { dataDir?: string; databaseUrl?: string } {
   const databaseUrl = flags.database ?? io.env.DATABASE_URL;
-  return databaseUrl ? { databaseUrl } : { dataDir: flags.data ?? './.qasm3-preflight' };
+  if (databaseUrl) return { databaseUrl };
+  const dataDir = flags.data ?? './.qasm3-preflight';
+  // PostgreSQL's initdb in WebAssembly takes a while once; say so rather than look stuck.
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // A JSON line like the server's own logs (pino's level 30 is info).
+    io.stderr(`${JSON.stringify({ level: 30, time: Date.now(), msg: `creating the embedded store in ${dataDir} (once; this can take a minute)` })}\n`);
+  }
+  return { dataDir };
 }
 
 /** A locked data directory or an unreachable server is the caller's to fix: plain words, exit code 2. */

@@ -36,6 +36,8 @@ export function errorAnswer(statusCode: number, message: string, validation?: Er
 
 interface AjvError {
   instancePath?: string;
+  /** Set by Ajv on errors of a `propertyNames` schema: the offending key. */
+  propertyName?: string;
   keyword?: string;
   params?: Record<string, unknown>;
   message?: string;
@@ -47,7 +49,7 @@ const SOURCES: Readonly<Record<string, string>> = { body: 'payload', querystring
 export function validationKeys(errors: readonly AjvError[]): string[] {
   const keyOf = (e: AjvError) => {
     const base = (e.instancePath ?? '').split('/').filter(Boolean).map(unescapePointer);
-    const extra = e.params?.missingProperty ?? e.params?.propertyName;
+    const extra = e.params?.missingProperty ?? e.propertyName ?? e.params?.propertyName;
     return [...base, ...(typeof extra === 'string' ? [extra] : [])].join('.');
   };
   const relevant = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'propertyNames');

