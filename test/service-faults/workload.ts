@@ -33,6 +33,18 @@ export function randomCircuit(qubits: number, layers: number, seed = 1): string 
   return lines.join('\n');
 }
 
+/**
+ * A long job with a short answer: `layers` random layers on `qubits` qubits and
+ * then their inverse, so the run touches the whole state for every gate but
+ * ends in |0...0> (one outcome to store, not 2^qubits).
+ */
+export function mirroredCircuit(qubits: number, layers: number, seed = 1): string {
+  const forward = randomCircuit(qubits, layers, seed).split('\n').filter((l) => /^(rx|ry|rz|cx)/.test(l));
+  const inverse = [...forward].reverse().map((l) => l.replace(/\((-?[\d.]+)\)/, (_, angle: string) => `(${-Number(angle)})`));
+  const measures = Array.from({ length: qubits }, (_, i) => `c[${i}] = measure q[${i}];`);
+  return ['OPENQASM 3.0;', 'include "stdgates.inc";', `qubit[${qubits}] q;`, `bit[${qubits}] c;`, ...forward, ...inverse, ...measures].join('\n');
+}
+
 /** Fails preflight (a `for` loop): the job ends `failed`. */
 export const FAILING = `OPENQASM 3.0;
 include "stdgates.inc";
