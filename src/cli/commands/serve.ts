@@ -37,10 +37,16 @@ export function storeProblem(error: unknown): never {
   throw error;
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
+/**
+ * Resolves on the first SIGINT or SIGTERM, and keeps the process alive until
+ * then: a `worker` whose store connections all dropped (a server outage) has
+ * nothing else holding its event loop and would exit.
+ */
 export function stopSignal(): Promise<string> {
   return new Promise((resolve) => {
+    const hold = setInterval(() => undefined, 2 ** 30);
     const stop = (signal: string) => {
+      clearInterval(hold);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve(signal);

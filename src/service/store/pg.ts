@@ -74,15 +74,21 @@ export async function openPg(url: string): Promise<Db> {
       } catch (error) {
         return translate(error);
       }
+      // A checked-out client whose server goes away between two statements emits 'error' with no query to
+      // take it; unheard, it would end the process. The next statement reports it instead.
+      const ignore = () => undefined;
+      client.on('error', ignore);
       const q: Queryable = { query: (sql, params) => query(client, sql, params) };
       try {
         await q.query('BEGIN');
         const result = await work(q);
         await q.query('COMMIT');
+        client.off('error', ignore);
         client.release();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        client.off('error', ignore);
         client.release(isConnectionError(error) || error instanceof StoreUnavailableError);
         throw error;
       }
