@@ -28,7 +28,9 @@ export class CursorCodec {
     if (!match) throw reject();
     const seq = Number.parseInt(match[1] as string, 36);
     const given = Buffer.from(match[2] as string, 'base64url');
-    if (!Number.isSafeInteger(seq) || given.length !== MAC_BYTES || !timingSafeEqual(given, this.mac(seq, scope))) throw reject();
+    // Canonical text only: the last base64 character has spare bits that decode to the same bytes.
+    const canonical = given.length === MAC_BYTES && given.toString('base64url') === match[2];
+    if (!Number.isSafeInteger(seq) || !canonical || !timingSafeEqual(given, this.mac(seq, scope))) throw reject();
     return seq;
   }
 }
