@@ -23,7 +23,8 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-export async function startPostgres(name: string): Promise<PostgresServer> {
+/** `durable`: fsync on, so a commit is on disk before it is answered (the bench); the suites need not wait for the disk. */
+export async function startPostgres(name: string, options: { durable?: boolean } = {}): Promise<PostgresServer> {
   const dir = join(PG_ROOT, `faults-${name}`);
   await stopLeftover(dir);
   const port = await freePort();
@@ -36,7 +37,7 @@ export async function startPostgres(name: string): Promise<PostgresServer> {
     createPostgresUser: process.getuid?.() === 0,
     // fsync off: what these suites kill are our processes (the server survives them) or the server by a clean
     // shutdown, which writes everything; durability across a power loss is PostgreSQL's own business.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `fsync=${options.durable ? 'on' : 'off'}`],
     onLog: () => undefined,
     onError: () => undefined,
   });
