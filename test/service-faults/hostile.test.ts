@@ -150,6 +150,24 @@ describe('SQL-looking text is data', () => {
   });
 });
 
+describe('the NUL character, which PostgreSQL cannot store', () => {
+  test('in a body field or key, or a query parameter, it is a 400 naming where', async () => {
+    const field = await call(url, 'POST', '/v0.3/jobs', key, { ...VALID_V3, registers: '\u0000', name: 'a\u0000b' });
+    expect(field.status, field.text).toBe(400);
+    expect(field.json.validation).toEqual({ source: 'payload', keys: ['registers', 'name'] });
+    const nested = await call(url, 'POST', '/v0.4/jobs', key, { ...VALID_V4, metadata: { 'k\u0000': 'v' } });
+    expect(nested.json.validation).toEqual({ source: 'payload', keys: ['metadata.k\u0000'] });
+    // An escaped backslash before u0000 is the six characters \u0000, not a NUL: stored as sent.
+    const text = await call(url, 'POST', '/v0.3/jobs', key, { ...VALID_V3, name: '\\u0000' });
+    expect(text.status, text.text).toBe(200);
+    for (const query of ['session_id=%00', 'backend=a%00', 'status=%00']) {
+      const answer = await call(url, 'GET', `/v0.4/jobs?${query}`, key);
+      expect(answer.status, `${query}: ${answer.text}`).toBe(400);
+      expect(answer.json.validation.source).toBe('querystring');
+    }
+  });
+});
+
 describe('list cursors', () => {
   test('forged, tampered, another project\'s and another filter\'s cursors are 400; real ones page through', async () => {
     for (let i = 0; i < 3; i++) await call(url, 'POST', '/v0.4/jobs', key, VALID_V4);

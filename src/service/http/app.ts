@@ -17,6 +17,7 @@ import { catalogRoutes } from './catalog.js';
 import { healthRoutes } from './health.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
+import { refuseNul, refuseNulInQuery } from './nul.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (hasBody && request.headers['content-type'] === undefined) request.raw.headers['content-type'] = 'application/json';
   });
+  app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
@@ -57,7 +59,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A GET, PUT (cancel) or DELETE reads no body: whatever came is ignored.
       return done(null, undefined);
     }
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, body) => {
+      if (error) return done(error, undefined);
+      try {
+        refuseNul(text, body);
+      } catch (problem) {
+        return done(problem as Error, undefined);
+      }
+      return done(null, body);
+    });
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (BODY_METHODS.has(request.method)) {
