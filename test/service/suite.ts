@@ -60,9 +60,10 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
   describe(`job service on ${storeName}`, () => {
     let db: Db;
     let cleanup: () => Promise<void>;
+    // Creating an embedded store or starting a server takes long on a busy machine.
     beforeAll(async () => {
       ({ db, cleanup } = await open());
-    });
+    }, 240_000);
     afterAll(async () => {
       await cleanup?.();
     });
@@ -122,7 +123,7 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       let h: Harness;
       beforeAll(async () => {
         h = await startHarness(db);
-      });
+      }, 120_000);
       afterAll(async () => {
         await h?.close();
       });
@@ -291,6 +292,26 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const conflict = await h.request('PUT', `/v0.3/jobs/${done}/status/cancel`);
         expect(conflict.status).toBe(409);
         expect(conflict.json).toEqual({ statusCode: 409, error: 'Conflict', message: `Job ${done} cannot be canceled: it is completed` });
+      });
+
+      it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {
+        const n = 20;
+        let program = `qubit[${n}] q;\n`;
+        for (let layer = 1; layer <= 6; layer++) {
+          for (let i = 0; i < n; i++) program += `h q[${i}];\nrz(0.${layer}) q[${i}];\n`;
+          for (let i = 0; i + 1 < n; i++) program += `cx q[${i}], q[${i + 1}];\n`;
+        }
+        const id = await create({ type: 'svc.qasm3.v1', input: { data: program } });
+        while ((await h.request('GET', `/v0.4/jobs/${id}`)).json.status !== 'started') await sleep(20);
+        await sleep(200);
+        expect(h.service.runner?.active).toBe(1);
+        const canceledAt = Date.now();
+        expect((await h.request('PUT', `/v0.4/jobs/${id}/status/cancel`)).json).toEqual({ id, status: 'canceled' });
+        while (h.service.runner?.active !== 0) await sleep(10);
+        expect(Date.now() - canceledAt).toBeLessThan(1500);
+        const next = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+        expect((await h.settle(next)).status).toBe('completed');
+        expect((await h.request('GET', `/v0.4/jobs/${id}`)).json).toMatchObject({ status: 'canceled', results: {} });
       });
 
       it('moves an open job (clone submitted, source canceled, original_job_id) and answers 409 for a completed one', async () => {
@@ -468,6 +489,17 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(job.results).toEqual({});
         expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json.message).toBe(`Job ${id} has no results: it is a dry run`);
         expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({ dry_run: true, estimated_cost: { value: 0, unit: 'usd' }, cost: { value: 0, unit: 'usd' } });
+      });
+
+      it('fails a job whose runs never finish (its workers died) after a few claims instead of claiming it forever', async () => {
+        const job = newJob({ project_id: 'project-a', submitter_id: 'alice', status: 'started' });
+        await db.tx((q) => insertJobs(q, [job]));
+        await db.query("UPDATE jobs SET attempts = 5, lease_owner = 'dead', lease_expires_at = now() - interval '1 second' WHERE id = $1", [job.id]);
+        const settled = await h.settle(job.id);
+        expect(settled.status).toBe('failed');
+        expect(settled.failure).toEqual({ code: 'InternalError', message: 'The job was claimed 6 times and no run finished', error: 'The job was claimed 6 times and no run finished' });
+        const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [job.id]);
+        expect(row?.attempts).toBe(6);
       });
 
       it('lists backends from the targets table and one backend', async () => {

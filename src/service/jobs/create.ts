@@ -17,7 +17,7 @@ const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-ci
 /** Debiasing needs enough shots to split among its variants. */
 const MIN_DEBIAS_SHOTS = 500;
 
-interface Problemo {
+interface ItemProblem {
   key: string;
   message: string;
 }
@@ -107,7 +107,6 @@ export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): New
   const settings = 'settings' in body ? ((body.settings as Json | null) ?? null) : source.settings;
   const mitigation = settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : source.error_mitigation;
   const metadata = { ...(('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? {}), original_job_id: source.id };
-  const input = source.child_job_ids ? source.input : source.input;
   return build(
     {
       apiVersion: 'v0.4',
@@ -125,7 +124,7 @@ export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): New
       debiasKey: 'settings.error_mitigation.debiasing',
       registers: source.registers,
       sessionId: 'session_id' in body ? ((body.session_id as string | null) ?? null) : source.session_id,
-      input,
+      input: source.input,
     },
     { userId: caller.userId, projectId: source.project_id },
   );
@@ -138,7 +137,7 @@ function noiseOf(noise: unknown): NoiseSetting | null {
 }
 
 function build(draft: Draft, caller: Caller): NewJob[] {
-  const problems: Problemo[] = [];
+  const problems: ItemProblem[] = [];
   const target = targetByName(draft.backend);
   if (!target) problems.push({ key: draft.backendKey, message: `Unknown backend ${draft.backend}` });
   else if (target.status === 'retired') problems.push({ key: draft.backendKey, message: `Backend ${draft.backend} is retired` });

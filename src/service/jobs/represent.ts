@@ -4,7 +4,6 @@
  * children, results_url, registers). Only the shape differs.
  */
 import { RESULT_FORMATS } from '../../index.js';
-import { COMPILED_FORMATS } from '../worker/outcome.js';
 import { isSampled, prefixOf, withPrefix, type ArtifactRecord, type JobRecord } from './model.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -102,5 +101,3 @@ export function jobV3(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     ...(compiledCircuits(artifacts) ? { output: output(job, artifacts) } : {}),
   };
 }
-
-export { COMPILED_FORMATS };

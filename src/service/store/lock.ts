@@ -19,12 +19,17 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Whether `pid` runs, and (where /proc tells) runs node: a dead holder's pid reused by another program does not hold the lock. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return /node/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 

@@ -13,7 +13,7 @@ function isConnectionError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) ||
-    /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i.test(message)
   );
 }
 

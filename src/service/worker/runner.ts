@@ -29,6 +29,8 @@ export interface RunnerOptions {
 export const DEFAULT_LEASE_MS = 30_000;
 const STORE_RETRY_MS = 500;
 const FINISH_EVERY_MS = 200;
+/** A job claimed this often never finished a run (its worker died each time): it fails instead of taking down another. */
+export const MAX_ATTEMPTS = 5;
 
 /**
  * Retries `work` while the store cannot be reached, for at most `forMs`: a
@@ -125,6 +127,10 @@ export class JobRunner {
   }
 
   private runClaimed(job: JobRecord): void {
+    if (job.attempts > MAX_ATTEMPTS) {
+      this.fail(job, `The job was claimed ${job.attempts} times and no run finished`);
+      return;
+    }
     const started = performance.now();
     const { result, abandon } = this.pool.run(executeRequestOf(job));
     this.running.set(job.id, abandon);
@@ -141,12 +147,22 @@ export class JobRunner {
         }
       })
       .catch((error) => {
-        if (!(error instanceof AbandonedError)) this.log('error', 'job run failed', { jobId: job.id, err: String(error) });
+        if (error instanceof AbandonedError) return;
+        this.log('error', 'job run failed', { jobId: job.id, err: String(error) });
+        this.fail(job, `The job could not be run: ${error instanceof Error ? error.message : String(error)}`);
       })
       .finally(() => {
         this.running.delete(job.id);
         this.wake();
       });
+  }
+
+  /** Ends a job the service could not run (a crashed thread, a job that kills its workers) as failed. */
+  private fail(job: JobRecord, message: string): void {
+    const failure = { code: 'InternalError', message, error: message };
+    void completeJob(this.db, job.id, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
+      this.log('warn', 'could not mark the job failed; its lease will run out', { jobId: job.id, err: String(error) }),
+    );
   }
 
   private async renew(): Promise<void> {
