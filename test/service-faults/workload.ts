@@ -5,15 +5,10 @@
  * every job (status, attempt counter, artifacts) to check exactly-once.
  */
 import type { Queryable } from '../../src/service/index.js';
+import { BELL_QASM } from '../service/harness.js';
 
-export const BELL = `OPENQASM 3.0;
-include "stdgates.inc";
-qubit[2] q;
-bit[2] c;
-h q[0];
-cx q[0], q[1];
-c[0] = measure q[0];
-c[1] = measure q[1];`;
+/** Bell on two qubits, measured qubit by qubit: the service suites' own. */
+export const BELL = BELL_QASM;
 
 /** A seeded random circuit on `qubits` qubits, `layers` layers of one-qubit rotations and a ring of cx. */
 export function randomCircuit(qubits: number, layers: number, seed = 1): string {
