@@ -15,6 +15,8 @@ import { JobsService } from './jobs/service.js';
 import { JobRunner } from './worker/runner.js';
 import { buildApp } from './http/app.js';
 import type { App } from './http/types.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
+import type { Timeouts } from './http/timeouts.js';
 
 export interface ServiceOptions {
   /** Embedded store directory (default `./.qasm3-preflight/`); ignored with `databaseUrl` or `db`. */
@@ -33,6 +35,10 @@ export interface ServiceOptions {
   /** Fastify's logger option (default off). */
   readonly logger?: FastifyServerOptions['logger'] | undefined;
   readonly version?: string | undefined;
+  /** Per-key request limit (429 over it); absent: none. Shared by every process on one PostgreSQL server. */
+  readonly rateLimit?: RateLimitOptions | undefined;
+  /** Client timeouts (header, request, keep-alive, idle); each has a default. */
+  readonly timeouts?: Timeouts | undefined;
 }
 
 export interface Service {
@@ -52,7 +58,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   try {
     await seedCatalog(db);
     const jobs = new JobsService(db);
-    const app = await buildApp({ db, jobs, logger: options.logger, version: options.version });
+    const app = await buildApp({ db, jobs, logger: options.logger, version: options.version, rateLimit: options.rateLimit, timeouts: options.timeouts });
     const workers = options.workers ?? 1;
     const log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => app.log[level](fields ?? {}, message);
     const runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
@@ -104,4 +110,6 @@ export async function createWorker(options: { databaseUrl?: string; dataDir?: st
 export { openStore, createKey };
 export { listKeys, revokeKey } from './store/catalog.js';
 export type { Db, Queryable, StoreOptions } from './store/db.js';
+export type { RateLimitOptions } from './http/rate-limit.js';
+export type { Timeouts } from './http/timeouts.js';
 export { DataDirLockedError } from './store/lock.js';

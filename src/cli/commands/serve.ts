@@ -37,10 +37,16 @@ export function storeProblem(error: unknown): never {
   throw error;
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
+/**
+ * Resolves on the first SIGINT or SIGTERM, and keeps the process alive until
+ * then: a `worker` whose store connections all dropped (a server outage) has
+ * nothing else holding its event loop and would exit.
+ */
 export function stopSignal(): Promise<string> {
   return new Promise((resolve) => {
+    const hold = setInterval(() => undefined, 2 ** 30);
     const stop = (signal: string) => {
+      clearInterval(hold);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve(signal);
@@ -63,17 +69,22 @@ export function serveCommand(io: CliIo): Command {
     .option('--data <dir>', 'embedded store directory', './.qasm3-preflight')
     .option('--database <url>', 'a PostgreSQL server instead (postgres://...; default $DATABASE_URL)')
     .option('--workers <n>', 'jobs run at once in this process (0: HTTP only)', integerAtLeast(0), 1)
+    .option('--lease-ms <ms>', "how long a claimed job stays this process's without renewal (a dead process's jobs run again after it)", integerAtLeast(100), 30_000)
+    .option('--rate-limit <n>', 'requests per API key (or address) per window, across every serve process of one PostgreSQL server (default: none)', integerAtLeast(1))
+    .option('--rate-window <seconds>', 'length of the rate-limit window', integerAtLeast(1), 60)
     .addHelpText(
       'after',
       '\nExamples:\n  $ qasm3-preflight keys create --user me --project demo\n  $ qasm3-preflight serve --port 8080\n  $ qasm3-preflight serve --database postgres://localhost/jobs --workers 2\n',
     )
-    .action(async (flags: StoreFlags & { host: string; port: number; workers: number }) => {
+    .action(async (flags: StoreFlags & { host: string; port: number; workers: number; leaseMs: number; rateLimit?: number; rateWindow: number }) => {
       const { createService } = await import('../../service/index.js');
       const service = await createService({
         ...storeOptions(flags, io),
         host: flags.host,
         port: flags.port,
         workers: flags.workers,
+        leaseMs: flags.leaseMs,
+        rateLimit: flags.rateLimit !== undefined ? { max: flags.rateLimit, windowMs: flags.rateWindow * 1000 } : undefined,
         logger: jsonLogger(io),
         version: packageVersion(),
       }).catch(storeProblem);

@@ -16,6 +16,9 @@ import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
+import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
+import { serverTimeouts, type Timeouts } from './timeouts.js';
+import { refuseNul, refuseNulInQuery } from './nul.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -26,6 +29,9 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Package version shown in the OpenAPI document. */
   readonly version?: string;
+  /** Per-key request limit; absent: no limit. */
+  readonly rateLimit?: RateLimitOptions | undefined;
+  readonly timeouts?: Timeouts | undefined;
 }
 
 /** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
@@ -35,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    ...serverTimeouts(options.timeouts),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -43,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (hasBody && request.headers['content-type'] === undefined) request.raw.headers['content-type'] = 'application/json';
   });
+  app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
@@ -52,7 +60,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A GET, PUT (cancel) or DELETE reads no body: whatever came is ignored.
       return done(null, undefined);
     }
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, body) => {
+      if (error) return done(error, undefined);
+      try {
+        refuseNul(text, body);
+      } catch (problem) {
+        return done(problem as Error, undefined);
+      }
+      return done(null, body);
+    });
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (BODY_METHODS.has(request.method)) {
@@ -85,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
   const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -24,6 +24,8 @@ import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord } fr
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { priceOf } from './pricing.js';
+import { CursorCodec } from './cursor.js';
+import { sharedSecret } from '../store/secrets.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,22 +47,18 @@ export interface RawJson {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`s:${seq}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): number {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  const match = /^s:(\d{1,15})$/.exec(text);
-  if (!match || Buffer.from(text).toString('base64url') !== cursor) throw invalid(`Invalid cursor: ${cursor.slice(0, 40)}`, ['next'], 'querystring');
-  return Number(match[1]);
-}
-
 export class JobsService {
   private readonly inserter: JobInserter;
+  private cursors: Promise<CursorCodec> | null = null;
 
   constructor(readonly db: Db) {
     this.inserter = new JobInserter(db);
+  }
+
+  private cursorCodec(): Promise<CursorCodec> {
+    this.cursors ??= sharedSecret(this.db, 'cursor_key').then((key) => new CursorCodec(key));
+    this.cursors.catch(() => (this.cursors = null));
+    return this.cursors;
   }
 
   /** Creates a job; resolves once it is committed. */
@@ -92,21 +90,22 @@ export class JobsService {
     const ids = query.ids?.split(',').map((s) => s.trim()).filter(Boolean);
     const badId = ids?.find((id) => !UUID_RE.test(id));
     if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
-    const filter: JobFilter = {
+    const scoped = {
       projectId: caller.projectId,
-      limit,
-      beforeSeq: query.next ? decodeCursor(query.next) : undefined,
       status: query.status,
       ids,
       parentJobId: query.parent_job_id,
       sessionId: query.session_id,
       backend: query.backend ?? query.target,
     };
+    const scope = JSON.stringify(scoped);
+    const cursors = await this.cursorCodec();
+    const filter: JobFilter = { ...scoped, limit, beforeSeq: query.next ? cursors.decode(query.next, scope) : undefined };
     const rows = await listJobs(this.db, filter);
     const page = rows.slice(0, limit);
     const jobs = await this.represent(version, page);
     const last = page[page.length - 1];
-    return rows.length > limit && last ? { jobs, next: encodeCursor(last.seq) } : { jobs };
+    return rows.length > limit && last ? { jobs, next: cursors.encode(last.seq, scope) } : { jobs };
   }
 
   async cancel(id: string, caller: Caller): Promise<{ id: string; status: 'canceled' }> {

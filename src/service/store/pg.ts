@@ -35,18 +35,33 @@ export async function openPg(url: string): Promise<Db> {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | null = null;
   let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  // Through a server outage the listening connection is retried every second until it is back.
+  const reconnectLater = (): void => {
+    if (closed || retry || listeners.size === 0) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connectListener().catch(reconnectLater);
+    }, 1000);
+    retry.unref();
+  };
   const connectListener = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (listenClient === client) listenClient = null;
-      if (!closed && listeners.size) setTimeout(() => void connectListener().catch(() => undefined), 1000).unref();
+      reconnectLater();
     });
     client.on('notification', (message) => {
       for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? '');
     });
-    await client.connect();
-    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     listenClient = client;
   };
   const db: Db = {
@@ -59,15 +74,21 @@ export async function openPg(url: string): Promise<Db> {
       } catch (error) {
         return translate(error);
       }
+      // A checked-out client whose server goes away between two statements emits 'error' with no query to
+      // take it; unheard, it would end the process. The next statement reports it instead.
+      const ignore = () => undefined;
+      client.on('error', ignore);
       const q: Queryable = { query: (sql, params) => query(client, sql, params) };
       try {
         await q.query('BEGIN');
         const result = await work(q);
         await q.query('COMMIT');
+        client.off('error', ignore);
         client.release();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        client.off('error', ignore);
         client.release(isConnectionError(error) || error instanceof StoreUnavailableError);
         throw error;
       }
@@ -84,6 +105,7 @@ export async function openPg(url: string): Promise<Db> {
     },
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       await listenClient?.end().catch(() => undefined);
       await pool.end();
     },

@@ -25,6 +25,8 @@ const CLAIM_EXPIRED = `
 /** Claims the oldest queued job, or one whose worker let its lease run out; null when there is none. */
 export function claimJob(db: Db, owner: string, leaseMs: number): Promise<JobRecord | null> {
   return db.tx(async (q) => {
+    // A claim lost in a server crash is harmless (the job is simply claimed again), so it need not wait for the disk.
+    await q.query('SET LOCAL synchronous_commit = off');
     const job = (await q.query<JobRecord>(CLAIM_EXPIRED, [owner, leaseMs]))[0] ?? (await q.query<JobRecord>(CLAIM_QUEUED, [owner, leaseMs]))[0] ?? null;
     if (job?.parent_job_id) await settleParent(q, job.parent_job_id);
     return job;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { JOBS_CHANNEL, type Db } from '../store/db.js';
+import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
 import { noiseModelOf } from '../jobs/catalog.js';
@@ -27,10 +27,27 @@ export interface RunnerOptions {
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
+const STORE_RETRY_MS = 500;
 const FINISH_EVERY_MS = 200;
 /** A job claimed this often never finished a run (its worker died each time): it fails instead of taking down another. */
 export const MAX_ATTEMPTS = 5;
 
+/**
+ * Retries `work` while the store cannot be reached, for at most `forMs`: a
+ * finished run's result is kept through a short outage instead of running
+ * the job again after its lease.
+ */
+async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise<T> {
+  const deadline = Date.now() + forMs;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || Date.now() + STORE_RETRY_MS > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
+    }
+  }
+}
 
 
 /** What the thread runs for a stored job. */
@@ -120,7 +137,7 @@ export class JobRunner {
     void result
       .then(async (outcome) => {
         const stored = outcomeOf(job, outcome, performance.now() - started);
-        const kept = await completeJob(this.db, job.id, this.owner, stored);
+        const kept = await whileStoreDown(() => completeJob(this.db, job.id, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
           setTimeout(() => {

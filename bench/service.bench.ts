@@ -1,0 +1,203 @@
+/**
+ * The job service under load (issue 12.6), one table: requests/s and p50/p99
+ * latency of GET /health, GET /v0.4/jobs/<id> and POST /v0.4/jobs (Bell on
+ * the simulator) against `serve` on PGlite and on a PostgreSQL server (fsync
+ * on: every 201 follows a durable commit), a bare Fastify route as the
+ * ceiling, end-to-end Bell jobs (100 shots) completed per second, a job's
+ * overhead over calling simulate() directly, and the serve process's RSS
+ * over a long run of jobs. Loopback only; every run bounded in time or count.
+ *
+ * Servers are child processes (the built CLI; `npm run build` first), the
+ * load generator (autocannon) is this process. BENCH_SIZE=full: 10 s per
+ * HTTP row and 100,000 jobs for RSS; small: 4 s and 4,000.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { simulate } from '../src/index.js';
+import { createKey, openStore, type Db } from '../src/service/index.js';
+import { startPostgres } from '../test/service-faults/postgres.js';
+import { startServe, type CliProcess } from '../test/service-faults/processes.js';
+import { BELL } from '../test/service-faults/workload.js';
+import { BENCH_SIZE, median, printTable } from './lib.js';
+
+const FULL = BENCH_SIZE === 'full';
+const SECONDS = FULL ? 10 : 4;
+const CONNECTIONS = 32;
+const RSS_JOBS = FULL ? 100_000 : 4_000;
+const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+interface Row {
+  readonly what: string;
+  readonly store: string;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly bad: number;
+}
+
+async function load(url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Omit<Row, 'what' | 'store'>> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, method: options.method ?? 'GET', body: options.body, headers: options.headers });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+}
+
+/** A bare Fastify route in its own process: the framework's ceiling on this machine now. */
+function bareFastify(): Promise<{ url: string; stop: () => void }> {
+  const script = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ status: 'ok' }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const url = /listening on (\S+)/.exec(chunk.toString())?.[1];
+      if (url) resolve({ url, stop: () => child.kill('SIGKILL') });
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+async function post(url: string, key: string): Promise<string> {
+  const response = await fetch(`${url}/v0.4/jobs`, { method: 'POST', headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' }, body: BELL_JOB });
+  if (response.status !== 201) throw new Error(`POST ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function openJobs(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status IN ('submitted', 'started')`);
+  return row?.n ?? 0;
+}
+
+async function httpRows(store: string, serve: CliProcess, key: string): Promise<Row[]> {
+  const auth = { Authorization: `apiKey ${key}` };
+  const id = await post(serve.url, key);
+  const rows: Row[] = [];
+  rows.push({ what: 'GET /health', store, ...(await load(`${serve.url}/health`)) });
+  rows.push({ what: 'GET /v0.4/jobs/<id>', store, ...(await load(`${serve.url}/v0.4/jobs/${id}`, { headers: auth })) });
+  rows.push({ what: 'POST /v0.4/jobs (Bell)', store, ...(await load(`${serve.url}/v0.4/jobs`, { method: 'POST', body: BELL_JOB, headers: { ...auth, 'Content-Type': 'application/json' } })) });
+  return rows;
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const bare = await bareFastify();
+rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
+
+// PGlite: HTTP only (--workers 0), so the jobs created do not compete for the cores.
+const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bench-'));
+{
+  const setup = await openStore({ dataDir });
+  const key = (await createKey(setup, 'bench', 'bench')).key;
+  await setup.close();
+  const serve = await startServe(['--data', dataDir, '--workers', '0']);
+  rows.push(...(await httpRows('PGlite', serve, key)));
+  await serve.kill('SIGTERM');
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const server = await startPostgres('bench', { durable: true });
+const db = await openStore({ databaseUrl: server.url });
+const key = (await createKey(db, 'bench', 'bench')).key;
+{
+  const serve = await startServe(['--database', server.url, '--workers', '0']);
+  rows.push(...(await httpRows('PostgreSQL', serve, key)));
+  await serve.kill('SIGTERM');
+}
+// The bare route again, after: the machine is shared, so the ceiling is the better of two.
+const bareAgain = await load(bare.url);
+bare.stop();
+const ceiling = Math.max(rows[0]?.rps ?? 0, bareAgain.rps);
+await db.query(`DELETE FROM jobs`);
+
+// End to end and overhead: a serve with two worker threads on the PostgreSQL server.
+const serve = await startServe(['--database', server.url, '--workers', '2']);
+{
+  const direct: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    simulate(BELL, { target: 'simulator', shots: 100 });
+    direct.push(performance.now() - t0);
+  }
+  const job: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const id = await post(serve.url, key);
+    for (;;) {
+      const [row] = await db.query<{ ms: number | null }>(`SELECT extract(epoch FROM completed_at - submitted_at) * 1000 AS ms FROM jobs WHERE id = $1 AND status = 'completed'`, [id]);
+      if (row?.ms != null) {
+        job.push(Number(row.ms));
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
+  const overhead = median(job) - median(direct.slice(10));
+  rows.push({ what: `job overhead over simulate() (p50 ${median(job).toFixed(1)} - ${median(direct.slice(10)).toFixed(2)} ms)`, store: 'PostgreSQL', rps: NaN, p50: overhead, p99: NaN, bad: 0 });
+}
+{
+  const count = FULL ? 5000 : 1000;
+  await db.query(`DELETE FROM jobs`);
+  const t0 = performance.now();
+  const submitting = Array.from({ length: 16 }, async (_, lane) => {
+    for (let i = lane; i < count; i += 16) await post(serve.url, key);
+  });
+  await Promise.all(submitting);
+  while ((await openJobs(db)) > 0) await new Promise((r) => setTimeout(r, 50));
+  const seconds = (performance.now() - t0) / 1000;
+  rows.push({ what: `end to end: ${count} Bell jobs (100 shots), 2 worker threads`, store: 'PostgreSQL', rps: count / seconds, p50: NaN, p99: NaN, bad: 0 });
+}
+{
+  // RSS of the serve process over a long run of jobs: the growth over the second half is what a leak shows.
+  await db.query(`DELETE FROM jobs`);
+  const samples: number[] = [rssMb(serve.pid)];
+  const started = performance.now();
+  let done = 0;
+  let stoppedEarly = false;
+  const budgetMs = FULL ? 40 * 60_000 : 4 * 60_000;
+  const lanes = Array.from({ length: 16 }, async (_, lane) => {
+    for (let i = lane; i < RSS_JOBS; i += 16) {
+      if (performance.now() - started > budgetMs) {
+        stoppedEarly = true;
+        return;
+      }
+      await post(serve.url, key);
+      if (++done === Math.floor(RSS_JOBS / 2)) samples.push(rssMb(serve.pid));
+      // Keep the queue short: the workers run what was created, as they would under steady load.
+      if (done % 500 === 0) while ((await openJobs(db)) > 200) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await Promise.all(lanes);
+  while ((await openJobs(db)) > 0) await new Promise((r) => setTimeout(r, 50));
+  samples.push(rssMb(serve.pid));
+  const half = samples.length === 3 ? samples[1] : samples[0];
+  rows.push({
+    what: `serve RSS MB: start ${samples[0]?.toFixed(0)}, half ${half?.toFixed(0)}, end ${samples.at(-1)?.toFixed(0)} over ${done} jobs${stoppedEarly ? ' (time budget hit)' : ''}`,
+    store: 'PostgreSQL',
+    rps: NaN,
+    p50: (samples.at(-1) ?? 0) - (half ?? 0),
+    p99: NaN,
+    bad: 0,
+  });
+  if (stoppedEarly) notes.push(`RSS run stopped by its time budget after ${done} of ${RSS_JOBS} jobs`);
+}
+await serve.kill('SIGTERM');
+await db.close();
+await server.stop();
+
+const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
+printTable(
+  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${(await import('node:os')).cpus().length} cores)`,
+  ['measure', 'store', 'req/s (jobs/s)', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx/errors'],
+  rows.map((r) => [r.what, r.store, Number.isNaN(r.rps) ? '-' : r.rps, Number.isNaN(r.p50) ? '-' : r.p50, Number.isNaN(r.p99) ? '-' : r.p99, r.what.startsWith('GET') || r.what.startsWith('POST') || r.what.startsWith('bare') ? `${((100 * r.rps) / ceiling).toFixed(0)}%` : '-', r.bad]),
+);
+console.log(`\nbare route ceiling: the better of two runs (${rows[0]?.rps.toFixed(0)} and ${bareAgain.rps.toFixed(0)} req/s). The 'p50 ms' of the overhead row is job p50 minus simulate() p50; of the RSS row, MB grown over the second half.`);
+for (const note of notes) console.log(note);

@@ -1,0 +1,152 @@
+/**
+ * Races (issue 12.4), each repeated many times with the client's request
+ * landing at spread-out moments around the job's completion: cancel vs
+ * completion, move vs completion, delete vs a running job, two cancels at
+ * once. Whatever wins, the final state is one the lifecycle allows: never
+ * `completed` after a cancel answered 200, never a moved clone of a job that
+ * completed, nothing left of a deleted job.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createKey, createService, openStore, type Db, type Service } from '../../src/service/index.js';
+import { startPostgres, type PostgresServer } from './postgres.js';
+import { call, jobBody, waitSettled } from './workload.js';
+
+const ROUNDS = 24;
+
+let server: PostgresServer;
+let db: Db;
+let service: Service;
+let url: string;
+let key: string;
+
+beforeAll(async () => {
+  server = await startPostgres('races');
+  db = await openStore({ databaseUrl: server.url });
+  service = await createService({ databaseUrl: server.url, port: 0, workers: 2 });
+  url = await service.listen();
+  key = (await createKey(db, 'racer', 'project-races')).key;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await db?.close();
+  await server?.stop();
+});
+
+/** A Bell job's time from creation to completion here (median of a few), measured before the races. */
+let completionMs = 50;
+/** Delay of round `i`: spread from 0 to 1.5 times the completion time, so some requests win and some lose. */
+const delayOf = (i: number) => Math.round(((i % 12) / 11) * 1.5 * completionMs);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function create(): Promise<string> {
+  const answer = await call(url, 'POST', '/v0.4/jobs', key, jobBody('bell'));
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json.id;
+}
+
+/**
+ * A job, once a worker holds it: a worker thread is replaced after every
+ * canceled run (it is terminated), so timing from the POST would mostly
+ * measure the new thread's start; from the claim, delays land around the run.
+ */
+async function createRunning(): Promise<string> {
+  const id = await create();
+  while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted') await sleep(1);
+  return id;
+}
+
+async function resultArtifacts(id: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM artifacts WHERE job_id = $1 AND kind = 'result'`, [id]);
+  return row?.n ?? 0;
+}
+
+describe.sequential('races', () => {
+  beforeAll(async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = await createRunning();
+      const started = performance.now();
+      while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
+      times.push(performance.now() - started);
+    }
+    completionMs = times.sort((a, b) => a - b)[3] as number;
+    console.log(`a Bell job completes ${Math.round(completionMs)} ms after it is seen started (median of 6)`);
+  });
+
+  test('cancel vs completion: a cancel answered 200 always leaves the job canceled, without results', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await createRunning();
+      await sleep(delayOf(i));
+      const cancel = await call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key);
+      await waitSettled(db, [id], 30_000);
+      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      outcomes[`${cancel.status}->${job.json.status}`] = (outcomes[`${cancel.status}->${job.json.status}`] ?? 0) + 1;
+      if (cancel.status === 200) {
+        expect(job.json.status).toBe('canceled');
+        expect(await resultArtifacts(id)).toBe(0);
+      } else {
+        expect(cancel.status).toBe(409);
+        expect(job.json.status).toBe('completed');
+      }
+    }
+    console.log('cancel vs completion', outcomes);
+  });
+
+  test('move vs completion: a clone exists only when the move answered 200, and its source never completed', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await createRunning();
+      await sleep(delayOf(i));
+      const move = await call(url, 'POST', `/v0.4/jobs/${id}/move`, key, {});
+      await waitSettled(db, [id], 30_000);
+      const source = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      const clones = await db.query<{ id: string }>(`SELECT id FROM jobs WHERE metadata->>'original_job_id' = $1`, [id]);
+      outcomes[`${move.status}->${source.json.status}`] = (outcomes[`${move.status}->${source.json.status}`] ?? 0) + 1;
+      if (move.status === 200) {
+        expect(source.json.status).toBe('canceled');
+        expect(await resultArtifacts(id)).toBe(0);
+        expect(clones.map((c) => c.id)).toEqual([move.json.id]);
+      } else {
+        expect(move.status).toBe(409);
+        expect(source.json.status).toBe('completed');
+        expect(clones).toEqual([]);
+      }
+    }
+    console.log('move vs completion', outcomes);
+  });
+
+  test('delete vs a running job: nothing of the job is left, whatever the worker was doing', async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await createRunning();
+      await sleep(delayOf(i));
+      const removed = await call(url, 'DELETE', `/v0.4/jobs/${id}`, key);
+      expect(removed.status, removed.text).toBe(200);
+      // Give a worker that held the job time to try to store its outcome.
+      await sleep(60);
+      expect((await call(url, 'GET', `/v0.4/jobs/${id}`, key)).status).toBe(404);
+      const [left] = await db.query<{ jobs: number; artifacts: number }>(
+        `SELECT (SELECT count(*)::int FROM jobs WHERE id = $1) AS jobs, (SELECT count(*)::int FROM artifacts WHERE job_id = $1) AS artifacts`,
+        [id],
+      );
+      expect(left).toEqual({ jobs: 0, artifacts: 0 });
+    }
+  });
+
+  test('two cancels at once: both answer alike, and a 200 always means canceled', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await createRunning();
+      await sleep(delayOf(i));
+      const answers = await Promise.all([0, 1].map(() => call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key)));
+      await waitSettled(db, [id], 30_000);
+      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      const statuses = answers.map((a) => a.status).sort();
+      outcomes[`${statuses.join('+')}->${job.json.status}`] = (outcomes[`${statuses.join('+')}->${job.json.status}`] ?? 0) + 1;
+      expect(statuses[0]).toBe(statuses[1]);
+      expect(job.json.status).toBe(statuses[0] === 200 ? 'canceled' : 'completed');
+    }
+    console.log('two cancels', outcomes);
+  });
+});
