@@ -82,6 +82,16 @@ export { SourceText } from './diagnostics/source.js';
  */
 export { applySuppressions } from './diagnostics/suppressions.js';
 export type { SuppressionResult } from './diagnostics/suppressions.js';
+/**
+ * How a `hint` that is drop-in code begins: the rest replaces the refused
+ * call as written (`rejected-gate`, `unknown-gate`), so editors can offer it as a fix.
+ *
+ * ```ts
+ * validate('qubit[2] q;\ncp(0.3) q[0], q[1];').diagnostics[0]?.hint;
+ * // 'write it in accepted gates as: ctrl @ rz(0.3) q[0], q[1]; rz(0.15) q[0];'
+ * ```
+ */
+export { REWRITE_CODE_PREFIX as rewriteCodeHintPrefix } from './diagnostics/index.js';
 /** Prints any AST node back as OpenQASM 3 text (deterministic; re-parses to the same tree). */
 export { print } from './ast/print.js';
 /** Walks an AST with per-kind enter/leave handlers; `stripSpans` copies a tree without positions. */

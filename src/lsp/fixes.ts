@@ -1,10 +1,10 @@
 /**
  * Mechanical fixes for diagnostics, as offset edits on the source text. Each
  * fixer looks at one diagnostic and returns the edits that repair it, or
- * null when the repair needs a person's judgement (a partial unrolled loop,
- * `cp`'s two-gate replacement). Callers check the result with the library.
+ * null when the repair needs a person's judgement (a partial unrolled loop).
+ * Callers check the result with the library.
  */
-import { rejectedGates, type Diagnostic } from '../index.js';
+import { rejectedGates, rewriteCodeHintPrefix, type Diagnostic, type GateCall, type Statement } from '../index.js';
 import { referencesTo, statementAt, type Definition, type SymbolIndex } from './symbols.js';
 
 /** Replace text[start, end) by newText. */
@@ -28,7 +28,7 @@ interface FixInput {
 type Fixer = (input: FixInput) => Fix | null;
 
 /** Every fixer; the first that applies to a diagnostic wins. */
-const FIXERS: readonly Fixer[] = [rejectedGateFix, didYouMeanFix, wholeRegisterFix, scalarDeclarationFix, unusedSuppressionFix];
+const FIXERS: readonly Fixer[] = [rejectedGateFix, didYouMeanFix, rewriteHintFix, wholeRegisterFix, scalarDeclarationFix, unusedSuppressionFix];
 
 export function fixFor(input: FixInput): Fix | null {
   for (const fixer of FIXERS) {
@@ -74,6 +74,29 @@ function didYouMeanFix(input: FixInput): Fix | null {
   const suggestion = /^did you mean ([^\s?]+)\?$/.exec(input.diagnostic.hint ?? '')?.[1];
   if (suggestion === undefined || !IDENTIFIER.test(spanText(input))) return null;
   return replaceSpan(input, suggestion, `Change ${spanText(input)} to ${suggestion}`);
+}
+
+/**
+ * `cp(0.3) q[0], q[1];` -> `ctrl @ rz(0.3) q[0], q[1]; rz(0.15) q[0];`: the
+ * library's hint is drop-in code for that exact call (in a gate definition,
+ * written over its parameters), so the whole call is replaced by it.
+ */
+function rewriteHintFix(input: FixInput): Fix | null {
+  const hint = input.diagnostic.hint ?? '';
+  if (!hint.startsWith(rewriteCodeHintPrefix)) return null;
+  const call = refusedCall(input);
+  if (call === null) return null;
+  const fix = { start: call.span.start.offset, end: call.span.end.offset, newText: hint.slice(rewriteCodeHintPrefix.length) };
+  return { title: `Rewrite ${call.name.name} in accepted gates`, edits: [fix] };
+}
+
+/** The call (top level or in a gate definition's body) whose gate name the diagnostic blames. */
+function refusedCall(input: FixInput): GateCall | null {
+  const offset = input.diagnostic.span.start.offset;
+  const statement = statementAt(input.index, offset);
+  const candidates: readonly Statement[] = statement === null ? [] : statement.kind === 'GateDefinition' ? statement.body : [statement];
+  const call = candidates.find((s): s is GateCall => s.kind === 'GateCall' && s.name.span.start.offset === offset);
+  return call !== undefined && call.modifiers.length === 0 ? call : null;
 }
 
 /** `c = measure q;`, `measure q -> c;`, `reset q;` -> one statement per qubit. */

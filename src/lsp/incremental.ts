@@ -15,10 +15,15 @@
  *   edited text is still exactly one gate call without comment, string or
  *   brace characters;
  * - a conservative bound on the gate applications stays under the limit;
- * - when no subset error remains anywhere, the previous target-capability
- *   diagnostics still hold (they depend on declarations, control flow and
- *   measurement order, none of which a gate call before every measurement
- *   changes); if the edit removed the last subset error, a full check runs.
+ * - the subset errors and capability findings together stay within the
+ *   error budget (`validate` reports both in one run, capabilities last).
+ *
+ * The target-capability diagnostics are carried over unchanged (only moved):
+ * `validate` judges them on the statements that passed the subset rules, and
+ * they depend on declarations, control flow and measurement order, none of
+ * which a gate call before every measurement changes, whether it passes or not.
+ * The whole-program subset rule classical-bit-limit reads declarations only,
+ * which the shortcut never edits.
  */
 import { capabilityRules, parse, validate, type Diagnostic, type Program, type Span, type Statement } from '../index.js';
 
@@ -73,19 +78,15 @@ interface Shape {
   readonly gateBound: number;
   readonly broadcastSize: number;
   readonly gateSizes: ReadonlyMap<string, number>;
-  /**
-   * The target-capability diagnostics, known once a check found no subset
-   * error (null before): edits the shortcut takes never change them.
-   */
-  readonly capabilities: readonly Diagnostic[] | null;
+  /** The target-capability diagnostics: edits the shortcut takes never change them. */
+  readonly capabilities: readonly Diagnostic[];
 }
 
 /** Validates a whole text and records its shape for later edits. */
 export function fullCheck(text: string, target: string | undefined): Baseline {
   const diagnostics = validate(text, target === undefined ? {} : { target }).diagnostics;
   const blocked = diagnostics.some((d) => BLOCKING_RULES.has(d.rule)) || text.length >= MAX_SOURCE_LENGTH;
-  const subsetClean = diagnostics.every((d) => OPTION_RULES.has(d.rule) || CAPABILITY_RULES.has(d.rule));
-  const capabilities = subsetClean ? diagnostics.filter((d) => CAPABILITY_RULES.has(d.rule)) : null;
+  const capabilities = diagnostics.filter((d) => CAPABILITY_RULES.has(d.rule));
   return { text, target, diagnostics, shape: blocked ? null : shapeOf(text, capabilities) };
 }
 
@@ -159,8 +160,7 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
     .map((d) => relocate(d, (p) => position(mapSmall(segments, p.offset))));
 
   const options = baseline.diagnostics.filter((d) => OPTION_RULES.has(d.rule));
-  const staged = baseline.diagnostics.filter((d) => !OPTION_RULES.has(d.rule));
-  const oldSubset = staged.filter((d) => !CAPABILITY_RULES.has(d.rule));
+  const oldSubset = baseline.diagnostics.filter((d) => !OPTION_RULES.has(d.rule) && !CAPABILITY_RULES.has(d.rule));
   // What follows the region moves by delta; its lines and columns are recomputed, and a reason quoting a moved position is stale.
   let stale = false;
   const shift = (d: Diagnostic): Diagnostic => {
@@ -169,19 +169,13 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
     return moved;
   };
   const kept = oldSubset.filter((d) => d.span.start.offset < oldFrom || d.span.start.offset >= oldTo);
-  const capabilities = shape.capabilities === null ? null : shape.capabilities.map(shift);
-  let result: Diagnostic[];
-  if (kept.length > 0 || fresh.length > 0) {
-    const before = kept.filter((d) => d.span.start.offset < oldFrom);
-    const after = kept.filter((d) => d.span.start.offset >= oldTo).map(shift);
-    result = [...options, ...before, ...fresh, ...after];
-    if (result.length > MAX_ERRORS) return null;
-  } else {
-    // Clean at the subset stage: the target's capability checks decide, and their result is known or not.
-    if (capabilities === null) return null;
-    result = [...options, ...capabilities];
-  }
-  if (stale) return null;
+  const capabilities = shape.capabilities.map(shift);
+  const before = kept.filter((d) => d.span.start.offset < oldFrom);
+  const after = kept.filter((d) => d.span.start.offset >= oldTo).map(shift);
+  // validate's order: options, subset errors in source order, then capability findings; one budget for the last two.
+  const staged = [...before, ...fresh, ...after, ...capabilities];
+  if (staged.length > MAX_ERRORS || stale) return null;
+  const result = [...options, ...staged];
   const { starts, ends, roles } = replaceStatements(shape, first, touched, calls.map((c) => ({ start: oldFrom + c.start, end: oldFrom + c.end })), delta);
   const firstMeasurement = shape.firstMeasurement + calls.length - touched;
   return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, roles, firstMeasurement, gateBound, capabilities } };
@@ -276,7 +270,7 @@ function lastStartingBefore(shape: Shape, offset: number): number {
   return lo;
 }
 
-function shapeOf(text: string, capabilities: readonly Diagnostic[] | null): Shape | null {
+function shapeOf(text: string, capabilities: readonly Diagnostic[]): Shape | null {
   // Lazy: only kinds and spans are read, so plain statements stay deferred (50 bytes instead of 1 KB each).
   const program = parse(text, { lazy: true }).program;
   const roles: Role[] = [];

@@ -59,11 +59,25 @@ const MECHANICAL: readonly { name: string; text: string; title: string; fixed: s
     fixed: 'qubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\n',
   },
   { name: 'scalar qreg', text: 'qreg q;\nx q[0];\n', title: 'Declare q as a register of size 1', fixed: 'qreg q[1];\nx q[0];\n' },
+  // Gates with no one-gate replacement: the hint's code for that exact call replaces it.
+  { name: 'cp', text: 'qubit[2] q;\ncp(0.2) q[0], q[1];\n', title: 'Rewrite cp in accepted gates', fixed: 'qubit[2] q;\nctrl @ rz(0.2) q[0], q[1]; rz(0.1) q[0];\n' },
+  {
+    name: 'cswap',
+    text: 'qubit[3] q;\n  cswap q[0], q[1], q[2];\n',
+    title: 'Rewrite cswap in accepted gates',
+    fixed: 'qubit[3] q;\n  cx q[2], q[1]; ctrl(2) @ x q[0], q[1], q[2]; cx q[2], q[1];\n',
+  },
+  {
+    name: 'cp in a gate definition',
+    text: 'qubit[2] q;\ngate k(a) x, y { h x; cp(a) x, y; }\nk(0.2) q[0], q[1];\n',
+    title: 'Rewrite cp in accepted gates',
+    fixed: 'qubit[2] q;\ngate k(a) x, y { h x; ctrl @ rz(a) x, y; rz(a/2) x; }\nk(0.2) q[0], q[1];\n',
+  },
 ];
 
 /** Diagnostics with no mechanical fix: only the suppression is offered. */
 const JUDGEMENT: readonly { name: string; text: string }[] = [
-  { name: 'cp', text: 'qubit[2] q;\ncp(0.2) q[0], q[1];\n' },
+  { name: 'cp with a modifier', text: 'qubit[3] q;\nctrl @ cp(0.2) q[0], q[1], q[2];\n' },
   { name: 'loop', text: 'qubit[2] q;\nfor int i in [0:1] { h q[i]; }\n' },
 ];
 

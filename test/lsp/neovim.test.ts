@@ -55,7 +55,7 @@ describe('Neovim as the client', () => {
       [1, 0, 3, 'rejected-gate'],
       [2, 0, 4, 'unknown-gate'],
     ]);
-    expect(report.before[0]?.message).toBe('Gate ccx is not supported: use ctrl(2) @ x');
+    expect(report.before[0]?.message).toBe('Gate ccx is not supported: use ctrl(2) @ x (write it in accepted gates as: ctrl(2) @ x q[0], q[1], q[2];)');
     expect(report.events).toEqual(['Replace ccx with ctrl(2) @ x', 'Suppress rejected-gate on the next line']);
     expect(report.applied).toBe(true);
     expect(report.lines).toEqual(['qubit[3] q;', 'ctrl(2) @ x q[0], q[1], q[2];', 'cnto q[0], q[1];']);
