@@ -121,10 +121,15 @@ export class TwoQubitBlocks {
     if (!block) return;
     this.open.delete(block.a);
     this.open.delete(block.b);
-    const steps = block.items.flatMap((item) => item.steps);
-    // Fewer than two interactions: nothing to gain, skip the arithmetic.
-    const written = steps.filter((s) => s.kind === 'pp').length < 2 ? 0 : loweredEntanglers(steps, this.family);
-    const better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
+    let interactions = 0;
+    for (const item of block.items) for (const s of item.steps) if (s.kind === 'pp') interactions++;
+    // Fewer than two interactions: nothing to gain, skip the arithmetic (and the step list).
+    let better: Step[] | null = null;
+    if (interactions >= 2) {
+      const steps = block.items.flatMap((item) => item.steps);
+      const written = loweredEntanglers(steps, this.family);
+      better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
+    }
     if (better) this.emit({ steps: better, span: block.items[0]?.span });
     else for (const item of block.items) this.emit(item);
   }
