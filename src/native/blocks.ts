@@ -15,7 +15,8 @@ import { applyInteraction, applySingle, distanceUpToPhase, identity4, type Mat4 
 import type { PauliIndex } from './clifford-axes.js';
 import type { NativeFamily } from './family.js';
 import { lowerInteraction } from './interaction.js';
-import { kakDecompose, magicForm, mayNeedAtMostOne } from './kak.js';
+import { diagonalKak, isDiagonal4 } from './kak-diagonal.js';
+import { kakDecompose, magicForm, mayNeedAtMostOne, type KakDecomposition } from './kak.js';
 import { AXIS_X, AXIS_Y, AXIS_Z, pp, u, type Axis, type Step } from './steps.js';
 import { BLOCK_TOLERANCES } from './tolerances.js';
 
@@ -59,10 +60,7 @@ export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4
 /** The canonical resynthesis of `steps` on (a, b), or null when it is not cheaper than `written` entangling gates. */
 export function resynthesised(steps: readonly Step[], a: number, b: number, family: NativeFamily, written: number): Step[] | null {
   const unitary = blockUnitary(steps, a, b);
-  // Two as written: only a block that needs one at most can win, and that is quick to rule out.
-  const magic = magicForm(unitary);
-  if (written === 2 && !mayNeedAtMostOne(unitary, magic)) return null;
-  const kak = kakDecompose(unitary, PREFERRED_AXES[family], magic);
+  const kak = isDiagonal4(unitary) ? diagonalKak(unitary, PREFERRED_AXES[family]) : generalKak(unitary, family, written);
   if (!kak || kak.entanglers >= written) return null;
   const out: Step[] = [u(a, kak.before[0]), u(b, kak.before[1])];
   kak.coefficients.forEach((x, axis) => {
@@ -73,6 +71,13 @@ export function resynthesised(steps: readonly Step[], a: number, b: number, fami
   if (distanceUpToPhase(blockUnitary(out, a, b), unitary) > BLOCK_TOLERANCES.rebuild) return null;
   if (loweredEntanglers(out, family) >= written) return null;
   return out;
+}
+
+/** The general route: two as written, only a block that needs one at most can win, and that is quick to rule out. */
+function generalKak(unitary: Mat4, family: NativeFamily, written: number): KakDecomposition | null {
+  const magic = magicForm(unitary);
+  if (written === 2 && !mayNeedAtMostOne(unitary, magic)) return null;
+  return kakDecompose(unitary, PREFERRED_AXES[family], magic);
 }
 
 /** Collects blocks between a step producer and `sink`. */
@@ -116,10 +121,15 @@ export class TwoQubitBlocks {
     if (!block) return;
     this.open.delete(block.a);
     this.open.delete(block.b);
-    const steps = block.items.flatMap((item) => item.steps);
-    // Fewer than two interactions: nothing to gain, skip the arithmetic.
-    const written = steps.filter((s) => s.kind === 'pp').length < 2 ? 0 : loweredEntanglers(steps, this.family);
-    const better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
+    let interactions = 0;
+    for (const item of block.items) for (const s of item.steps) if (s.kind === 'pp') interactions++;
+    // Fewer than two interactions: nothing to gain, skip the arithmetic (and the step list).
+    let better: Step[] | null = null;
+    if (interactions >= 2) {
+      const steps = block.items.flatMap((item) => item.steps);
+      const written = loweredEntanglers(steps, this.family);
+      better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
+    }
     if (better) this.emit({ steps: better, span: block.items[0]?.span });
     else for (const item of block.items) this.emit(item);
   }

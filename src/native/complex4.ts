@@ -121,21 +121,26 @@ export function distanceUpToPhase(a: Mat4, b: Mat4): number {
   let best = -1;
   let k = 0;
   for (let i = 0; i < 32; i += 2) {
-    const mag = Math.hypot(b[i] as number, b[i + 1] as number);
-    if (mag > best) [best, k] = [mag, i];
+    // Squared magnitudes and sqrt, not Math.hypot: this runs on every block and hypot is several times slower.
+    const mag = (b[i] as number) * (b[i] as number) + (b[i + 1] as number) * (b[i + 1] as number);
+    if (mag > best) {
+      best = mag;
+      k = i;
+    }
   }
   const ar = a[k] as number, ai = a[k + 1] as number, br = b[k] as number, bi = b[k + 1] as number;
   let pr = ar * br + ai * bi;
   let pim = ai * br - ar * bi;
-  const norm = Math.hypot(pr, pim) || 1;
+  const norm = Math.sqrt(pr * pr + pim * pim) || 1;
   pr /= norm;
   pim /= norm;
   let worst = 0;
   for (let i = 0; i < 32; i += 2) {
     const xr = b[i] as number, xi = b[i + 1] as number;
-    worst = Math.max(worst, Math.hypot((a[i] as number) - (pr * xr - pim * xi), (a[i + 1] as number) - (pr * xi + pim * xr)));
+    const dr = (a[i] as number) - (pr * xr - pim * xi), di = (a[i + 1] as number) - (pr * xi + pim * xr);
+    worst = Math.max(worst, dr * dr + di * di);
   }
-  return worst;
+  return Math.sqrt(worst);
 }
 
 /**
@@ -232,8 +237,12 @@ export function applySingle(m: Mat4, u: Mat2, first: boolean): void {
 }
 
 /** m ← exp(-iθ/2 P⊗Q) m in place, for Pauli-like P, Q (P² = Q² = I). */
+/** Scratch for applyInteraction: one per module, so building a block's unitary allocates nothing per step. */
+const interactionScratch = new Float64Array(32);
+
 export function applyInteraction(m: Mat4, p: Mat2, q: Mat2, angleRad: number): void {
-  const pq = Float64Array.from(m);
+  const pq = interactionScratch;
+  pq.set(m);
   applySingle(pq, p, true);
   applySingle(pq, q, false);
   const c = Math.cos(angleRad / 2);

@@ -113,7 +113,7 @@ function orthogonalDiagonaliser(sym: Mat4): { p: Real4; d: Mat4 } | null {
 }
 
 /** x into (-π/4, π/4] by whole quarter turns (each a local Pauli product, pushed into the outer factors). */
-function reduced(x: number): number {
+export function reduced(x: number): number {
   const r = x - (Math.PI / 2) * Math.round(x / (Math.PI / 2));
   const folded = r <= -Math.PI / 4 ? r + Math.PI / 2 : r;
   return Math.abs(folded) < BLOCK_TOLERANCES.coefficientZero ? 0 : folded;

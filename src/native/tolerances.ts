@@ -18,6 +18,8 @@ export const FUSION_SNAP = 1e-12;
 export const BLOCK_TOLERANCES = Object.freeze({
   /** A canonical coefficient (radians) below this is zero: rounding, not an interaction. */
   coefficientZero: 1e-13,
+  /** Largest off-diagonal entry of a block unitary still taken as diagonal (a pure ZZ with local Z phases: the fast path; the rebuild check still guards it). */
+  diagonalBlock: 1e-14,
   /** Largest off-diagonal entry accepted when diagonalising the magic-basis product UᵀU. */
   diagonalResidual: 1e-12,
   /** Largest entry of the quadratic a spectrum of two eigenvalues satisfies, for the quick "one entangler at most" test (only ever lets more blocks through). */

@@ -11,6 +11,7 @@ import { complex, kron as kronM, matrix, multiply, type Complex, type Matrix } f
 import type { Mat2 } from '../../src/native/complex2.js';
 import { kron, mul4, setEntry, type Mat4 } from '../../src/native/complex4.js';
 import { kakDecompose, mayNeedAtMostOne } from '../../src/native/kak.js';
+import { diagonalKak, isDiagonal4 } from '../../src/native/kak-diagonal.js';
 import type { PauliIndex } from '../../src/native/clifford-axes.js';
 import { expPauli, PX, PY, PZ } from '../oracle/gates.js';
 import { equalUpToGlobalPhase } from '../oracle/unitary.js';
@@ -152,5 +153,48 @@ describe('KAK decomposition', () => {
     const k = kakDecompose(canonical(0.3, 0, 0), axes as readonly PauliIndex[]);
     expect(k?.coefficients.map((c) => c !== 0)).toEqual([0, 1, 2].map((axis) => axis === axes[0]));
     expect(equalUpToGlobalPhase(rebuilt(k!), toMathjs(canonical(0.3, 0, 0)))).toBeLessThan(1e-12);
+  });
+});
+
+/** Diagonal edge angles of the ZZ term: zero, tiny, chamber edges, half and whole turns, and just past them. */
+const ZZ_EDGES = [0, 1e-15, 1e-9, -1e-9, Math.PI / 8, Math.PI / 4, -Math.PI / 4, Math.PI / 4 + 1e-9, Math.PI / 4 - 1e-9, Math.PI / 2, -Math.PI / 2, Math.PI, 3 * Math.PI / 4, 1.3];
+const angle = fc.oneof(fc.constantFrom(...ZZ_EDGES), fc.double({ min: -2 * Math.PI, max: 2 * Math.PI, noNaN: true }));
+
+describe('KAK of a diagonal block (the fast path: a ZZ with local Z phases, no eigen-decomposition)', () => {
+  it.each(NAMED.filter(([, u]) => isDiagonal4(u)))('%s: the same count as the general route, and rebuilds', (_name, u, count) => {
+    const fast = diagonalKak(u, [0, 1, 2]);
+    expect(fast?.entanglers).toBe(count);
+    expect(equalUpToGlobalPhase(rebuilt(fast!), toMathjs(u))).toBeLessThan(1e-12);
+  });
+
+  it('recognises only diagonal blocks: CNOT, SWAP and Haar-random unitaries take the general route', () => {
+    expect(isDiagonal4(NAMED.find(([n]) => n === 'CNOT')![1])).toBe(false);
+    expect(isDiagonal4(NAMED.find(([n]) => n === 'SWAP')![1])).toBe(false);
+    expect(isDiagonal4(canonical(0, 0, 0.3))).toBe(true);
+    expect(isDiagonal4(canonical(1e-9, 0, 0.3))).toBe(false);
+    fc.assert(fc.property(haar4, (u) => !isDiagonal4(u)), { numRuns: 20, seed: 6 });
+  });
+
+  it.each([
+    [[0, 1, 2]],
+    [[2, 0, 1]],
+  ] as const)('diagonal blocks at random and edge angles equal the general route (count and |coefficient|), axes %j', (axes) => {
+    fc.assert(
+      fc.property(angle, angle, angle, angle, angle, (z, p1, p2, p3, global) => {
+        // Local Z phases on each qubit, a global phase, and the ZZ term.
+        const u = mul4(diag(global, global + p1, global + p2, global + p1 + p2 + p3), canonical(0, 0, z));
+        expect(isDiagonal4(u)).toBe(true);
+        const fast = diagonalKak(u, axes as readonly PauliIndex[]);
+        const general = kakDecompose(u, axes as readonly PauliIndex[]);
+        expect(fast).not.toBeNull();
+        expect(fast?.entanglers).toBe(general?.entanglers);
+        const size = (k: NonNullable<typeof fast>) => Math.abs(k.coefficients[axes[0]]);
+        // Folding at ±π/4 may land on either side; the magnitude is what the gate costs.
+        expect(Math.abs(size(fast!) - size(general!))).toBeLessThan(1e-9);
+        expect(fast!.coefficients.filter((c, axis) => c !== 0 && axis !== axes[0])).toHaveLength(0);
+        expect(equalUpToGlobalPhase(rebuilt(fast!), toMathjs(u))).toBeLessThan(1e-12);
+      }),
+      { numRuns: 150, seed: 41 },
+    );
   });
 });
