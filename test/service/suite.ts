@@ -95,15 +95,31 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(again?.id).toBe(job.id);
         expect(again?.attempts).toBe(2);
         const artifact = { id: randomUUID(), kind: 'result' as const, format: 'svc.result.probabilities.json.v1', media_type: 'application/json', body: '{"1":1}' };
-        expect(await completeJob(db, job.id, 'dead-worker', { status: 'completed', artifacts: [artifact] })).toBe(false);
+        expect(await completeJob(db, job, 'dead-worker', { status: 'completed', artifacts: [artifact] })).toBe(false);
         expect(await renewLeases(db, 'dead-worker', [job.id], 60_000)).toEqual([job.id]);
-        expect(await completeJob(db, job.id, 'live-worker', { status: 'completed', artifacts: [{ ...artifact, id: randomUUID() }] })).toBe(true);
+        expect(await completeJob(db, job, 'live-worker', { status: 'completed', artifacts: [{ ...artifact, id: randomUUID() }] })).toBe(true);
         const [row] = await db.query<{ status: string; attempts: number; n: number }>(
           'SELECT status, attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id) AS n FROM jobs WHERE id = $1',
           [job.id],
         );
         expect(row).toEqual({ status: 'completed', attempts: 2, n: 1 });
         await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+      });
+
+      it('claims a child with its parent in one statement, and settles the parent when siblings finish at the same moment', async () => {
+        for (let round = 0; round < 8; round++) {
+          const parent = newJob();
+          const children = [0, 1].map((i) => newJob({ parent_job_id: parent.id, child_index: i }));
+          await insertJobs(db, [{ ...parent, child_job_ids: children.map((c) => c.id) }, ...children]);
+          const claimed = await Promise.all([claimJob(db, 'w1', 60_000), claimJob(db, 'w2', 60_000)]);
+          expect(new Set(claimed.map((j) => j?.id))).toEqual(new Set(children.map((c) => c.id)));
+          const [started] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);
+          expect(started?.status).toBe('started');
+          await Promise.all(claimed.map((job, i) => completeJob(db, job as NewJob, `w${i + 1}`, { status: 'completed', artifacts: [] })));
+          const [settled] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);
+          expect(settled?.status).toBe('completed');
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        }
       });
 
       it('groups creations that arrive together and resolves each after its commit', async () => {
