@@ -57,11 +57,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
     await seedCatalog(db);
-    const jobs = new JobsService(db);
+    let runner: JobRunner | null = null;
+    const jobs = new JobsService(db, () => runner?.wake());
     const app = await buildApp({ db, jobs, logger: options.logger, version: options.version, rateLimit: options.rateLimit, timeouts: options.timeouts });
     const workers = options.workers ?? 1;
     const log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => app.log[level](fields ?? {}, message);
-    const runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
+    runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
     await runner?.start();
     let closed = false;
     return {

@@ -51,7 +51,14 @@ export class JobsService {
   private readonly inserter: JobInserter;
   private cursors: Promise<CursorCodec> | null = null;
 
-  constructor(readonly db: Db) {
+  /**
+   * `onCreated` runs after each commit of new jobs: a process that also runs
+   * jobs claims them at once instead of waiting for the NOTIFY to come back.
+   */
+  constructor(
+    readonly db: Db,
+    private readonly onCreated: () => void = () => undefined,
+  ) {
     this.inserter = new JobInserter(db);
   }
 
@@ -65,6 +72,7 @@ export class JobsService {
   async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
     const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
     await this.inserter.insert(jobs);
+    this.onCreated();
     return jobs[0]?.id as string;
   }
 
@@ -119,6 +127,7 @@ export class JobsService {
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
     if (outcome.kind === 'not-found') throw jobNotFound(id);
     if (outcome.kind === 'conflict') throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
+    this.onCreated();
     return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
   }
 

@@ -3,34 +3,38 @@
  * renews, completion only while the lease is still ours (so a job whose worker
  * died is claimed again once its lease runs out, and never completes twice).
  */
-import type { Db, Queryable } from './db.js';
+import type { Db } from './db.js';
 import type { JobRecord, JobStatus } from '../jobs/model.js';
 import { settleParent } from './jobs.js';
 
-const CLAIM_QUEUED = `
-  UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()), attempts = attempts + 1,
-    lease_owner = $1, lease_expires_at = now() + $2 * interval '1 millisecond'
-  WHERE id = (
-    SELECT id FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL
-    ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-  RETURNING *`;
-
-const CLAIM_EXPIRED = `
-  UPDATE jobs SET attempts = attempts + 1, lease_owner = $1, lease_expires_at = now() + $2 * interval '1 millisecond'
-  WHERE id = (
-    SELECT id FROM jobs WHERE status = 'started' AND finish_at IS NULL AND child_job_ids IS NULL AND lease_expires_at < now()
-    ORDER BY lease_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-  RETURNING *`;
+/**
+ * One statement, one round trip: the oldest job whose worker let its lease
+ * run out, else the oldest queued one (COALESCE evaluates the second only
+ * when the first finds none); a claimed child starts its parent in the same
+ * statement. A claim lost in a server crash is harmless (the job is simply
+ * claimed again), so its commit does not wait for the disk: set_config(...,
+ * true) holds for this statement's own transaction.
+ */
+const CLAIM = `
+  WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS v),
+  claimed AS (
+    UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()), attempts = attempts + 1,
+      lease_owner = $1, lease_expires_at = now() + $2 * interval '1 millisecond'
+    WHERE id = coalesce(
+      (SELECT id FROM jobs WHERE status = 'started' AND finish_at IS NULL AND child_job_ids IS NULL AND lease_expires_at < now()
+       ORDER BY lease_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED),
+      (SELECT id FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL
+       ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED))
+    AND (SELECT v FROM no_wait) IS NOT NULL
+    RETURNING *),
+  parent AS (
+    UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now())
+    WHERE id = (SELECT parent_job_id FROM claimed) AND status IN ('submitted', 'ready'))
+  SELECT * FROM claimed`;
 
 /** Claims the oldest queued job, or one whose worker let its lease run out; null when there is none. */
-export function claimJob(db: Db, owner: string, leaseMs: number): Promise<JobRecord | null> {
-  return db.tx(async (q) => {
-    // A claim lost in a server crash is harmless (the job is simply claimed again), so it need not wait for the disk.
-    await q.query('SET LOCAL synchronous_commit = off');
-    const job = (await q.query<JobRecord>(CLAIM_EXPIRED, [owner, leaseMs]))[0] ?? (await q.query<JobRecord>(CLAIM_QUEUED, [owner, leaseMs]))[0] ?? null;
-    if (job?.parent_job_id) await settleParent(q, job.parent_job_id);
-    return job;
-  });
+export async function claimJob(db: Db, owner: string, leaseMs: number): Promise<JobRecord | null> {
+  return (await db.query<JobRecord>(CLAIM, [owner, leaseMs]))[0] ?? null;
 }
 
 /** Extends the lease of the jobs this worker runs; returns the ids it no longer owns (canceled, deleted, taken over). */
@@ -65,48 +69,53 @@ export interface RunOutcome {
   readonly artifacts: readonly NewArtifact[];
 }
 
+const COMPLETE_SET = `status = $3, failure = $4::jsonb, stats = $5::jsonb, output = $6::jsonb, execution_duration_ms = $7,
+  predicted_execution_duration_ms = coalesce($8, predicted_execution_duration_ms),
+  finish_at = $9, completed_at = CASE WHEN $3 = 'started' THEN NULL ELSE now() END,
+  lease_owner = NULL, lease_expires_at = NULL`;
+const COMPLETE_WHERE = `id = $1 AND lease_owner = $2 AND status = 'started'`;
+/** The artifacts (a JSON array in parameter `$${param}`) of the job in `$1`. */
+const insertArtifacts = (param: number) => `INSERT INTO artifacts (id, job_id, kind, format, media_type, body)
+  SELECT x.id, $1::uuid, x.kind, x.format, x.media_type, x.body
+  FROM json_to_recordset($${param}::json) AS x(id uuid, kind text, format text, media_type text, body text)`;
+
+/** Without a parent to settle, the whole completion is one statement: one round trip, one commit. */
+const COMPLETE = `
+  WITH done AS (UPDATE jobs SET ${COMPLETE_SET} WHERE ${COMPLETE_WHERE} RETURNING 1),
+  stored AS (${insertArtifacts(10)} WHERE EXISTS (SELECT 1 FROM done))
+  SELECT count(*)::int AS n FROM done`;
+
 /**
  * Stores a run's outcome and its artifacts in one transaction, only if this
  * worker still holds the job's lease; false (and nothing written) otherwise.
+ * A child's parent is settled in the same transaction (it reads the child's
+ * new status, which a single statement's snapshot would not show).
  */
-export function completeJob(db: Db, id: string, owner: string, outcome: RunOutcome): Promise<boolean> {
+export async function completeJob(db: Db, job: Pick<JobRecord, 'id' | 'parent_job_id'>, owner: string, outcome: RunOutcome): Promise<boolean> {
+  const params = [
+    job.id,
+    owner,
+    outcome.status,
+    json(outcome.failure),
+    json(outcome.stats),
+    json(outcome.output),
+    outcome.executionDurationMs ?? null,
+    outcome.predictedExecutionDurationMs ?? null,
+    outcome.finishAt ?? null,
+    JSON.stringify(outcome.artifacts),
+  ];
+  if (!job.parent_job_id) return ((await db.query<{ n: number }>(COMPLETE, params))[0]?.n ?? 0) > 0;
+  const parentId = job.parent_job_id;
   return db.tx(async (q) => {
-    const rows = await q.query<{ parent_job_id: string | null }>(
-      `UPDATE jobs SET status = $3, failure = $4::jsonb, stats = $5::jsonb, output = $6::jsonb, execution_duration_ms = $7,
-         predicted_execution_duration_ms = coalesce($8, predicted_execution_duration_ms),
-         finish_at = $9, completed_at = CASE WHEN $3 = 'started' THEN NULL ELSE now() END,
-         lease_owner = NULL, lease_expires_at = NULL
-       WHERE id = $1 AND lease_owner = $2 AND status = 'started' RETURNING parent_job_id`,
-      [
-        id,
-        owner,
-        outcome.status,
-        json(outcome.failure),
-        json(outcome.stats),
-        json(outcome.output),
-        outcome.executionDurationMs ?? null,
-        outcome.predictedExecutionDurationMs ?? null,
-        outcome.finishAt ?? null,
-      ],
-    );
-    const row = rows[0];
-    if (!row) return false;
-    await insertArtifacts(q, id, outcome.artifacts);
-    if (row.parent_job_id && outcome.status !== 'started') await settleParent(q, row.parent_job_id);
+    const rows = await q.query(`UPDATE jobs SET ${COMPLETE_SET} WHERE ${COMPLETE_WHERE} RETURNING 1`, params.slice(0, 9));
+    if (rows.length === 0) return false;
+    await q.query(insertArtifacts(2), [job.id, params[9]]);
+    if (outcome.status !== 'started') await settleParent(q, parentId);
     return true;
   });
 }
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
-async function insertArtifacts(q: Queryable, jobId: string, artifacts: readonly NewArtifact[]): Promise<void> {
-  if (artifacts.length === 0) return;
-  await q.query(
-    `INSERT INTO artifacts (id, job_id, kind, format, media_type, body)
-     SELECT id, $1, kind, format, media_type, body FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, kind text, format text, media_type text, body text)`,
-    [jobId, JSON.stringify(artifacts)],
-  );
-}
 
 /** Completes the emulated QPU jobs whose execution time has passed; returns how many. */
 export function finishDueJobs(db: Db): Promise<number> {

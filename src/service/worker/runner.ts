@@ -137,7 +137,7 @@ export class JobRunner {
     void result
       .then(async (outcome) => {
         const stored = outcomeOf(job, outcome, performance.now() - started);
-        const kept = await whileStoreDown(() => completeJob(this.db, job.id, this.owner, stored), this.leaseMs);
+        const kept = await whileStoreDown(() => completeJob(this.db, job, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
           setTimeout(() => {
@@ -160,7 +160,7 @@ export class JobRunner {
   /** Ends a job the service could not run (a crashed thread, a job that kills its workers) as failed. */
   private fail(job: JobRecord, message: string): void {
     const failure = { code: 'InternalError', message, error: message };
-    void completeJob(this.db, job.id, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
+    void completeJob(this.db, job, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
       this.log('warn', 'could not mark the job failed; its lease will run out', { jobId: job.id, err: String(error) }),
     );
   }
