@@ -10,6 +10,7 @@ import {
   deleteJob,
   getJob,
   getJobs,
+  getJobWithArtifacts,
   JobInserter,
   listArtifacts,
   listJobs,
@@ -88,9 +89,11 @@ export class JobsService {
     return jobs.map((job) => view(job, artifacts.filter((a) => a.job_id === job.id)));
   }
 
+  /** One job in one round trip: its row and its artifacts' descriptors come in one query. */
   async get(version: ApiVersion, id: string, caller: Caller): Promise<Json> {
-    const [view] = await this.represent(version, [await this.load(id, caller)]);
-    return view as Json;
+    const job = await getJobWithArtifacts(this.db, id, caller.projectId);
+    if (!job) throw jobNotFound(id);
+    return (version === 'v0.3' ? jobV3 : jobV4)(job, job.artifact_list);
   }
 
   async list(version: ApiVersion, query: ListRequest, caller: Caller): Promise<{ jobs: Json[]; next?: string }> {

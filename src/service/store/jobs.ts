@@ -106,6 +106,19 @@ export async function getJob(q: Queryable, id: string, projectId: string): Promi
   return rows[0] ?? null;
 }
 
+/** A job with its artifacts' descriptors (no bodies), read in one round trip. */
+export type JobWithArtifacts = JobRecord & { readonly artifact_list: ArtifactRecord[] };
+
+export async function getJobWithArtifacts(q: Queryable, id: string, projectId: string): Promise<JobWithArtifacts | null> {
+  const rows = await q.query<JobWithArtifacts>(
+    `SELECT j.*, coalesce((SELECT json_agg(json_build_object('id', a.id, 'job_id', a.job_id, 'kind', a.kind, 'format', a.format, 'media_type', a.media_type)
+       ORDER BY a.kind, a.format) FROM artifacts a WHERE a.job_id = j.id), '[]'::json) AS artifact_list
+     FROM jobs j WHERE j.id = $1 AND j.project_id = $2`,
+    [id, projectId],
+  );
+  return rows[0] ?? null;
+}
+
 export async function getJobs(q: Queryable, ids: readonly string[]): Promise<JobRecord[]> {
   if (ids.length === 0) return [];
   return q.query<JobRecord>('SELECT * FROM jobs WHERE id = ANY($1::uuid[])', [ids]);
