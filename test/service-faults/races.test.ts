@@ -2,7 +2,7 @@
  * Races (issue 12.4), each repeated many times with the client's request
  * landing at spread-out moments around the job's completion: cancel vs
  * completion, move vs completion, delete vs a running job, two cancels at
- * once. Whatever wins, the final state is one the lifecycle allows: never
+ * once, a multicircuit job canceled while its children complete. Whatever wins, the final state is one the lifecycle allows: never
  * `completed` after a cancel answered 200, never a moved clone of a job that
  * completed, nothing left of a deleted job.
  */
@@ -39,19 +39,15 @@ let completionMs = 50;
 const delayOf = (i: number) => Math.round(((i % 12) / 11) * 1.5 * completionMs);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function create(): Promise<string> {
-  const answer = await call(url, 'POST', '/v0.4/jobs', key, jobBody('bell'));
-  expect(answer.status, answer.text).toBe(201);
-  return answer.json.id;
-}
-
 /**
  * A job, once a worker holds it: a worker thread is replaced after every
  * canceled run (it is terminated), so timing from the POST would mostly
  * measure the new thread's start; from the claim, delays land around the run.
  */
-async function createRunning(): Promise<string> {
-  const id = await create();
+async function createRunning(body: Record<string, unknown> = jobBody('bell')): Promise<string> {
+  const answer = await call(url, 'POST', '/v0.4/jobs', key, body);
+  expect(answer.status, answer.text).toBe(201);
+  const id = answer.json.id as string;
   while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted') await sleep(1);
   return id;
 }
@@ -148,5 +144,39 @@ describe.sequential('races', () => {
       expect(job.json.status).toBe(statuses[0] === 200 ? 'canceled' : 'completed');
     }
     console.log('two cancels', outcomes);
+  });
+
+  test('cancel of a multicircuit job while its children complete: 200 means canceled with no child left open, 409 means completed, never anything else', async () => {
+    const circuits = Array.from({ length: 4 }, (_, i) => ({ name: `c${i}`, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] }));
+    const body = { type: 'svc.multi-circuit.v1', backend: 'simulator', input: { qubits: 2, circuits } };
+    // Its own completion time (4 children on 2 threads), so the cancels land before, during and after.
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await createRunning(body);
+      const started = performance.now();
+      while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
+      times.push(performance.now() - started);
+    }
+    const multiMs = times.sort((a, b) => a - b)[1] as number;
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await createRunning(body);
+      await sleep(Math.round(((i % 12) / 11) * 1.5 * multiMs));
+      const cancel = await call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key);
+      await waitSettled(db, [id], 30_000);
+      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      outcomes[`${cancel.status}->${job.json.status}`] = (outcomes[`${cancel.status}->${job.json.status}`] ?? 0) + 1;
+      const children = await db.query<{ status: string }>('SELECT status FROM jobs WHERE parent_job_id = $1', [id]);
+      expect(children).toHaveLength(4);
+      if (cancel.status === 200) {
+        expect(job.json.status).toBe('canceled');
+        expect(children.filter((c) => !['completed', 'canceled'].includes(c.status))).toEqual([]);
+      } else {
+        expect(cancel.status, cancel.text).toBe(409);
+        expect(job.json.status).toBe('completed');
+        expect(children.map((c) => c.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+      }
+    }
+    console.log(`multicircuit cancel vs children (completes ${Math.round(multiMs)} ms after it is seen started)`, outcomes);
   });
 });

@@ -26,6 +26,32 @@ defineServiceSuite('PostgreSQL', async () => {
   return { db, cleanup: () => db.close() };
 });
 
+describe('transactions on a PostgreSQL server', () => {
+  it('runs again a transaction the server aborted to break a deadlock, so both sides of the cycle succeed', async () => {
+    const db = await openStore({ databaseUrl: server.url });
+    try {
+      await db.query('CREATE TABLE deadlock_test (id integer PRIMARY KEY, n integer NOT NULL)');
+      await db.query('INSERT INTO deadlock_test VALUES (1, 0), (2, 0)');
+      let holding = 0;
+      let release!: () => void;
+      const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
+      const bump = (first: number, second: number) =>
+        db.tx(async (q) => {
+          await q.query('UPDATE deadlock_test SET n = n + 1 WHERE id = $1', [first]);
+          if (++holding === 2) release();
+          await bothHoldOne;
+          await q.query('UPDATE deadlock_test SET n = n + 1 WHERE id = $1', [second]);
+        });
+      await Promise.all([bump(1, 2), bump(2, 1)]);
+      expect(holding).toBe(3);
+      expect(await db.query('SELECT id, n FROM deadlock_test ORDER BY id')).toEqual([{ id: 1, n: 2 }, { id: 2, n: 2 }]);
+    } finally {
+      await db.query('DROP TABLE IF EXISTS deadlock_test');
+      await db.close();
+    }
+  }, 30_000);
+});
+
 describe('serve and worker processes on one PostgreSQL server', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {

@@ -17,6 +17,24 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
+/**
+ * The server broke a lock cycle by aborting this transaction, which changed
+ * nothing: run it again. Cycles come from two changes to one multicircuit
+ * job meeting in opposite order (a parent canceled while a child completes).
+ */
+const DEADLOCK = '40P01';
+const DEADLOCK_RETRIES = 3;
+
+async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt > DEADLOCK_RETRIES) throw error;
+    }
+  }
+}
+
 function translate(error: unknown): never {
   throw isConnectionError(error) ? new StoreUnavailableError(error) : error;
 }
@@ -80,35 +98,36 @@ export async function openPg(url: string): Promise<Db> {
     }
     listenClient = client;
   };
+  const transaction = async <T>(work: (q: Queryable) => Promise<T>): Promise<T> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      return translate(error);
+    }
+    // A checked-out client whose server goes away between two statements emits 'error' with no query to
+    // take it; unheard, it would end the process. The next statement reports it instead.
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    const q: Queryable = { query: (sql, params) => query(client, sql, params) };
+    try {
+      await q.query('BEGIN');
+      const result = await work(q);
+      await q.query('COMMIT');
+      client.off('error', ignore);
+      client.release();
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.off('error', ignore);
+      client.release(isConnectionError(error) || error instanceof StoreUnavailableError);
+      throw error;
+    }
+  };
   const db: Db = {
     kind: 'pg',
-    query: (sql, params) => query(pool, sql, params),
-    async tx(work) {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        return translate(error);
-      }
-      // A checked-out client whose server goes away between two statements emits 'error' with no query to
-      // take it; unheard, it would end the process. The next statement reports it instead.
-      const ignore = () => undefined;
-      client.on('error', ignore);
-      const q: Queryable = { query: (sql, params) => query(client, sql, params) };
-      try {
-        await q.query('BEGIN');
-        const result = await work(q);
-        await q.query('COMMIT');
-        client.off('error', ignore);
-        client.release();
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.off('error', ignore);
-        client.release(isConnectionError(error) || error instanceof StoreUnavailableError);
-        throw error;
-      }
-    },
+    query: (sql, params) => retryingDeadlocks(() => query(pool, sql, params)),
+    tx: (work) => retryingDeadlocks(() => transaction(work)),
     async listen(channel, onNotify) {
       const set = listeners.get(channel) ?? new Set();
       listeners.set(channel, set);
