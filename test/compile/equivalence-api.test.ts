@@ -14,13 +14,7 @@ import type { IrCircuit } from '../../src/ir/types.js';
 import { circuitOf, gate, native } from '../oracle/circuits.js';
 import { circuits } from '../native/arbitraries.js';
 
-const BELL = `OPENQASM 3.0;
-qubit[2] q;
-bit[2] c;
-h q[0];
-cx q[0], q[1];
-c[0] = measure q[0];
-c[1] = measure q[1];`;
+const BELL = readFileSync(new URL('../../examples/bell.qasm', import.meta.url), 'utf8');
 
 const TARGETS = ['simulator', 'qpu.aria-1', 'qpu.forte-1'] as const;
 

@@ -36,7 +36,7 @@ afterAll(async () => {
 /** A Bell job's time from creation to completion here (median of a few), measured before the races. */
 let completionMs = 50;
 /** Delay of round `i`: spread from 0 to 1.5 times the completion time, so some requests win and some lose. */
-const delayOf = (i: number) => Math.round(((i % 12) / 11) * 1.5 * completionMs);
+const delayOf = (i: number, ms = completionMs) => Math.round(((i % 12) / 11) * 1.5 * ms);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -57,16 +57,21 @@ async function resultArtifacts(id: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Median time, over `runs` jobs of `body`, from a job seen started to it completed. */
+async function completionTime(body: Record<string, unknown>, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const id = await createRunning(body);
+    const started = performance.now();
+    while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[runs >> 1] as number;
+}
+
 describe.sequential('races', () => {
   beforeAll(async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const id = await createRunning();
-      const started = performance.now();
-      while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
-      times.push(performance.now() - started);
-    }
-    completionMs = times.sort((a, b) => a - b)[3] as number;
+    completionMs = await completionTime(jobBody('bell'), 6);
     console.log(`a Bell job completes ${Math.round(completionMs)} ms after it is seen started (median of 6)`);
   });
 
@@ -150,18 +155,11 @@ describe.sequential('races', () => {
     const circuits = Array.from({ length: 4 }, (_, i) => ({ name: `c${i}`, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] }));
     const body = { type: 'svc.multi-circuit.v1', backend: 'simulator', input: { qubits: 2, circuits } };
     // Its own completion time (4 children on 2 threads), so the cancels land before, during and after.
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const id = await createRunning(body);
-      const started = performance.now();
-      while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
-      times.push(performance.now() - started);
-    }
-    const multiMs = times.sort((a, b) => a - b)[1] as number;
+    const multiMs = await completionTime(body, 3);
     const outcomes: Record<string, number> = {};
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning(body);
-      await sleep(Math.round(((i % 12) / 11) * 1.5 * multiMs));
+      await sleep(delayOf(i, multiMs));
       const cancel = await call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key);
       await waitSettled(db, [id], 30_000);
       const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);

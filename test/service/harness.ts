@@ -3,6 +3,7 @@
  * port, keys of two projects, and requests sent the way real clients send
  * them (real fetch, JSON bodies, `Authorization: apiKey <key>`).
  */
+import { readFileSync } from 'node:fs';
 import { createKey, createService, type Db, type Service } from '../../src/service/index.js';
 
 export interface Harness {
@@ -61,14 +62,8 @@ export async function startHarness(db: Db, options: { workers?: number; leaseMs?
   return { service, url, keyA, keyA2, keyB, request, settle, close: () => service.close() };
 }
 
-export const BELL_QASM = `OPENQASM 3.0;
-include "stdgates.inc";
-qubit[2] q;
-bit[2] c;
-h q[0];
-cx q[0], q[1];
-c[0] = measure q[0];
-c[1] = measure q[1];`;
+/** The project's Bell example, the program the README's first command runs. */
+export const BELL_QASM = readFileSync(new URL('../../examples/bell.qasm', import.meta.url), 'utf8');
 
 /** The Bell circuit as qiskit-ionq, cirq-ionq and PennyLane-IonQ send it (svc.circuit.v0 JSON, QIS gates). */
 export const BELL_JSON = { gateset: 'qis', qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] };

@@ -92,7 +92,7 @@ const COMPLETE = `
  * new status, which a single statement's snapshot would not show).
  */
 export async function completeJob(db: Db, job: Pick<JobRecord, 'id' | 'parent_job_id'>, owner: string, outcome: RunOutcome): Promise<boolean> {
-  const params = [
+  const row = [
     job.id,
     owner,
     outcome.status,
@@ -102,14 +102,14 @@ export async function completeJob(db: Db, job: Pick<JobRecord, 'id' | 'parent_jo
     outcome.executionDurationMs ?? null,
     outcome.predictedExecutionDurationMs ?? null,
     outcome.finishAt ?? null,
-    JSON.stringify(outcome.artifacts),
   ];
-  if (!job.parent_job_id) return ((await db.query<{ n: number }>(COMPLETE, params))[0]?.n ?? 0) > 0;
+  const artifacts = JSON.stringify(outcome.artifacts);
+  if (!job.parent_job_id) return ((await db.query<{ n: number }>(COMPLETE, [...row, artifacts]))[0]?.n ?? 0) > 0;
   const parentId = job.parent_job_id;
   return db.tx(async (q) => {
-    const rows = await q.query(`UPDATE jobs SET ${COMPLETE_SET} WHERE ${COMPLETE_WHERE} RETURNING 1`, params.slice(0, 9));
-    if (rows.length === 0) return false;
-    await q.query(insertArtifacts(2), [job.id, params[9]]);
+    const updated = await q.query(`UPDATE jobs SET ${COMPLETE_SET} WHERE ${COMPLETE_WHERE} RETURNING 1`, row);
+    if (updated.length === 0) return false;
+    await q.query(insertArtifacts(2), [job.id, artifacts]);
     if (outcome.status !== 'started') await settleParent(q, parentId);
     return true;
   });
