@@ -43,7 +43,13 @@ function inlinedProgram(count: number): InlinedProgram {
     if (n % 3 === 1) return { ...call, gate: cx, params: [], qubits: [i, (i + 1) % QUBITS] };
     return { ...call, gate: rz, params: [Math.PI / 4], qubits: [i] };
   });
-  return { qubitRegisters: [{ name: 'q', size: QUBITS, offset: 0, span }], bitRegisters: [], qubitCount: QUBITS, bitCount: 0, ops };
+  return {
+    qubitRegisters: [{ name: 'q', size: QUBITS, offset: 0, span }],
+    bitRegisters: [],
+    qubitCount: QUBITS,
+    bitCount: 0,
+    ops,
+  };
 }
 
 const aria = TARGETS_BY_NAME.get('qpu.aria-1') as Target;
@@ -67,4 +73,8 @@ for (const size of SIZES) {
     rows.push([name, size, ms, size / ms / 1000]);
   }
 }
-printTable(`IR and circuit JSON stages (BENCH_SIZE=${BENCH_SIZE}; shared 2-core machine)`, ['operation', 'gates', 'median ms', 'M gates/s'], rows);
+printTable(
+  `IR and circuit JSON stages (BENCH_SIZE=${BENCH_SIZE}; shared 2-core machine)`,
+  ['operation', 'gates', 'median ms', 'M gates/s'],
+  rows,
+);

@@ -62,7 +62,11 @@ function check(dir: string, extra: readonly string[], label: string): void {
   if (cpu) cpuSamples.set(label, [...(cpuSamples.get(label) ?? []), Number(cpu[1]) + Number(cpu[2])]);
 }
 
-if (!existsSync(CLI)) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+if (!existsSync(CLI))
+  spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 
 const sizes = BENCH_SIZE === 'full' ? [200, 1_000, 5_000] : [200, 1_000];
 const repeats = BENCH_SIZE === 'full' ? 5 : 3;
@@ -76,11 +80,29 @@ for (const count of sizes) {
     const samples = cpuSamples.get(`${count}/${label}`);
     return samples ? median(samples) * 1000 : NaN;
   };
-  rows.push([count, single, two, auto, single / auto, cpu('1'), cpu('2'), count === 1_000 ? (auto <= 2000 ? 'yes' : 'NO') : '-']);
+  rows.push([
+    count,
+    single,
+    two,
+    auto,
+    single / auto,
+    cpu('1'),
+    cpu('2'),
+    count === 1_000 ? (auto <= 2000 ? 'yes' : 'NO') : '-',
+  ]);
 }
 rmSync(TMP, { recursive: true, force: true });
 printTable(
   `check <dir> --format json: wall ms per run and CPU ms (user + sys) per run, medians of ${repeats}; ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end (shared machine)`,
-  ['files', '--jobs 1', '--jobs 2', 'automatic', 'speedup 1 -> auto', 'CPU ms, 1 thread', 'CPU ms, 2 threads', '1,000 files within 2 s'],
+  [
+    'files',
+    '--jobs 1',
+    '--jobs 2',
+    'automatic',
+    'speedup 1 -> auto',
+    'CPU ms, 1 thread',
+    'CPU ms, 2 threads',
+    '1,000 files within 2 s',
+  ],
   rows,
 );

@@ -18,7 +18,9 @@ const PATTERNS: Record<string, (n: number) => string> = {
 };
 
 const SIZES: Record<string, number[]> =
-  BENCH_SIZE === 'full' ? { 'ctrl(7) @ x': [1000, 2000, 4000, 8000], cx: [150_000, 300_000, 600_000] } : { 'ctrl(7) @ x': [250, 500, 1000], cx: [10_000, 20_000, 40_000] };
+  BENCH_SIZE === 'full'
+    ? { 'ctrl(7) @ x': [1000, 2000, 4000, 8000], cx: [150_000, 300_000, 600_000] }
+    : { 'ctrl(7) @ x': [250, 500, 1000], cx: [10_000, 20_000, 40_000] };
 
 function child(pattern: string, n: number): void {
   const source = (PATTERNS[pattern] as (n: number) => string)(n);
@@ -27,25 +29,54 @@ function child(pattern: string, n: number): void {
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const counts = result.stats?.gate_counts;
   const native = result.ok && counts ? counts['1q'] + counts['2q'] : 0;
-  console.log(JSON.stringify({ ms, rss: process.resourceUsage().maxRSS / 1024, native, rule: result.ok ? 'ok' : result.diagnostics[0]?.rule }));
+  console.log(
+    JSON.stringify({
+      ms,
+      rss: process.resourceUsage().maxRSS / 1024,
+      native,
+      rule: result.ok ? 'ok' : result.diagnostics[0]?.rule,
+    }),
+  );
 }
 
 function main(): void {
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the start`,
+  );
   const rows: (string | number)[][] = [];
   const baseline = run('cx', 1);
   for (const [pattern, sizes] of Object.entries(SIZES)) {
     for (const n of sizes) {
       const r = run(pattern, n);
-      rows.push([pattern, n, r.ms, r.rss, r.native, r.native > 0 ? ((r.rss - baseline.rss) * 2 ** 20) / r.native : NaN, r.rule]);
+      rows.push([
+        pattern,
+        n,
+        r.ms,
+        r.rss,
+        r.native,
+        r.native > 0 ? ((r.rss - baseline.rss) * 2 ** 20) / r.native : NaN,
+        r.rule,
+      ]);
     }
   }
-  printTable('compile (native, simulator target): fresh process per row', ['pattern', 'QIS gates', 'ms', 'peak RSS MiB', 'native gates', 'bytes per native gate over a 1-gate run', 'answer'], rows);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+  printTable(
+    'compile (native, simulator target): fresh process per row',
+    ['pattern', 'QIS gates', 'ms', 'peak RSS MiB', 'native gates', 'bytes per native gate over a 1-gate run', 'answer'],
+    rows,
+  );
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end`,
+  );
 }
 
 function run(pattern: string, n: number): { ms: number; rss: number; native: number; rule: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', pattern, String(n)], { encoding: 'utf8' });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', pattern, String(n)], {
+    encoding: 'utf8',
+  });
   const line = (res.stdout ?? '').trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as { ms: number; rss: number; native: number; rule: string };

@@ -40,13 +40,26 @@ function qft(n: number): IrCircuit {
 
 const CIRCUITS: readonly { name: string; circuit: IrCircuit; goal: Record<NativeFamily, [number, number]> }[] = [
   { name: 'Bell (h; cx)', circuit: circuitOf(2, [gate('h', [0]), cx(0, 1)]), goal: { ms: [1, 2], zz: [1, 3] } },
-  { name: 'GHZ-5', circuit: circuitOf(5, [gate('h', [0]), cx(0, 1), cx(1, 2), cx(2, 3), cx(3, 4)]), goal: { ms: [4, 8], zz: [4, 9] } },
-  { name: 'Toffoli (ctrl(2) @ x)', circuit: circuitOf(3, [gate('x', [2], [0, 1])]), goal: { ms: [6, 17], zz: [6, 12] } },
+  {
+    name: 'GHZ-5',
+    circuit: circuitOf(5, [gate('h', [0]), cx(0, 1), cx(1, 2), cx(2, 3), cx(3, 4)]),
+    goal: { ms: [4, 8], zz: [4, 9] },
+  },
+  {
+    name: 'Toffoli (ctrl(2) @ x)',
+    circuit: circuitOf(3, [gate('x', [2], [0, 1])]),
+    goal: { ms: [6, 17], zz: [6, 12] },
+  },
   { name: 'QFT-4 (ctrl @ rz + rz, 2 swaps)', circuit: qft(4), goal: { ms: [18, 44], zz: [18, 34] } },
   { name: 'swap', circuit: circuitOf(2, [gate('swap', [0, 1])]), goal: { ms: [3, 7], zz: [3, 6] } },
   {
     name: 'rx; ry; rz; h on one qubit',
-    circuit: circuitOf(1, [gate('rx', [0], [], 0.3), gate('ry', [0], [], 0.5), gate('rz', [0], [], 0.7), gate('h', [0])]),
+    circuit: circuitOf(1, [
+      gate('rx', [0], [], 0.3),
+      gate('ry', [0], [], 0.5),
+      gate('rz', [0], [], 0.7),
+      gate('h', [0]),
+    ]),
     goal: { ms: [0, 2], zz: [0, 2] },
   },
 ];
@@ -90,7 +103,23 @@ function toCnots(circuit: IrCircuit): IrOp[] {
     else if (op.name === 'x' && c.length === 2) {
       const [p, q] = c as [number, number];
       const t = a;
-      out.push(gate('h', [t]), cx(q, t), Ti(t), cx(p, t), T(t), cx(q, t), Ti(t), cx(p, t), T(q), T(t), cx(p, q), T(p), Ti(q), cx(p, q), gate('h', [t]));
+      out.push(
+        gate('h', [t]),
+        cx(q, t),
+        Ti(t),
+        cx(p, t),
+        T(t),
+        cx(q, t),
+        Ti(t),
+        cx(p, t),
+        T(q),
+        T(t),
+        cx(p, q),
+        T(p),
+        Ti(q),
+        cx(p, q),
+        gate('h', [t]),
+      );
     } else if (op.name === 'rz' && c.length === 1) {
       const r = op.rotation as number;
       out.push(gate('rz', [a], [], r / 2), cx(c[0] as number, a), gate('rz', [a], [], -r / 2), cx(c[0] as number, a));
@@ -105,7 +134,13 @@ const gpiOp = (q: number, p: number): IrOp => ({ kind: 'native', name: 'gpi', ta
 
 /** CNOT templates of the SDKs in circuit order: C1 (qiskit-ionq / cirq Aria), C3 (cirq Forte). */
 const SDK_CNOT: Record<NativeFamily, (c: number, t: number) => IrOp[]> = {
-  ms: (c, t) => [gpi2(c, 0.25), { kind: 'native', name: 'ms', targets: [c, t], phases: [0, 0], angle: 0.25 }, gpi2(c, 0.5), gpi2(t, 0.5), gpi2(c, 0.75)],
+  ms: (c, t) => [
+    gpi2(c, 0.25),
+    { kind: 'native', name: 'ms', targets: [c, t], phases: [0, 0], angle: 0.25 },
+    gpi2(c, 0.5),
+    gpi2(t, 0.5),
+    gpi2(c, 0.75),
+  ],
   zz: (c, t) => [
     gpi2(t, 0),
     gpiOp(t, 0.875),
@@ -154,7 +189,11 @@ function naiveCircuit(circuit: IrCircuit, family: NativeFamily): IrCircuit {
     const t = 2 * PI;
     ops.push(gpi2(q, 0.5 - lambda / t), gpiOp(q, (theta + phi - lambda) / (2 * t)), gpi2(q, 0.5 + phi / t));
   };
-  const expanded = toCnots(circuit).flatMap((o) => (o.kind === 'gate' && o.controls.length === 1 ? SDK_CNOT[family](o.controls[0] as number, o.targets[0] as number) : [o]));
+  const expanded = toCnots(circuit).flatMap((o) =>
+    o.kind === 'gate' && o.controls.length === 1
+      ? SDK_CNOT[family](o.controls[0] as number, o.targets[0] as number)
+      : [o],
+  );
   for (const op of expanded) {
     if (op.kind === 'native' && op.targets.length === 2) {
       for (const q of op.targets) flush(q);
@@ -177,7 +216,12 @@ function naive(circuit: IrCircuit, family: NativeFamily): Counts {
 
 /** A single-qubit op's matrix, from the oracle's definitions. */
 function matrixOf(op: IrOp): Mat2 {
-  const m = op.kind === 'gate' ? qisMatrix(op.name, op.rotation) : op.kind === 'native' ? nativeMatrix(op.name, op.phases, op.angle) : null;
+  const m =
+    op.kind === 'gate'
+      ? qisMatrix(op.name, op.rotation)
+      : op.kind === 'native'
+        ? nativeMatrix(op.name, op.phases, op.angle)
+        : null;
   if (!m) throw new Error(`not a gate: ${op.kind}`);
   const rows = m.toArray() as unknown as { re: number; im: number }[][];
   return rows.flat().flatMap((z) => (typeof z === 'number' ? [z, 0] : [z.re, z.im])) as unknown as Mat2;
@@ -192,9 +236,20 @@ for (const family of ['ms', 'zz'] as const) {
     const n = naive(circuit, family);
     const [g2, g1] = goal[family];
     const met = o.twoQubit <= g2 && o.pulses <= g1 ? 'yes' : 'NO';
-    return [name, cell(o, family), cell(n, family), `${g2} ${family.toUpperCase()} + ${g1}`, met, n.pulses > 0 ? (n.pulses / Math.max(1, o.pulses)).toFixed(1) + 'x' : '-'];
+    return [
+      name,
+      cell(o, family),
+      cell(n, family),
+      `${g2} ${family.toUpperCase()} + ${g1}`,
+      met,
+      n.pulses > 0 ? (n.pulses / Math.max(1, o.pulses)).toFixed(1) + 'x' : '-',
+    ];
   });
-  printTable(`Native gate counts, ${label}: 2q gates + pulses (gpi + gpi2)`, ['circuit', 'ours', 'naive SDK-style', 'goal (at most)', 'goal met', 'pulses naive/ours'], rows);
+  printTable(
+    `Native gate counts, ${label}: 2q gates + pulses (gpi + gpi2)`,
+    ['circuit', 'ours', 'naive SDK-style', 'goal (at most)', 'goal met', 'pulses naive/ours'],
+    rows,
+  );
 }
 
 // Multi-controlled X, ctrl(n) @ x: with a wire of the program outside the gate, and on every qubit of the program,
@@ -250,6 +305,10 @@ for (const n of sizes) {
     timing.push([`QFT-${n}`, family, circuit.ops.length, cell(c, family), ms]);
   }
 }
-printTable('Lowering time (median of 5, ms; shared 2-core machine)', ['circuit', 'family', 'QIS gates', 'native', 'ms'], timing);
+printTable(
+  'Lowering time (median of 5, ms; shared 2-core machine)',
+  ['circuit', 'family', 'QIS gates', 'native', 'ms'],
+  timing,
+);
 
 await blockPassTables();

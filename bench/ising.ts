@@ -10,7 +10,8 @@ export function isingQasm(n: number, steps = 2): string {
   for (let q = 0; q < n; q++) lines.push(`h q[${q}];`);
   for (let step = 1; step <= steps; step++) {
     const dt = (0.1 * step).toFixed(3);
-    for (let q = 0; q + 1 < n; q++) lines.push(`cx q[${q}], q[${q + 1}];`, `rz(${dt}*${1 + (q % 3)}) q[${q + 1}];`, `cx q[${q}], q[${q + 1}];`);
+    for (let q = 0; q + 1 < n; q++)
+      lines.push(`cx q[${q}], q[${q + 1}];`, `rz(${dt}*${1 + (q % 3)}) q[${q + 1}];`, `cx q[${q}], q[${q + 1}];`);
     for (let q = 0; q < n; q++) lines.push(`rz(${dt}*0.7) q[${q}];`, `rx(${dt}*1.3) q[${q}];`);
   }
   for (let q = 0; q < n; q++) lines.push(`c[${q}] = measure q[${q}];`);

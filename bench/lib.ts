@@ -31,7 +31,10 @@ export async function medianMs(fn: () => unknown, repeats = 5, warmup = 1): Prom
  * `process.resourceUsage().maxRSS` printed as `maxRSS=<kB>` on its last line).
  */
 export function peakRssMb(script: string, args: readonly string[] = []): number {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   const m = /maxRSS=(\d+)/.exec(res.stdout ?? '');
   if (!m) throw new Error(`no maxRSS from ${script}: ${res.stderr}`);
   return Number(m[1]) / 1024;
@@ -43,10 +46,15 @@ export function reportMaxRss(): void {
 }
 
 /** Prints a markdown table with a title. */
-export function printTable(title: string, header: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
+export function printTable(
+  title: string,
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): void {
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? formatNumber(c) : c)))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
-  const line = (r: readonly (string | number)[]) => '| ' + r.map((c, i) => String(c ?? '').padEnd(widths[i] as number)).join(' | ') + ' |';
+  const line = (r: readonly (string | number)[]) =>
+    '| ' + r.map((c, i) => String(c ?? '').padEnd(widths[i] as number)).join(' | ') + ' |';
   console.log(`\n### ${title}\n`);
   console.log(line(header));
   console.log('| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |');

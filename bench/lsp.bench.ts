@@ -71,9 +71,15 @@ async function editLatencies(text: string, name: string, edits: number, toggle: 
   for (let i = 0, version = 1; i < edits + 2; i++) {
     version++;
     const t0 = process.hrtime.bigint();
-    const published = await client.change(uri, version, [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: toggle.values[i % 2] as string }]);
+    const published = await client.change(uri, version, [
+      {
+        range: { start: { line, character }, end: { line, character: character + 1 } },
+        text: toggle.values[i % 2] as string,
+      },
+    ]);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (published.diagnostics.length !== toggle.diagnostics[i % 2]) throw new Error(`unexpected diagnostics in ${name}: ${JSON.stringify(published.diagnostics)}`);
+    if (published.diagnostics.length !== toggle.diagnostics[i % 2])
+      throw new Error(`unexpected diagnostics in ${name}: ${JSON.stringify(published.diagnostics)}`);
     if (i >= 2) times.push(ms);
   }
   await client.notify('textDocument/didClose', { textDocument: { uri } });
@@ -84,15 +90,38 @@ await editLatencies(program(1_000), 'warm-up', 60); // JIT warm-up of both proce
 for (const size of SIZES) {
   const text = program(size);
   const times = await editLatencies(text, String(size), EDITS);
-  const full = await editLatencies(text, `${size}-declaration`, Math.min(EDITS, size >= 100_000 ? 5 : EDITS), REGISTER_SIZE);
+  const full = await editLatencies(
+    text,
+    `${size}-declaration`,
+    Math.min(EDITS, size >= 100_000 ? 5 : EDITS),
+    REGISTER_SIZE,
+  );
   const floor = await medianMs(() => validate(text), 5, 1);
   const p50 = median(times);
   const goal = GOALS_MS[size] ?? null;
-  rows.push([size, text.length, p50, percentile(times, 0.9), median(full), floor, goal === null ? '-' : `< ${goal}`, goal === null ? '-' : p50 < goal ? 'met' : 'missed']);
+  rows.push([
+    size,
+    text.length,
+    p50,
+    percentile(times, 0.9),
+    median(full),
+    floor,
+    goal === null ? '-' : `< ${goal}`,
+    goal === null ? '-' : p50 < goal ? 'met' : 'missed',
+  ]);
 }
 await client.close();
 printTable(
   `one-character edit to published diagnostics, built server over stdio (${EDITS} edits per size, debounce 0)`,
-  ['lines', 'characters', 'gate edit p50 ms', 'gate edit p90 ms', 'declaration edit p50 ms (full check)', 'validate alone, median ms', 'goal p50 ms', 'goal'],
+  [
+    'lines',
+    'characters',
+    'gate edit p50 ms',
+    'gate edit p90 ms',
+    'declaration edit p50 ms (full check)',
+    'validate alone, median ms',
+    'goal p50 ms',
+    'goal',
+  ],
   rows,
 );

@@ -49,13 +49,17 @@ if (childSize > 0) {
     // CPU time (this process, GC threads included) alongside wall time: on a
     // machine shared with other jobs, wall time mostly measures the others.
     const cpuMs: number[] = [];
-    const ms = await medianMs(() => {
-      const before = process.cpuUsage();
-      const result = parse(source, { lazy: true });
-      const used = process.cpuUsage(before);
-      cpuMs.push((used.user + used.system) / 1000);
-      if (result.diagnostics.length > 0) throw new Error('unexpected diagnostics');
-    }, repeats, n >= 1_000_000 ? 0 : 1);
+    const ms = await medianMs(
+      () => {
+        const before = process.cpuUsage();
+        const result = parse(source, { lazy: true });
+        const used = process.cpuUsage(before);
+        cpuMs.push((used.user + used.system) / 1000);
+        if (result.diagnostics.length > 0) throw new Error('unexpected diagnostics');
+      },
+      repeats,
+      n >= 1_000_000 ? 0 : 1,
+    );
     const cpu = median(cpuMs.slice(-repeats));
     times.set(n, ms);
     cpuTimes.set(n, cpu);
@@ -76,27 +80,47 @@ if (childSize > 0) {
 
   const largest = sizes[sizes.length - 1] as number;
   const ratioRows: (string | number)[][] = [];
-  for (const [label, table] of [['wall', times], ['CPU', cpuTimes]] as const) {
+  for (const [label, table] of [
+    ['wall', times],
+    ['CPU', cpuTimes],
+  ] as const) {
     const t10k = table.get(10_000);
     const t100k = table.get(100_000);
     const t1m = table.get(1_000_000);
-    if (t100k !== undefined && t1m !== undefined) ratioRows.push([`t(1M) / t(100k), ${label}`, (t1m / t100k).toFixed(2), '<= 11']);
-    if (t10k !== undefined && t100k !== undefined) ratioRows.push([`t(100k) / t(10k), ${label}`, (t100k / t10k).toFixed(2), '<= 11']);
+    if (t100k !== undefined && t1m !== undefined)
+      ratioRows.push([`t(1M) / t(100k), ${label}`, (t1m / t100k).toFixed(2), '<= 11']);
+    if (t10k !== undefined && t100k !== undefined)
+      ratioRows.push([`t(100k) / t(10k), ${label}`, (t100k / t10k).toFixed(2), '<= 11']);
   }
   const rss = peakRssMb(import.meta.filename, ['--child', String(largest)]);
-  ratioRows.push([`peak RSS at ${largest.toLocaleString('en-US')} statements (MB, fresh process)`, Math.round(rss), '<= 600 at 1M']);
+  ratioRows.push([
+    `peak RSS at ${largest.toLocaleString('en-US')} statements (MB, fresh process)`,
+    Math.round(rss),
+    '<= 600 at 1M',
+  ]);
   printTable('parse: growth and memory', ['measure', 'value', 'goal'], ratioRows);
 
   const source = gateProgram(largest);
   let nodes = 0;
-  const walkMs = await medianMs(() => {
-    nodes = 0;
-    visit(parse(source, { lazy: true }).program, { enter: () => void nodes++ });
-  }, 3, 0);
+  const walkMs = await medianMs(
+    () => {
+      nodes = 0;
+      visit(parse(source, { lazy: true }).program, { enter: () => void nodes++ });
+    },
+    3,
+    0,
+  );
   printTable(
     'parse, then visit every node (children of deferred gate calls rebuilt)',
     ['statements', 'nodes visited', 'median ms', 'statements/s'],
-    [[largest.toLocaleString('en-US'), nodes.toLocaleString('en-US'), Math.round(walkMs), Math.round((largest / walkMs) * 1000)]],
+    [
+      [
+        largest.toLocaleString('en-US'),
+        nodes.toLocaleString('en-US'),
+        Math.round(walkMs),
+        Math.round((largest / walkMs) * 1000),
+      ],
+    ],
   );
   // The default parse: every statement a plain object.
   const plainMs = await medianMs(() => parse(source), 3, 0);

@@ -45,29 +45,49 @@ if (process.argv[2] === '--child') {
     const runs: Run[] = [];
     for (const n of pattern.sizes.slice(0, sizes)) runs.push(runChild(index, n));
     const cells: (string | number)[] = [pattern.name];
-    runs.forEach((run, i) => cells.push(`${(pattern.sizes[i] as number).toLocaleString('en-US')} ${pattern.unit}`, Math.round(run.ms)));
+    runs.forEach((run, i) =>
+      cells.push(`${(pattern.sizes[i] as number).toLocaleString('en-US')} ${pattern.unit}`, Math.round(run.ms)),
+    );
     const last = runs[runs.length - 1] as Run;
     const before = runs[runs.length - 2] as Run;
     const sizeRatio = (pattern.sizes[runs.length - 1] as number) / (pattern.sizes[runs.length - 2] as number);
-    cells.push(`${(last.ms / Math.max(before.ms, 1)).toFixed(1)} (size x${sizeRatio})`, (last.bytes / 1e6).toFixed(2), Math.round(last.rssMb), last.answer);
+    cells.push(
+      `${(last.ms / Math.max(before.ms, 1)).toFixed(1)} (size x${sizeRatio})`,
+      (last.bytes / 1e6).toFixed(2),
+      Math.round(last.rssMb),
+      last.answer,
+    );
     rows.push(cells);
   }
   const header = ['pattern'];
   for (let i = 1; i <= sizes; i++) header.push(`size ${i}`, `ms ${i}`);
   header.push('time ratio, last two', 'MB of text', 'peak RSS MB', 'answer at the largest size');
-  printTable(`validate on hostile programs (BENCH_SIZE=${BENCH_SIZE}; goal: <= 2,000 ms and <= 600 MB up to 10 MB, linear growth)`, header, rows);
+  printTable(
+    `validate on hostile programs (BENCH_SIZE=${BENCH_SIZE}; goal: <= 2,000 ms and <= 600 MB up to 10 MB, linear growth)`,
+    header,
+    rows,
+  );
 }
 
 function runChild(index: number, n: number): Run {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', String(index), String(n)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-    timeout: CHILD_TIMEOUT_MS,
-  });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', import.meta.filename, '--child', String(index), String(n)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+      timeout: CHILD_TIMEOUT_MS,
+    },
+  );
   const lines = (res.stdout ?? '').trim().split('\n');
   const rss = /maxRSS=(\d+)/.exec(lines[lines.length - 1] ?? '');
   if (res.status !== 0 || rss === null) {
-    return { ms: res.error ? CHILD_TIMEOUT_MS : Number.NaN, rssMb: Number.NaN, bytes: Number.NaN, answer: res.error ? 'no answer (timed out)' : `failed: ${(res.stderr ?? '').slice(0, 60)}` };
+    return {
+      ms: res.error ? CHILD_TIMEOUT_MS : Number.NaN,
+      rssMb: Number.NaN,
+      bytes: Number.NaN,
+      answer: res.error ? 'no answer (timed out)' : `failed: ${(res.stderr ?? '').slice(0, 60)}`,
+    };
   }
   const report = JSON.parse(lines[lines.length - 2] ?? '{}') as { ms: number; bytes: number; answer: string };
   return { ms: report.ms, rssMb: Number(rss[1]) / 1024, bytes: report.bytes, answer: report.answer };

@@ -48,8 +48,19 @@ interface Row {
 
 const WARMUP_SECONDS = 2;
 
-async function load(url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Omit<Row, 'what' | 'store'>> {
-  const run = (duration: number) => autocannon({ url, connections: CONNECTIONS, duration, method: options.method ?? 'GET', body: options.body, headers: options.headers });
+async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+): Promise<Omit<Row, 'what' | 'store'>> {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      method: options.method ?? 'GET',
+      body: options.body,
+      headers: options.headers,
+    });
   await run(WARMUP_SECONDS);
   const result = await run(SECONDS);
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -68,7 +79,10 @@ app.get('/', async () => ({ status: 'ok' }));
 app.post('/jobs', async (request, reply) => reply.code(201).send({ id: '00000000-0000-4000-8000-000000000000', status: 'submitted', session_id: null }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       const url = /listening on (\S+)/.exec(chunk.toString())?.[1];
@@ -83,7 +97,11 @@ function rssMb(pid: number): number {
 }
 
 async function post(url: string, key: string): Promise<string> {
-  const response = await fetch(`${url}/v0.4/jobs`, { method: 'POST', headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' }, body: BELL_JOB });
+  const response = await fetch(`${url}/v0.4/jobs`, {
+    method: 'POST',
+    headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
+    body: BELL_JOB,
+  });
   if (response.status !== 201) throw new Error(`POST ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
@@ -126,7 +144,15 @@ async function httpRows(store: string, serve: CliProcess, key: string): Promise<
   const rows: Row[] = [];
   rows.push({ what: 'GET /health', store, ...(await load(`${serve.url}/health`)) });
   rows.push({ what: 'GET /v0.4/jobs/<id>', store, ...(await load(`${serve.url}/v0.4/jobs/${id}`, { headers: auth })) });
-  rows.push({ what: 'POST /v0.4/jobs (Bell)', store, ...(await load(`${serve.url}/v0.4/jobs`, { method: 'POST', body: BELL_JOB, headers: { ...auth, 'Content-Type': 'application/json' } })) });
+  rows.push({
+    what: 'POST /v0.4/jobs (Bell)',
+    store,
+    ...(await load(`${serve.url}/v0.4/jobs`, {
+      method: 'POST',
+      body: BELL_JOB,
+      headers: { ...auth, 'Content-Type': 'application/json' },
+    })),
+  });
   return rows;
 }
 
@@ -134,7 +160,15 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const bare = await bareFastify();
 rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
-rows.push({ what: 'bare Fastify POST /jobs, same body, no work', store: '-', ...(await load(`${bare.url}/jobs`, { method: 'POST', body: BELL_JOB, headers: { 'Content-Type': 'application/json' } })) });
+rows.push({
+  what: 'bare Fastify POST /jobs, same body, no work',
+  store: '-',
+  ...(await load(`${bare.url}/jobs`, {
+    method: 'POST',
+    body: BELL_JOB,
+    headers: { 'Content-Type': 'application/json' },
+  })),
+});
 
 // PGlite: HTTP only (--workers 0), so the jobs created do not compete for the cores.
 const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bench-'));
@@ -158,7 +192,14 @@ const key = (await createKey(db, 'bench', 'bench')).key;
 }
 {
   const rate = await storeInsertRate(db, 20);
-  rows.push({ what: 'the store alone: inserts of 20 Bell jobs, one in flight (rows/s)', store: 'PostgreSQL', rps: rate, p50: NaN, p99: NaN, bad: 0 });
+  rows.push({
+    what: 'the store alone: inserts of 20 Bell jobs, one in flight (rows/s)',
+    store: 'PostgreSQL',
+    rps: rate,
+    p50: NaN,
+    p99: NaN,
+    bad: 0,
+  });
 }
 // The bare route again, after: the machine is shared, so the ceiling is the better of two.
 const bareAgain = await load(bare.url);
@@ -178,7 +219,14 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
   await Promise.all(submitting);
   await untilNoOpenJobs(db);
   const seconds = (performance.now() - t0) / 1000;
-  rows.push({ what: `end to end: ${count} Bell jobs (100 shots), 2 worker threads`, store: 'PostgreSQL', rps: count / seconds, p50: NaN, p99: NaN, bad: 0 });
+  rows.push({
+    what: `end to end: ${count} Bell jobs (100 shots), 2 worker threads`,
+    store: 'PostgreSQL',
+    rps: count / seconds,
+    p50: NaN,
+    p99: NaN,
+    bad: 0,
+  });
 }
 {
   // One job at a time on the warm service: submitted_at and completed_at are the store's own clock.
@@ -194,7 +242,10 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
     const t0 = performance.now();
     const id = await post(serve.url, key);
     for (;;) {
-      const [row] = await db.query<{ ms: number | null }>(`SELECT extract(epoch FROM completed_at - submitted_at) * 1000 AS ms FROM jobs WHERE id = $1 AND status = 'completed'`, [id]);
+      const [row] = await db.query<{ ms: number | null }>(
+        `SELECT extract(epoch FROM completed_at - submitted_at) * 1000 AS ms FROM jobs WHERE id = $1 AND status = 'completed'`,
+        [id],
+      );
       if (row?.ms != null) {
         seen.push(performance.now() - t0);
         job.push(Number(row.ms));
@@ -204,8 +255,22 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
     }
   }
   const simulateMs = median(direct.slice(100));
-  rows.push({ what: `job overhead over simulate() (p50 ${median(job).toFixed(2)} - ${simulateMs.toFixed(2)} ms)`, store: 'PostgreSQL', rps: NaN, p50: median(job) - simulateMs, p99: NaN, bad: 0 });
-  rows.push({ what: 'the same jobs as a client sees them: POST sent to completed read (polling every 1 ms)', store: 'PostgreSQL', rps: NaN, p50: median(seen), p99: NaN, bad: 0 });
+  rows.push({
+    what: `job overhead over simulate() (p50 ${median(job).toFixed(2)} - ${simulateMs.toFixed(2)} ms)`,
+    store: 'PostgreSQL',
+    rps: NaN,
+    p50: median(job) - simulateMs,
+    p99: NaN,
+    bad: 0,
+  });
+  rows.push({
+    what: 'the same jobs as a client sees them: POST sent to completed read (polling every 1 ms)',
+    store: 'PostgreSQL',
+    rps: NaN,
+    p50: median(seen),
+    p99: NaN,
+    bad: 0,
+  });
 }
 {
   // RSS of the serve process over a long run of jobs: the growth over the second half is what a leak shows.
@@ -233,7 +298,8 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
       while (open > 400) await new Promise((r) => setTimeout(r, 10));
       await post(serve.url, key);
       if (++done === Math.floor(RSS_JOBS / 2)) samples.push(rssMb(serve.pid));
-      if (done % 10_000 === 0) console.error(`RSS run: ${done} of ${RSS_JOBS} jobs submitted, serve RSS ${rssMb(serve.pid).toFixed(0)} MB`);
+      if (done % 10_000 === 0)
+        console.error(`RSS run: ${done} of ${RSS_JOBS} jobs submitted, serve RSS ${rssMb(serve.pid).toFixed(0)} MB`);
     }
   });
   await Promise.all(lanes);
@@ -261,7 +327,15 @@ const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
 printTable(
   `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${(await import('node:os')).cpus().length} cores)`,
   ['measure', 'store', 'req/s (jobs/s)', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx/errors'],
-  rows.map((r) => [r.what, r.store, Number.isNaN(r.rps) ? '-' : r.rps, Number.isNaN(r.p50) ? '-' : r.p50, Number.isNaN(r.p99) ? '-' : r.p99, /^(GET|POST|bare)/.test(r.what) ? `${((100 * r.rps) / ceiling).toFixed(0)}%` : '-', r.bad]),
+  rows.map((r) => [
+    r.what,
+    r.store,
+    Number.isNaN(r.rps) ? '-' : r.rps,
+    Number.isNaN(r.p50) ? '-' : r.p50,
+    Number.isNaN(r.p99) ? '-' : r.p99,
+    /^(GET|POST|bare)/.test(r.what) ? `${((100 * r.rps) / ceiling).toFixed(0)}%` : '-',
+    r.bad,
+  ]),
 );
 console.log(
   `\nbare route ceiling: the better of two runs (${rows[0]?.rps.toFixed(0)} and ${bareAgain.rps.toFixed(0)} req/s); every HTTP row after a ${WARMUP_SECONDS} s warm-up. ` +

@@ -18,7 +18,13 @@ import { executeCircuit } from '../src/simulator/execute.js';
 import { executeOptions } from '../src/simulator/run.js';
 import { SeededRandom } from '../src/simulator/random.js';
 import { PARALLEL_MIN_QUBITS, WorkerPool } from '../src/simulator/parallel.js';
-import { compileDense, DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, runCompiled, type EngineOptions } from '../src/simulator/engine.js';
+import {
+  compileDense,
+  DEFAULT_BLOCK_QUBITS,
+  DEFAULT_CHUNK_QUBITS,
+  runCompiled,
+  type EngineOptions,
+} from '../src/simulator/engine.js';
 import { unitaryOf } from '../src/simulator/matrices.js';
 import { defaultMemoryBudget, MemoryGuard } from '../src/simulator/memory.js';
 import type { DenseState } from '../src/simulator/state.js';
@@ -44,7 +50,8 @@ const CIRCUITS: Record<string, (n: number) => BenchGate[]> = {
     const random = new SeededRandom(2026);
     const gates: BenchGate[] = [];
     for (let layer = 0; layer < 20; layer++) {
-      for (let q = 0; q < n; q++) gates.push({ g: (['rx', 'ry', 'rz'] as const)[random.nextInt(3)]!, q, theta: random.next() * 2 * Math.PI });
+      for (let q = 0; q < n; q++)
+        gates.push({ g: (['rx', 'ry', 'rz'] as const)[random.nextInt(3)]!, q, theta: random.next() * 2 * Math.PI });
       const order = Array.from({ length: n }, (_, i) => i);
       for (let i = n - 1; i > 0; i--) {
         const j = random.nextInt(i + 1);
@@ -79,7 +86,10 @@ function toIr(n: number, gates: readonly BenchGate[]): IrCircuit {
 }
 
 function runOurs(n: number, gates: readonly BenchGate[], parallel?: WorkerPool): void {
-  executeCircuit(toIr(n, gates), executeOptions({ memoryBudgetBytes: defaultMemoryBudget(), maxBranches: 1, ...(parallel ? { parallel } : {}) }));
+  executeCircuit(
+    toIr(n, gates),
+    executeOptions({ memoryBudgetBytes: defaultMemoryBudget(), maxBranches: 1, ...(parallel ? { parallel } : {}) }),
+  );
 }
 
 // --- the plain baseline: one pass per gate, every index visited ---------------------
@@ -95,7 +105,10 @@ function runPlain(n: number, gates: readonly BenchGate[]): void {
     for (let i = 0; i < size; i++) {
       if (i & bit || (i & cmask) !== cmask) continue;
       const j = i | bit;
-      const xr = re[i]!, xi = im[i]!, yr = re[j]!, yi = im[j]!;
+      const xr = re[i]!,
+        xi = im[i]!,
+        yr = re[j]!,
+        yi = im[j]!;
       re[i] = ar * xr - ai * xi + br * yr - bi * yi;
       im[i] = ar * xi + ai * xr + br * yi + bi * yr;
       re[j] = cr * xr - ci * xi + dr * yr - di * yi;
@@ -105,13 +118,63 @@ function runPlain(n: number, gates: readonly BenchGate[]): void {
   const h = Math.SQRT1_2;
   for (const b of gates) {
     switch (b.g) {
-      case 'h': apply(b.q, 0, [h, 0, h, 0, h, 0, -h, 0]); break;
-      case 'x': apply(b.q, 0, [0, 0, 1, 0, 1, 0, 0, 0]); break;
-      case 'cx': apply(b.t, 1 << b.c, [0, 0, 1, 0, 1, 0, 0, 0]); break;
-      case 'rx': apply(b.q, 0, [Math.cos(b.theta / 2), 0, 0, -Math.sin(b.theta / 2), 0, -Math.sin(b.theta / 2), Math.cos(b.theta / 2), 0]); break;
-      case 'ry': apply(b.q, 0, [Math.cos(b.theta / 2), 0, -Math.sin(b.theta / 2), 0, Math.sin(b.theta / 2), 0, Math.cos(b.theta / 2), 0]); break;
-      case 'rz': apply(b.q, 0, [Math.cos(b.theta / 2), -Math.sin(b.theta / 2), 0, 0, 0, 0, Math.cos(b.theta / 2), Math.sin(b.theta / 2)]); break;
-      case 'cp': apply(b.t, 1 << b.c, [Math.cos(b.theta / 2), -Math.sin(b.theta / 2), 0, 0, 0, 0, Math.cos(b.theta / 2), Math.sin(b.theta / 2)]); break;
+      case 'h':
+        apply(b.q, 0, [h, 0, h, 0, h, 0, -h, 0]);
+        break;
+      case 'x':
+        apply(b.q, 0, [0, 0, 1, 0, 1, 0, 0, 0]);
+        break;
+      case 'cx':
+        apply(b.t, 1 << b.c, [0, 0, 1, 0, 1, 0, 0, 0]);
+        break;
+      case 'rx':
+        apply(b.q, 0, [
+          Math.cos(b.theta / 2),
+          0,
+          0,
+          -Math.sin(b.theta / 2),
+          0,
+          -Math.sin(b.theta / 2),
+          Math.cos(b.theta / 2),
+          0,
+        ]);
+        break;
+      case 'ry':
+        apply(b.q, 0, [
+          Math.cos(b.theta / 2),
+          0,
+          -Math.sin(b.theta / 2),
+          0,
+          Math.sin(b.theta / 2),
+          0,
+          Math.cos(b.theta / 2),
+          0,
+        ]);
+        break;
+      case 'rz':
+        apply(b.q, 0, [
+          Math.cos(b.theta / 2),
+          -Math.sin(b.theta / 2),
+          0,
+          0,
+          0,
+          0,
+          Math.cos(b.theta / 2),
+          Math.sin(b.theta / 2),
+        ]);
+        break;
+      case 'cp':
+        apply(b.t, 1 << b.c, [
+          Math.cos(b.theta / 2),
+          -Math.sin(b.theta / 2),
+          0,
+          0,
+          0,
+          0,
+          Math.cos(b.theta / 2),
+          Math.sin(b.theta / 2),
+        ]);
+        break;
     }
   }
 }
@@ -128,13 +191,27 @@ async function jsqubitsRunner(): Promise<(n: number, gates: readonly BenchGate[]
     // jsqubits numbers bits from the right; the mapping does not change the cost.
     for (const b of gates) {
       switch (b.g) {
-        case 'h': s = s.hadamard(b.q); break;
-        case 'x': s = s.x(b.q); break;
-        case 'cx': s = s.cnot(b.c, b.t); break;
-        case 'rx': s = s.rotateX(b.q, b.theta); break;
-        case 'ry': s = s.rotateY(b.q, b.theta); break;
-        case 'rz': s = s.rotateZ(b.q, b.theta); break;
-        case 'cp': s = s.controlledR(b.c, b.t, b.theta); break;
+        case 'h':
+          s = s.hadamard(b.q);
+          break;
+        case 'x':
+          s = s.x(b.q);
+          break;
+        case 'cx':
+          s = s.cnot(b.c, b.t);
+          break;
+        case 'rx':
+          s = s.rotateX(b.q, b.theta);
+          break;
+        case 'ry':
+          s = s.rotateY(b.q, b.theta);
+          break;
+        case 'rz':
+          s = s.rotateZ(b.q, b.theta);
+          break;
+        case 'cp':
+          s = s.controlledR(b.c, b.t, b.theta);
+          break;
       }
     }
   };
@@ -146,11 +223,23 @@ function quantumCircuitRunner(): (n: number, gates: readonly BenchGate[]) => voi
     const circuit = new QuantumCircuit(n);
     gates.forEach((b, column) => {
       switch (b.g) {
-        case 'h': case 'x': circuit.addGate(b.g, column, b.q); break;
-        case 'rx': case 'ry': circuit.addGate(b.g, column, b.q, { params: { theta: b.theta } }); break;
-        case 'rz': circuit.addGate('rz', column, b.q, { params: { phi: b.theta } }); break;
-        case 'cx': circuit.addGate('cx', column, [b.c, b.t]); break;
-        case 'cp': circuit.addGate('cu1', column, [b.c, b.t], { params: { lambda: b.theta } }); break;
+        case 'h':
+        case 'x':
+          circuit.addGate(b.g, column, b.q);
+          break;
+        case 'rx':
+        case 'ry':
+          circuit.addGate(b.g, column, b.q, { params: { theta: b.theta } });
+          break;
+        case 'rz':
+          circuit.addGate('rz', column, b.q, { params: { phi: b.theta } });
+          break;
+        case 'cx':
+          circuit.addGate('cx', column, [b.c, b.t]);
+          break;
+        case 'cp':
+          circuit.addGate('cu1', column, [b.c, b.t], { params: { lambda: b.theta } });
+          break;
       }
     });
     circuit.run();
@@ -164,13 +253,20 @@ async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) 
   const compiler = await qsharp.getCompiler();
   const statement = (b: BenchGate): string => {
     switch (b.g) {
-      case 'h': return `H(qs[${b.q}]);`;
-      case 'x': return `X(qs[${b.q}]);`;
-      case 'rx': return `Rx(${b.theta}, qs[${b.q}]);`;
-      case 'ry': return `Ry(${b.theta}, qs[${b.q}]);`;
-      case 'rz': return `Rz(${b.theta}, qs[${b.q}]);`;
-      case 'cx': return `CNOT(qs[${b.c}], qs[${b.t}]);`;
-      case 'cp': return `Controlled R1([qs[${b.c}]], (${b.theta}, qs[${b.t}]));`;
+      case 'h':
+        return `H(qs[${b.q}]);`;
+      case 'x':
+        return `X(qs[${b.q}]);`;
+      case 'rx':
+        return `Rx(${b.theta}, qs[${b.q}]);`;
+      case 'ry':
+        return `Ry(${b.theta}, qs[${b.q}]);`;
+      case 'rz':
+        return `Rz(${b.theta}, qs[${b.q}]);`;
+      case 'cx':
+        return `CNOT(qs[${b.c}], qs[${b.t}]);`;
+      case 'cp':
+        return `Controlled R1([qs[${b.c}]], (${b.theta}, qs[${b.t}]));`;
     }
   };
   return async (n, gates) => {
@@ -189,7 +285,8 @@ const PHASE_IM = Math.sin(0.1);
 
 function splitPass(re: Float64Array, im: Float64Array): void {
   for (let i = 0; i < re.length; i++) {
-    const a = re[i]!, b = im[i]!;
+    const a = re[i]!,
+      b = im[i]!;
     re[i] = PHASE_RE * a - PHASE_IM * b;
     im[i] = PHASE_RE * b + PHASE_IM * a;
   }
@@ -197,7 +294,8 @@ function splitPass(re: Float64Array, im: Float64Array): void {
 
 function interleavedPass(x: Float64Array): void {
   for (let i = 0; i < x.length; i += 2) {
-    const a = x[i]!, b = x[i + 1]!;
+    const a = x[i]!,
+      b = x[i + 1]!;
     x[i] = PHASE_RE * a - PHASE_IM * b;
     x[i + 1] = PHASE_RE * b + PHASE_IM * a;
   }
@@ -223,9 +321,19 @@ function oursPasses(): [string, number][] {
   const state: DenseState = { kind: 'dense', qubits: n, ...arrays };
   state.re.fill(0.5);
   state.im.fill(0.5);
-  const options: EngineOptions = { sparse: 'never', fuse: true, blockQubits: DEFAULT_BLOCK_QUBITS, chunkQubits: DEFAULT_CHUNK_QUBITS, memory: new MemoryGuard(defaultMemoryBudget()) };
+  const options: EngineOptions = {
+    sparse: 'never',
+    fuse: true,
+    blockQubits: DEFAULT_BLOCK_QUBITS,
+    chunkQubits: DEFAULT_CHUNK_QUBITS,
+    memory: new MemoryGuard(defaultMemoryBudget()),
+  };
   const pass = (q: number) => {
-    const [program] = compileDense([unitaryOf({ kind: 'gate', name: 'rz', targets: [q], controls: [], rotation: 0.2 })], n, options);
+    const [program] = compileDense(
+      [unitaryOf({ kind: 'gate', name: 'rz', targets: [q], controls: [], rotation: 0.2 })],
+      n,
+      options,
+    );
     return medianOfSync(() => runCompiled(program!, state, options));
   };
   return [
@@ -249,9 +357,13 @@ async function medianPerCall(fn: () => unknown): Promise<number> {
     calls++;
   }
   const batch = Math.max(1, Math.ceil(5 / (200 / calls)));
-  const batchMs = await medianMs(async () => {
-    for (let i = 0; i < batch; i++) await fn();
-  }, 15, 0);
+  const batchMs = await medianMs(
+    async () => {
+      for (let i = 0; i < batch; i++) await fn();
+    },
+    15,
+    0,
+  );
   return batchMs / batch;
 }
 
@@ -269,7 +381,9 @@ function medianOfSync(fn: () => void, repeats = 7): number {
 // --- driver ------------------------------------------------------------------------------
 
 /** `BENCH_MAX_N` caps the sizes (a quicker full run). */
-const SIZES = (BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16]).filter((n) => n <= Number(process.env.BENCH_MAX_N ?? Infinity));
+const SIZES = (BENCH_SIZE === 'full' ? [16, 20, 22, 24, 26] : [12, 16]).filter(
+  (n) => n <= Number(process.env.BENCH_MAX_N ?? Infinity),
+);
 /** A runner whose estimated time at the next size passes this is skipped there (small: keep the whole file near 30 s). */
 const PEER_LIMIT_MS = BENCH_SIZE === 'full' ? 60_000 : 1_500;
 /** The plain kernel is the issue's baseline, so a full run waits longer for it (random-24: about a minute). */
@@ -288,7 +402,13 @@ async function main(): Promise<void> {
   }
   // Peak RSS first: a child forked from a parent that already holds large states reports the parent's RSS too.
   if (BENCH_SIZE === 'full') {
-    const rssCases: [string, number][] = [['qft', 20], ['qft', 24], ['qft', 26], ['random', 20], ['random', 24]];
+    const rssCases: [string, number][] = [
+      ['qft', 20],
+      ['qft', 24],
+      ['qft', 26],
+      ['random', 20],
+      ['random', 24],
+    ];
     const rows = rssCases.map(([name, n]) => {
       const mb = peakRssMb(new URL(import.meta.url).pathname, ['--rss', name, String(n)]);
       const bound = (16 * 2 ** n) / 2 ** 20 + 200;
@@ -300,7 +420,9 @@ async function main(): Promise<void> {
   await pool.ready;
   const runners: [string, Runner][] = [
     ['ours', runOurs],
-    ...(BENCH_SIZE === 'full' ? [['ours, 2 threads', (n: number, gates: readonly BenchGate[]) => runOurs(n, gates, pool)] as [string, Runner]] : []),
+    ...(BENCH_SIZE === 'full'
+      ? [['ours, 2 threads', (n: number, gates: readonly BenchGate[]) => runOurs(n, gates, pool)] as [string, Runner]]
+      : []),
     ['plain kernel', runPlain],
     ['qsharp-lang', await qsharpRunner()],
     ['jsqubits', await jsqubitsRunner()],
@@ -333,7 +455,12 @@ async function main(): Promise<void> {
         const warmup = first < 50 ? 10 : first < 300 ? 2 : 0;
         // Short runs are the most exposed to other processes on the machine: more of them go into the median.
         const repeats = first < 50 ? 15 : BENCH_SIZE === 'full' ? 5 : 3;
-        const ms = first < 5 ? await medianPerCall(() => run(n, gates)) : first > 1000 ? first : await medianMs(() => run(n, gates), repeats, warmup);
+        const ms =
+          first < 5
+            ? await medianPerCall(() => run(n, gates))
+            : first > 1000
+              ? first
+              : await medianMs(() => run(n, gates), repeats, warmup);
         times.set(name, ms);
         last.set(name, { n, ms });
         if (process.env.BENCH_VERBOSE) console.error(`${circuitName} n=${n} ${name}: ${ms.toFixed(1)} ms`);
@@ -357,7 +484,11 @@ async function main(): Promise<void> {
       rows,
     );
   }
-  printTable('Memory floor: one in-place read+write pass over 2^24 amplitudes (median ms)', ['pass', 'ms'], floorPasses());
+  printTable(
+    'Memory floor: one in-place read+write pass over 2^24 amplitudes (median ms)',
+    ['pass', 'ms'],
+    floorPasses(),
+  );
 }
 
 await main();

@@ -47,7 +47,9 @@ export function randomCircuit(qubits: number, depth: number, seed: number): stri
   for (let layer = 0; layer < depth; layer++) {
     for (let q = 0; q < qubits; q++) {
       const g = one[Math.floor(random() * one.length)] as string;
-      body += g.startsWith('r') ? `${g}(${(random() * 2 * Math.PI - Math.PI).toFixed(6)}) q[${q}];\n` : `${g} q[${q}];\n`;
+      body += g.startsWith('r')
+        ? `${g}(${(random() * 2 * Math.PI - Math.PI).toFixed(6)}) q[${q}];\n`
+        : `${g} q[${q}];\n`;
     }
     const order = [...Array(qubits).keys()].sort(() => random() - 0.5);
     for (let i = 0; i + 1 < qubits; i += 2) body += `cx q[${order[i]}], q[${order[i + 1]}];\n`;
@@ -72,7 +74,10 @@ function rows(): Row[] {
       source: readFileSync(file, 'utf8'),
       needs: (JSON.parse(readFileSync(file.replace(/\.qasm$/, '.expected.json'), 'utf8')) as { needs: number }).needs,
     }));
-  const qft = (BENCH_SIZE === 'full' ? [4, 8, 16] : [4, 8]).map((n) => ({ name: `QFT-${n} (Qiskit's export)`, source: qiskitQft(n) }));
+  const qft = (BENCH_SIZE === 'full' ? [4, 8, 16] : [4, 8]).map((n) => ({
+    name: `QFT-${n} (Qiskit's export)`,
+    source: qiskitQft(n),
+  }));
   return [
     ...fixtures,
     ...qft,
@@ -84,12 +89,20 @@ function rows(): Row[] {
 
 const TARGETS = ['qpu.aria-1', 'qpu.forte-1'] as const;
 
-function counted(source: string, target: string, twoQubitBlocks: boolean): { twoQubit: number; pulses: number; deviation: number } {
+function counted(
+  source: string,
+  target: string,
+  twoQubitBlocks: boolean,
+): { twoQubit: number; pulses: number; deviation: number } {
   const r = compile(source, { target, twoQubitBlocks });
   if (!r.ok || r.qasm === null) throw new Error(`compile failed: ${JSON.stringify(r.failure)}`);
   const proof = checkEquivalence(source, r.qasm, { target, finalFrames: r.finalFrames });
   if (!proof.equivalent) throw new Error(`compiled circuit differs from its source by ${proof.maxDeviation}`);
-  return { twoQubit: r.stats?.gate_counts['2q'] as number, pulses: r.stats?.gate_counts['1q'] as number, deviation: proof.maxDeviation };
+  return {
+    twoQubit: r.stats?.gate_counts['2q'] as number,
+    pulses: r.stats?.gate_counts['1q'] as number,
+    deviation: proof.maxDeviation,
+  };
 }
 
 export async function blockPassTables(): Promise<void> {
@@ -99,7 +112,8 @@ export async function blockPassTables(): Promise<void> {
       const before = counted(source, target, false);
       const after = counted(source, target, true);
       deviation = Math.max(deviation, before.deviation, after.deviation);
-      if (after.twoQubit > before.twoQubit) throw new Error(`${name} on ${target}: more entangling gates with the pass`);
+      if (after.twoQubit > before.twoQubit)
+        throw new Error(`${name} on ${target}: more entangling gates with the pass`);
       return [`${before.twoQubit} + ${before.pulses}`, `${after.twoQubit} + ${after.pulses}`];
     });
     return [name, needs ?? '-', ...cells, deviation.toExponential(1)];
@@ -112,7 +126,10 @@ export async function blockPassTables(): Promise<void> {
 
   const programs = [
     { name: 'random 10-qubit, 10,000 gates', source: randomCircuit(10, 667, 7) },
-    { name: "Qiskit-form cp chain, 10,000 gates", source: `${HEADER}qubit[10] q;\n${Array.from({ length: 2000 }, (_, i) => cp(0.1 + i / 1000, i % 10, (i + 1 + (i % 3)) % 10)).join('')}` },
+    {
+      name: 'Qiskit-form cp chain, 10,000 gates',
+      source: `${HEADER}qubit[10] q;\n${Array.from({ length: 2000 }, (_, i) => cp(0.1 + i / 1000, i % 10, (i + 1 + (i % 3)) % 10)).join('')}`,
+    },
   ];
   const timing = [];
   const repeats = BENCH_SIZE === 'full' ? 9 : 5;
@@ -129,8 +146,19 @@ export async function blockPassTables(): Promise<void> {
       const ratio = median(withPass.map((w, i) => w / (without[i] as number)));
       const a = compile(source, { target, twoQubitBlocks: false }).stats?.gate_counts['2q'] as number;
       const b = compile(source, { target }).stats?.gate_counts['2q'] as number;
-      timing.push([name, target, `${a} -> ${b}`, median(without), median(withPass), `${((ratio - 1) * 100).toFixed(0)}%`]);
+      timing.push([
+        name,
+        target,
+        `${a} -> ${b}`,
+        median(without),
+        median(withPass),
+        `${((ratio - 1) * 100).toFixed(0)}%`,
+      ]);
     }
   }
-  printTable('compile time with and without the block pass (medians of interleaved runs, ms; goal: at most +30%)', ['program', 'target', 'entangling gates', 'without', 'with', 'added (median of pair ratios)'], timing);
+  printTable(
+    'compile time with and without the block pass (medians of interleaved runs, ms; goal: at most +30%)',
+    ['program', 'target', 'entangling gates', 'without', 'with', 'added (median of pair ratios)'],
+    timing,
+  );
 }

@@ -56,15 +56,31 @@ async function main(): Promise<void> {
   const gateSizes = BENCH_SIZE === 'full' ? [10_000, 100_000, 1_000_000] : [10_000, 30_000];
   const expandCalls = BENCH_SIZE === 'full' ? 1_000 : 30;
   const rows: (string | number)[][] = [];
-  const cases = [...gateSizes.map((s) => ({ kind: 'gates', size: s, statements: s, label: `${s.toLocaleString('en-US')} gate statements` })),
-    { kind: 'expand', size: expandCalls, statements: expandCalls, label: `${expandCalls.toLocaleString('en-US')} calls -> ${(expandCalls * 1000).toLocaleString('en-US')} gates` }];
+  const cases = [
+    ...gateSizes.map((s) => ({
+      kind: 'gates',
+      size: s,
+      statements: s,
+      label: `${s.toLocaleString('en-US')} gate statements`,
+    })),
+    {
+      kind: 'expand',
+      size: expandCalls,
+      statements: expandCalls,
+      label: `${expandCalls.toLocaleString('en-US')} calls -> ${(expandCalls * 1000).toLocaleString('en-US')} gates`,
+    },
+  ];
   for (const c of cases) {
     const source = programFor(c.kind, c.size);
     const big = c.statements >= 1_000_000 || c.kind === 'expand';
-    const ms = await medianMs(() => {
-      const result = validate(source, OPTIONS);
-      if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
-    }, big ? 3 : 5, big ? 0 : 1);
+    const ms = await medianMs(
+      () => {
+        const result = validate(source, OPTIONS);
+        if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
+      },
+      big ? 3 : 5,
+      big ? 0 : 1,
+    );
     const parseMs = await medianMs(() => parse(source, { lazy: true }), big ? 3 : 5, big ? 0 : 1);
     const perSecond = c.statements / (ms / 1000);
     const gatesPerSecond = (c.kind === 'expand' ? c.statements * 1000 : c.statements) / (ms / 1000);
@@ -85,7 +101,16 @@ async function main(): Promise<void> {
   }
   printTable(
     `validate end to end (${BENCH_SIZE}; medians; machine shared with other work)`,
-    ['program', 'source', 'median ms', 'of which parsing, ms', 'statements/s', 'gate applications/s', ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`), 'peak RSS MB'],
+    [
+      'program',
+      'source',
+      'median ms',
+      'of which parsing, ms',
+      'statements/s',
+      'gate applications/s',
+      ...REFERENCES.map((r) => `vs ${r.name} (${r.statementsPerSecond.toLocaleString('en-US')}/s, quoted)`),
+      'peak RSS MB',
+    ],
     rows,
   );
   if (BENCH_SIZE === 'full') await peerTable();
@@ -102,10 +127,19 @@ async function peerTable(): Promise<void> {
   if (compile === null) return;
   const ours = await medianMs(() => validate(source, OPTIONS), 3);
   const theirs = await medianMs(() => compile(source), 3);
-  printTable('Peers on 10,000 gate statements (live, same machine, medians of 3)', ['tool', 'median ms', 'statements/s', 'ratio'], [
-    ['qasm3-preflight validate', ours, Math.round(10_000 / (ours / 1000)), '1.0x'],
-    ['qsharp-lang getHir (openqasm)', theirs, Math.round(10_000 / (theirs / 1000)), (theirs / ours).toFixed(1) + 'x slower'],
-  ]);
+  printTable(
+    'Peers on 10,000 gate statements (live, same machine, medians of 3)',
+    ['tool', 'median ms', 'statements/s', 'ratio'],
+    [
+      ['qasm3-preflight validate', ours, Math.round(10_000 / (ours / 1000)), '1.0x'],
+      [
+        'qsharp-lang getHir (openqasm)',
+        theirs,
+        Math.round(10_000 / (theirs / 1000)),
+        (theirs / ours).toFixed(1) + 'x slower',
+      ],
+    ],
+  );
 }
 
 async function qsharpCompiler(): Promise<((source: string) => Promise<unknown>) | null> {
@@ -115,7 +149,13 @@ async function qsharpCompiler(): Promise<((source: string) => Promise<unknown>) 
     const wasm = readFileSync(new URL('../lib/web/qsc_wasm_bg.wasm', import.meta.resolve('qsharp-lang')));
     await qsharp.loadWasmModule(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
     const compiler = await qsharp.getCompiler();
-    return (source) => compiler.getHir({ sources: [['main.qasm', source]], languageFeatures: [], projectType: 'openqasm', profile: 'unrestricted' });
+    return (source) =>
+      compiler.getHir({
+        sources: [['main.qasm', source]],
+        languageFeatures: [],
+        projectType: 'openqasm',
+        profile: 'unrestricted',
+      });
   } catch {
     return null;
   }

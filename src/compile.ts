@@ -98,7 +98,8 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
   let two = 0;
   for (const c of circuits) {
     for (const op of c.ops) {
-      const width = op.kind === 'gate' ? op.targets.length + op.controls.length : op.kind === 'native' ? op.targets.length : 0;
+      const width =
+        op.kind === 'gate' ? op.targets.length + op.controls.length : op.kind === 'native' ? op.targets.length : 0;
       if (width === 1) one++;
       else if (width >= 2) two++;
     }
@@ -137,7 +138,12 @@ export function compile(input: string | CircuitJson, options: CompileOptions = {
   try {
     return compileChecked(input, options ?? {});
   } catch (error) {
-    const diagnostic = createDiagnostic({ code: 'InvalidInput', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
+    const diagnostic = createDiagnostic({
+      code: 'InvalidInput',
+      rule: 'internal-error',
+      reason: internalError(error),
+      span: OPTION_SPAN,
+    });
     return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
   }
 }
@@ -155,7 +161,11 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
   const finalFrames = lowerings.map((l) => l.finalFrames);
   const exports = circuits.map(circuitToJson);
   const diagnostics = [...loaded.diagnostics, ...exports.flatMap((e) => e.diagnostics)];
-  const stats: CompileStats = { qubits: Math.max(0, ...circuits.map((c) => c.qubits)), circuits: circuits.length, gate_counts: countGates(circuits) };
+  const stats: CompileStats = {
+    qubits: Math.max(0, ...circuits.map((c) => c.qubits)),
+    circuits: circuits.length,
+    gate_counts: countGates(circuits),
+  };
   const single = circuits.length === 1 && !isMultiCircuit(input);
   const qasm = single ? circuitToQasm(circuits[0] as IrCircuit) : null;
   const failure = failureOf(diagnostics);
@@ -171,10 +181,23 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
           const json = exports[i]?.json as { circuit: readonly GateJson[]; gateset?: 'qis' | 'native' };
           // An entry says its gate set only where it differs from the parent (a native entry kept in QIS mode).
           const own = gateset === 'native' || json.circuit.length === 0 ? gateset : (json.gateset ?? 'qis');
-          return { name: c.name ?? `circuit-${i}`, circuit: json.circuit, ...(own !== gateset ? { gateset: own } : {}) };
+          return {
+            name: c.name ?? `circuit-${i}`,
+            circuit: json.circuit,
+            ...(own !== gateset ? { gateset: own } : {}),
+          };
         }),
       };
-  return { ok: true, diagnostics, failure: null, circuit, measurements: exports[0]?.measurements ?? [], stats, qasm, finalFrames };
+  return {
+    ok: true,
+    diagnostics,
+    failure: null,
+    circuit,
+    measurements: exports[0]?.measurements ?? [],
+    stats,
+    qasm,
+    finalFrames,
+  };
 }
 
 /**
@@ -182,8 +205,13 @@ function compileChecked(input: string | CircuitJson, options: CompileOptions): C
  * dropped at the end: lowered to the target's native family within the native
  * gate limit, or as validated (qis, no frames). A diagnostic past the limit.
  */
-export function loweredInGateset(circuits: readonly IrCircuit[], target: Target, options: CompileOptions): NativeLowering[] | Diagnostic {
-  if ((options.gateset ?? 'native') === 'qis') return circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
+export function loweredInGateset(
+  circuits: readonly IrCircuit[],
+  target: Target,
+  options: CompileOptions,
+): NativeLowering[] | Diagnostic {
+  if ((options.gateset ?? 'native') === 'qis')
+    return circuits.map((c) => ({ circuit: c, finalFrames: new Array<number>(c.qubits).fill(0) }));
   const family = familyFor(target, options);
   return lowerWithinLimit(circuits, (c, maxOps) =>
     lowerToNative(c, family, {

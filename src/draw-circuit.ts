@@ -36,10 +36,34 @@ export function drawCircuit(input: string | CircuitJson, options: DrawCircuitOpt
     const loaded = loadCircuits(input, options.target !== undefined ? { target: options.target } : {});
     if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, svg: null };
     const lowerings = loweredInGateset(loaded.circuits, loaded.target, options);
-    if (!Array.isArray(lowerings)) return { ok: false, diagnostics: [lowerings], failure: { code: lowerings.code, message: lowerings.message }, svg: null };
-    return { ok: true, diagnostics: loaded.diagnostics, failure: null, svg: circuitsToSvg(lowerings.map((l) => l.circuit), options) };
+    if (!Array.isArray(lowerings))
+      return {
+        ok: false,
+        diagnostics: [lowerings],
+        failure: { code: lowerings.code, message: lowerings.message },
+        svg: null,
+      };
+    return {
+      ok: true,
+      diagnostics: loaded.diagnostics,
+      failure: null,
+      svg: circuitsToSvg(
+        lowerings.map((l) => l.circuit),
+        options,
+      ),
+    };
   } catch (error) {
-    const diagnostic = createDiagnostic({ code: 'InvalidInput', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
-    return { ok: false, diagnostics: [diagnostic], failure: { code: diagnostic.code, message: diagnostic.message }, svg: null };
+    const diagnostic = createDiagnostic({
+      code: 'InvalidInput',
+      rule: 'internal-error',
+      reason: internalError(error),
+      span: OPTION_SPAN,
+    });
+    return {
+      ok: false,
+      diagnostics: [diagnostic],
+      failure: { code: diagnostic.code, message: diagnostic.message },
+      svg: null,
+    };
   }
 }

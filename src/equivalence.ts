@@ -34,7 +34,10 @@ export interface CheckEquivalenceResult extends Omit<EquivalenceResult, 'method'
   readonly diagnostics: Diagnostic[];
 }
 
-function load(input: SimulateInput, target: string | Target | undefined): { circuits: readonly IrCircuit[]; diagnostics: Diagnostic[] } {
+function load(
+  input: SimulateInput,
+  target: string | Target | undefined,
+): { circuits: readonly IrCircuit[]; diagnostics: Diagnostic[] } {
   if (isIrInput(input)) return { circuits: Array.isArray(input) ? input : [input as IrCircuit], diagnostics: [] };
   const loaded = loadCircuits(input, target === undefined ? {} : { target });
   return { circuits: loaded.ok ? loaded.circuits : [], diagnostics: loaded.diagnostics };
@@ -61,8 +64,11 @@ const notCompared = (method: CheckEquivalenceResult['method'], diagnostics: Diag
 function framesProblem(frames: unknown, circuits: number): string | null {
   if (frames === undefined) return null;
   if (!Array.isArray(frames)) return 'finalFrames must be an array with one array of turns per circuit';
-  if (frames.length !== circuits) return `finalFrames has ${frames.length} entries for ${circuits} circuit${circuits === 1 ? '' : 's'}`;
-  const bad = frames.findIndex((f: unknown) => !Array.isArray(f) || f.some((t: unknown) => typeof t !== 'number' || !Number.isFinite(t)));
+  if (frames.length !== circuits)
+    return `finalFrames has ${frames.length} entries for ${circuits} circuit${circuits === 1 ? '' : 's'}`;
+  const bad = frames.findIndex(
+    (f: unknown) => !Array.isArray(f) || f.some((t: unknown) => typeof t !== 'number' || !Number.isFinite(t)),
+  );
   return bad < 0 ? null : `finalFrames[${bad}] must be an array of finite numbers (turns per qubit)`;
 }
 
@@ -87,7 +93,11 @@ function framesProblem(frames: unknown, circuits: number): string | null {
  * checkEquivalence(bell, compiled.qasm, { finalFrames: compiled.finalFrames });
  * // { equivalent: true, maxDeviation: ~1e-16, method: 'unitary', diagnostics: [] }
  */
-export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: CheckEquivalenceOptions = {}): CheckEquivalenceResult {
+export function checkEquivalence(
+  a: SimulateInput,
+  b: SimulateInput,
+  options: CheckEquivalenceOptions = {},
+): CheckEquivalenceResult {
   const { problems } = checkOptions<CheckEquivalenceOptions>(options, EQUIVALENCE_OPTIONS, 'checkEquivalence');
   if (problems.length > 0) return notCompared('invalid-input', problems);
   options = options ?? {};
@@ -98,13 +108,20 @@ export function checkEquivalence(a: SimulateInput, b: SimulateInput, options: Ch
     if (left.circuits.length === 0 || right.circuits.length === 0) return notCompared('invalid-input', diagnostics);
     if (left.circuits.length !== right.circuits.length) return notCompared('circuit-count', []);
     const problem = framesProblem(options.finalFrames, right.circuits.length);
-    if (problem) return notCompared('invalid-input', [createDiagnostic({ code: 'InvalidInput', rule: 'equivalence-options', reason: problem, span: OPTION_SPAN })]);
+    if (problem)
+      return notCompared('invalid-input', [
+        createDiagnostic({ code: 'InvalidInput', rule: 'equivalence-options', reason: problem, span: OPTION_SPAN }),
+      ]);
     const { finalFrames, target: _target, ...compared } = options;
     const results = left.circuits.map((circuit, i) => {
       const frames = finalFrames?.[i];
-      return compareCircuits(circuit, right.circuits[i] as IrCircuit, { ...compared, ...(frames ? { finalFrames: frames } : {}) });
+      return compareCircuits(circuit, right.circuits[i] as IrCircuit, {
+        ...compared,
+        ...(frames ? { finalFrames: frames } : {}),
+      });
     });
-    const verdict = results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
+    const verdict =
+      results.find((r) => !r.equivalent) ?? results.reduce((w, r) => (r.maxDeviation > w.maxDeviation ? r : w));
     return { ...verdict, diagnostics: [] };
   } catch (error) {
     const { rule, reason, hint } = reportOf(error, null);

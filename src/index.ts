@@ -5,11 +5,23 @@
  */
 import { CAPABILITY_CHECKS } from './capabilities/index.js';
 
-export type { Diagnostic, DiagnosticCode, Failure, RelatedLocation, Severity, Span, Position } from './diagnostics/index.js';
+export type {
+  Diagnostic,
+  DiagnosticCode,
+  Failure,
+  RelatedLocation,
+  Severity,
+  Span,
+  Position,
+} from './diagnostics/index.js';
 export type * from './ast/nodes.js';
 export type { IrCircuit, IrOp, IrGate, IrNativeGate, IrMeasure, IrReset, IrBarrier, IrRegister } from './ir/types.js';
 export type { Target, AcceptedGate, RejectedGate, QisGateName, NativeGateName } from './tables/index.js';
-export { TARGETS as targets, ACCEPTED_GATES as acceptedGates, REJECTED_GATES as rejectedGates } from './tables/index.js';
+export {
+  TARGETS as targets,
+  ACCEPTED_GATES as acceptedGates,
+  REJECTED_GATES as rejectedGates,
+} from './tables/index.js';
 
 /**
  * Validates an OpenQASM 3 program as the service's preflight would: syntax,

@@ -38,7 +38,10 @@ export function lowerWithinLimit<T extends { readonly circuit: IrCircuit }>(
     }
   } catch (error) {
     if (!(error instanceof NativeGateLimitError)) throw error;
-    return tooManyNativeGates(limit, circuits.reduce((n, c) => n + c.ops.length, 0));
+    return tooManyNativeGates(
+      limit,
+      circuits.reduce((n, c) => n + c.ops.length, 0),
+    );
   }
   return lowered;
 }

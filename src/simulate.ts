@@ -25,7 +25,12 @@ import { sharedWorkerPool } from './simulator/parallel.js';
 import { randomSeed } from './simulator/random.js';
 import { lazyResults, perCircuitSource, type ArtifactSource } from './simulator/results.js';
 import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from './simulator/run.js';
-import { duplicateCircuitName, maxProbabilityEntriesOutOfRange, sampledArtifactWithoutShots, unknownArtifact } from './simulator/option-messages.js';
+import {
+  duplicateCircuitName,
+  maxProbabilityEntriesOutOfRange,
+  sampledArtifactWithoutShots,
+  unknownArtifact,
+} from './simulator/option-messages.js';
 import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
 
 export interface SimulateOptions {
@@ -107,7 +112,13 @@ export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircu
 
 function failed(diagnostics: Diagnostic[], seed: number): SimulateResult {
   const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
-  return { ok: false, diagnostics, failure: first ? { code: first.code, message: first.message } : null, results: {}, seed };
+  return {
+    ok: false,
+    diagnostics,
+    failure: first ? { code: first.code, message: first.message } : null,
+    results: {},
+    seed,
+  };
 }
 
 const optionProblem = (rule: string, reason: string, code: Diagnostic['code'] = 'InvalidInput') =>
@@ -137,21 +148,36 @@ export function simulate(input: SimulateInput, options: SimulateOptions = {}): S
 }
 
 const limitDiagnostic = (report: LimitReport, severity: 'error' | 'warning' = 'error') =>
-  createDiagnostic({ code: 'SimulationLimit', rule: report.rule, reason: report.reason, hint: report.hint, severity, span: OPTION_SPAN });
+  createDiagnostic({
+    code: 'SimulationLimit',
+    rule: report.rule,
+    reason: report.reason,
+    hint: report.hint,
+    severity,
+    span: OPTION_SPAN,
+  });
 
 /** The artifacts option and maxProbabilityEntries: a diagnostic naming the option, or the set to produce. */
-function artifactChoice(options: SimulateOptions, sampled: boolean): Diagnostic | ReadonlySet<ArtifactName> | undefined {
+function artifactChoice(
+  options: SimulateOptions,
+  sampled: boolean,
+): Diagnostic | ReadonlySet<ArtifactName> | undefined {
   const max = options.maxProbabilityEntries;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= LIMITS.maxProbabilityEntriesCeiling)) {
-    return optionProblem('simulator-max-probability-entries', maxProbabilityEntriesOutOfRange(max, LIMITS.maxProbabilityEntriesCeiling));
+    return optionProblem(
+      'simulator-max-probability-entries',
+      maxProbabilityEntriesOutOfRange(max, LIMITS.maxProbabilityEntriesCeiling),
+    );
   }
   if (options.artifacts === undefined) return undefined;
   const known = Object.keys(ARTIFACT_FORMATS);
   const names = Array.isArray(options.artifacts) ? (options.artifacts as unknown[]) : null;
   const unknown = names === null ? options.artifacts : names.find((n) => typeof n !== 'string' || !known.includes(n));
-  if (names === null || unknown !== undefined) return optionProblem('simulator-artifacts', unknownArtifact(unknown, known));
+  if (names === null || unknown !== undefined)
+    return optionProblem('simulator-artifacts', unknownArtifact(unknown, known));
   const wanted = new Set(names as ArtifactName[]);
-  if (!sampled && (wanted.has('histogram') || wanted.has('shots'))) return optionProblem('simulator-artifacts', sampledArtifactWithoutShots());
+  if (!sampled && (wanted.has('histogram') || wanted.has('shots')))
+    return optionProblem('simulator-artifacts', sampledArtifactWithoutShots());
   return wanted;
 }
 
@@ -165,7 +191,19 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
   let noise: NoiseModel | undefined;
   if (options.noise) {
     noise = NOISE_MODELS_BY_NAME.get(options.noise.model);
-    if (!noise) return failed([optionProblem('unknown-noise-model', unknownNoiseModel(String(options.noise.model), NOISE_MODELS.map((m) => m.name)))], seed);
+    if (!noise)
+      return failed(
+        [
+          optionProblem(
+            'unknown-noise-model',
+            unknownNoiseModel(
+              String(options.noise.model),
+              NOISE_MODELS.map((m) => m.name),
+            ),
+          ),
+        ],
+        seed,
+      );
   }
   const artifacts = artifactChoice(options, shots !== undefined || noise !== undefined);
   if (artifacts !== undefined && !(artifacts instanceof Set)) return failed([artifacts as Diagnostic], seed);
@@ -207,7 +245,13 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
   });
   const multi = circuits.length > 1;
   runs.forEach((run, i) => {
-    if (run.omitted) warnings.push(limitDiagnostic(probabilitiesOmitted(run.omitted.formats, run.omitted.limit, multi ? circuitName(circuits, i) : null), 'warning'));
+    if (run.omitted)
+      warnings.push(
+        limitDiagnostic(
+          probabilitiesOmitted(run.omitted.formats, run.omitted.limit, multi ? circuitName(circuits, i) : null),
+          'warning',
+        ),
+      );
   });
   return { ok: true, diagnostics: warnings, failure: null, results: mergeRuns(circuits, runs), seed };
 }
@@ -217,13 +261,26 @@ const circuitName = (circuits: readonly IrCircuit[], i: number) => circuits[i]?.
 /** Qubit limit (the target's, or the modelled QPU's) and operand ranges, for IR given directly. */
 function circuitProblems(circuit: IrCircuit, target: Target, noise: NoiseModel | undefined): Diagnostic[] {
   if (circuit.qubits > target.qubits) {
-    return [optionProblem('not-enough-qubits', notEnoughQubits(circuit.qubits, target.name, target.qubits), 'NotEnoughQubits')];
+    return [
+      optionProblem(
+        'not-enough-qubits',
+        notEnoughQubits(circuit.qubits, target.name, target.qubits),
+        'NotEnoughQubits',
+      ),
+    ];
   }
   if (!(Number.isInteger(circuit.clbits) && circuit.clbits >= 0 && circuit.clbits <= LIMITS.maxClassicalBits)) {
     return [optionProblem('classical-bit-limit', tooManyClassicalBits(circuit.clbits, LIMITS.maxClassicalBits))];
   }
   for (const op of circuit.ops) {
-    const qubits = op.kind === 'gate' ? [...op.targets, ...op.controls] : op.kind === 'native' ? op.targets : op.kind === 'barrier' ? [] : [op.qubit];
+    const qubits =
+      op.kind === 'gate'
+        ? [...op.targets, ...op.controls]
+        : op.kind === 'native'
+          ? op.targets
+          : op.kind === 'barrier'
+            ? []
+            : [op.qubit];
     const bad = qubits.find((q) => !Number.isInteger(q) || q < 0 || q >= circuit.qubits);
     if (bad !== undefined) return [optionProblem('qubit-out-of-range', qubitOutOfRange(bad, circuit.qubits))];
     if (op.kind === 'measure' && !(Number.isInteger(op.bit) && op.bit >= 0 && op.bit < circuit.clbits)) {

@@ -7,10 +7,24 @@
  */
 import type { Program } from './ast/nodes.js';
 import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/index.js';
-import { DiagnosticCollector, TOO_MANY_ERRORS_RULE, createDiagnostic, internalError, SourceText, startOfText } from './diagnostics/index.js';
+import {
+  DiagnosticCollector,
+  TOO_MANY_ERRORS_RULE,
+  createDiagnostic,
+  internalError,
+  SourceText,
+  startOfText,
+} from './diagnostics/index.js';
 import type { Diagnostic, Failure } from './diagnostics/index.js';
 import type { InlinedProgram } from './inline/types.js';
-import { checkOptions, checkSourceText, LIMIT_OPTION, MAX_ERRORS_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
+import {
+  checkOptions,
+  checkSourceText,
+  LIMIT_OPTION,
+  MAX_ERRORS_OPTION,
+  TARGET_OPTION,
+  type OptionRules,
+} from './diagnostics/options.js';
 import { parse } from './parser/index.js';
 import { checkSourceSize, explainLegacySyntax, preflight } from './preflight/index.js';
 import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
@@ -95,7 +109,12 @@ export function validateProgram(source: string, options: ValidateOptions = {}): 
     sourceText = new SourceText(text);
     return runPipeline(sourceText, options);
   } catch (error) {
-    const diagnostic = createDiagnostic({ code: 'PreflightError', rule: INTERNAL_ERROR_RULE, reason: internalError(error), span: startOfText(sourceText) });
+    const diagnostic = createDiagnostic({
+      code: 'PreflightError',
+      rule: INTERNAL_ERROR_RULE,
+      reason: internalError(error),
+      span: startOfText(sourceText),
+    });
     try {
       const resolved = resolveTarget(options?.target);
       if (!isDiagnostic(resolved)) target = resolved;
@@ -119,13 +138,22 @@ function runPipeline(source: SourceText, options: ValidateOptions): ValidatedPro
   const parsed = parse(source.text, { maxErrors, lazy: true });
   const program = parsed.program;
   if (parsed.diagnostics.length > 0) {
-    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], { source: parsed.source, program, inlined: null, target });
+    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], {
+      source: parsed.source,
+      program,
+      inlined: null,
+      target,
+    });
   }
-  const subset = preflight(program, parsed.source, { maxErrors, maxGates: positiveOr(options.maxGates, LIMITS.maxGates) });
+  const subset = preflight(program, parsed.source, {
+    maxErrors,
+    maxGates: positiveOr(options.maxGates, LIMITS.maxGates),
+  });
   const rest = { source: parsed.source, program, inlined: subset.inlined, target };
   // Capability findings come in the same run as subset errors (their failure stays the subset's):
   // on a program with subset errors they are judged on the statements that passed, so each is real.
-  if (!targetOk || subset.diagnostics.some((d) => d.rule === TOO_MANY_ERRORS_RULE)) return finish([...optionProblems, ...subset.diagnostics], rest);
+  if (!targetOk || subset.diagnostics.some((d) => d.rule === TOO_MANY_ERRORS_RULE))
+    return finish([...optionProblems, ...subset.diagnostics], rest);
   const capabilities = checkCapabilities({ program, inlined: subset.inlined, source: parsed.source }, target);
   return finish(budget([...subset.diagnostics, ...capabilities], maxErrors), rest);
 }

@@ -14,7 +14,9 @@ import { qasmFiles } from './preflight/fixture-files.js';
 const ROOT = join(import.meta.dirname, '..');
 const RULES_DIR = join(ROOT, 'src', 'preflight', 'rules');
 const DOCS = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
-const ruleFiles = readdirSync(RULES_DIR).filter((f) => f.endsWith('.ts')).sort();
+const ruleFiles = readdirSync(RULES_DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
 
 function isRule(value: unknown): value is PreflightRule {
   return typeof value === 'object' && value !== null && 'id' in value && 'create' in value;

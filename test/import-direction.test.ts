@@ -3,7 +3,22 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Pipeline order (architecture.md): a stage imports only earlier stages, diagnostics and tables. */
-const STAGES = ['tables', 'platform', 'diagnostics', 'lexer', 'parser', 'ast', 'inline', 'preflight', 'capabilities', 'ir', 'native', 'draw', 'simulator', 'cli'];
+const STAGES = [
+  'tables',
+  'platform',
+  'diagnostics',
+  'lexer',
+  'parser',
+  'ast',
+  'inline',
+  'preflight',
+  'capabilities',
+  'ir',
+  'native',
+  'draw',
+  'simulator',
+  'cli',
+];
 /** The AST node types are the parser's output contract: the parser may import ast. */
 const EXTRA_ALLOWED: Record<string, string[]> = { parser: ['ast'], lexer: [] };
 
@@ -53,7 +68,9 @@ describe('import direction', () => {
 
   it('keeps Node built-ins behind the platform seam (browser bundles swap src/platform)', () => {
     const nodeImports = files(SRC)
-      .filter((file) => !['cli', 'service', 'lsp', 'console', 'platform'].includes(relative(SRC, file).split(sep)[0] ?? ''))
+      .filter(
+        (file) => !['cli', 'service', 'lsp', 'console', 'platform'].includes(relative(SRC, file).split(sep)[0] ?? ''),
+      )
       .filter((file) => /^\s*import[^'"]*from\s+['"]node:/m.test(readFileSync(file, 'utf8')));
     expect(nodeImports.map((file) => relative(SRC, file))).toEqual([]);
   });

@@ -19,7 +19,10 @@ describe('README library example', () => {
 
   it('rejects ccx with the failure and span shown', () => {
     const bad = validate('qubit[3] q;\nccx q[0], q[1], q[2];');
-    expect(bad.failure).toEqual({ code: 'PreflightError', message: 'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x' });
+    expect(bad.failure).toEqual({
+      code: 'PreflightError',
+      message: 'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x',
+    });
     expect(bad.diagnostics[0]).toMatchObject({
       rule: 'rejected-gate',
       reason: 'Gate ccx is not supported: use ctrl(2) @ x',
@@ -86,13 +89,18 @@ describe('README library block, run as written', () => {
     const code = segments
       .map((s) => {
         const statement = s.code.replace(/^import \{([^}]*)\} from 'qasm3-preflight';$/, 'const {$1} = __lib;');
-        return s.comments.length > 0 && !/^(const|let|import)\b/.test(statement) ? `__values.push(${statement.replace(/;\s*$/, '')});` : statement;
+        return s.comments.length > 0 && !/^(const|let|import)\b/.test(statement)
+          ? `__values.push(${statement.replace(/;\s*$/, '')});`
+          : statement;
       })
       .join('\n');
     new Function('__lib', '__values', code)(lib, values);
     const commented = segments.filter((s) => s.comments.length > 0 && !/^(const|let|import)\b/.test(s.code));
     expect(values).toHaveLength(commented.length);
-    const compared = commented.reduce((sum, segment, i) => sum + expectComment(values[i], segment.comments, segment.code), 0);
+    const compared = commented.reduce(
+      (sum, segment, i) => sum + expectComment(values[i], segment.comments, segment.code),
+      0,
+    );
     expect(compared).toBeGreaterThanOrEqual(10);
   });
 });
@@ -130,9 +138,11 @@ function literal(text: string): unknown {
   const source = text
     .replace(/(\w+): '[^']*\.\.\.'/g, '$1: __anyString')
     .replace(/(\d+\.\d+)\.\.\./g, (_, digits: string) => `__close(${digits}, ${digits.split('.')[1]?.length ?? 0})`);
-  return new Function('__anyString', '__close', `return (${source});`)(expect.any(String), (x: number, digits: number) =>
-    // `0.9588...`: a number that starts with these digits, [x, x + 10^-digits) for a positive one.
-    expect.closeTo(x + Math.sign(x) * 10 ** -digits / 2, digits),
+  return new Function('__anyString', '__close', `return (${source});`)(
+    expect.any(String),
+    (x: number, digits: number) =>
+      // `0.9588...`: a number that starts with these digits, [x, x + 10^-digits) for a positive one.
+      expect.closeTo(x + (Math.sign(x) * 10 ** -digits) / 2, digits),
   );
 }
 
@@ -193,12 +203,17 @@ describe('docs/cli.md console blocks, run as written', async () => {
   afterAll(() => {
     if (process.env.UPDATE_DOCS !== '1') return;
     let index = 0;
-    writeFileSync(join(root, 'docs', 'cli.md'), doc.replace(/```console\n([\s\S]*?)```/g, () => '```console\n' + (updated[index++] as string) + '```'));
+    writeFileSync(
+      join(root, 'docs', 'cli.md'),
+      doc.replace(/```console\n([\s\S]*?)```/g, () => '```console\n' + (updated[index++] as string) + '```'),
+    );
   });
 
   it('has console blocks for every command', () => {
     const commands = blocks.join('\n').match(/^\$ (?:printf .*\| )?npx qasm3-preflight (\w+)/gm) ?? [];
-    expect(new Set(commands.map((c) => /qasm3-preflight (\w+)/.exec(c)?.[1]))).toEqual(new Set(['check', 'compile', 'simulate', 'targets']));
+    expect(new Set(commands.map((c) => /qasm3-preflight (\w+)/.exec(c)?.[1]))).toEqual(
+      new Set(['check', 'compile', 'simulate', 'targets']),
+    );
   });
 
   blocks.forEach((block, index) => {
@@ -283,7 +298,11 @@ describe('docs/rules.md examples, run', () => {
   }
   const prelude = (code: string) =>
     ['q', 'r', 'c']
-      .filter((name) => new RegExp(`\\b${name}\\b`).test(code) && !new RegExp(`(qubit|bit)(\\[\\d+\\])? ${name}\\b|(qreg|creg) ${name}\\b`).test(code))
+      .filter(
+        (name) =>
+          new RegExp(`\\b${name}\\b`).test(code) &&
+          !new RegExp(`(qubit|bit)(\\[\\d+\\])? ${name}\\b|(qreg|creg) ${name}\\b`).test(code),
+      )
       .map((name) => (name === 'c' ? `bit[8] ${name};` : `qubit[8] ${name};`))
       .join('\n');
 

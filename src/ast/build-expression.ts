@@ -85,7 +85,10 @@ export function foldExpression(
   for (let k = 0; k < termOps.length; k++) {
     const op = termOps[k] as Exclude<BinaryOperator, '**'>;
     const prec = BINARY_PRECEDENCE[op];
-    while (pending.length > 0 && BINARY_PRECEDENCE[pending[pending.length - 1] as Exclude<BinaryOperator, '**'>] >= prec) {
+    while (
+      pending.length > 0 &&
+      BINARY_PRECEDENCE[pending[pending.length - 1] as Exclude<BinaryOperator, '**'>] >= prec
+    ) {
       reduce(values, pending, make);
     }
     pending.push(op);

@@ -69,7 +69,10 @@ export class AstBuilder implements ExpressionFactory {
    * Statements are built without them; annotations are rare, so the copy is too.
    * The statement's span stays its own (annotations have theirs).
    */
-  annotate<S extends N.Statement | N.Version | readonly N.Statement[] | undefined>(statement: S, annotations: Annotations): S {
+  annotate<S extends N.Statement | N.Version | readonly N.Statement[] | undefined>(
+    statement: S,
+    annotations: Annotations,
+  ): S {
     if (statement === undefined || Array.isArray(statement) || annotations.length === 0) return statement;
     const node = statement as N.Statement | N.Version;
     if (node.kind === 'Version') return statement;
@@ -122,7 +125,12 @@ export class AstBuilder implements ExpressionFactory {
   }
 
   float(raw: string, start: number): N.FloatLiteral {
-    return { kind: 'FloatLiteral', span: this.span(start, start + raw.length), raw: this.intern(raw), value: numberValue(raw) };
+    return {
+      kind: 'FloatLiteral',
+      span: this.span(start, start + raw.length),
+      raw: this.intern(raw),
+      value: numberValue(raw),
+    };
   }
 
   imaginary(raw: string, start: number): N.ImaginaryLiteral {
@@ -150,7 +158,12 @@ export class AstBuilder implements ExpressionFactory {
   }
 
   hardwareQubit(image: string, start: number): N.HardwareQubit {
-    return { kind: 'HardwareQubit', span: this.span(start, start + image.length), name: this.intern(image), index: Number(image.slice(1)) };
+    return {
+      kind: 'HardwareQubit',
+      span: this.span(start, start + image.length),
+      name: this.intern(image),
+      index: Number(image.slice(1)),
+    };
   }
 
   binary(op: N.BinaryOperator, left: N.Expression, right: N.Expression): N.Expression {
@@ -170,7 +183,8 @@ export class AstBuilder implements ExpressionFactory {
     // `pi/4`, `2*theta`: one operator, no prefixes, nothing to fold.
     if (ops.length === 1 && ops[0] !== '**') {
       const [left, right] = operands as [OperandWithPrefixes, OperandWithPrefixes];
-      if (left.prefixes.length === 0 && right.prefixes.length === 0) return this.binary(ops[0] as N.BinaryOperator, left.operand, right.operand);
+      if (left.prefixes.length === 0 && right.prefixes.length === 0)
+        return this.binary(ops[0] as N.BinaryOperator, left.operand, right.operand);
     }
     return foldExpression(operands, ops, this);
   }
@@ -200,7 +214,13 @@ export class AstBuilder implements ExpressionFactory {
     return { kind: 'ArrayLiteral', span: this.span(start, end), items: items.length === 0 ? EMPTY : items };
   }
 
-  range(start: N.Expression | null, step: N.Expression | null, end: N.Expression | null, from: number, to: number): N.RangeExpression {
+  range(
+    start: N.Expression | null,
+    step: N.Expression | null,
+    end: N.Expression | null,
+    from: number,
+    to: number,
+  ): N.RangeExpression {
     return { kind: 'RangeExpression', span: this.span(from, to), start, step, end };
   }
 
@@ -225,17 +245,33 @@ export class AstBuilder implements ExpressionFactory {
     return { kind: 'MeasureExpression', span: this.span(start, endOf(operand)), operand };
   }
 
-  modifier(modifier: N.GateModifier['modifier'], argument: N.Expression | null, start: number, end: number): N.GateModifier {
+  modifier(
+    modifier: N.GateModifier['modifier'],
+    argument: N.Expression | null,
+    start: number,
+    end: number,
+  ): N.GateModifier {
     return { kind: 'GateModifier', span: this.span(start, end), modifier, argument };
   }
 
-  switchCase(values: readonly N.Expression[] | null, body: readonly N.Statement[], start: number, end: number): N.SwitchCase {
+  switchCase(
+    values: readonly N.Expression[] | null,
+    body: readonly N.Statement[],
+    start: number,
+    end: number,
+  ): N.SwitchCase {
     return { kind: 'SwitchCase', span: this.span(start, end), values, body };
   }
 
   // --- types -------------------------------------------------------------------------
 
-  scalarType(name: N.ScalarTypeName, size: N.Expression | null, component: N.ScalarType | null, start: number, end: number): N.ScalarType {
+  scalarType(
+    name: N.ScalarTypeName,
+    size: N.Expression | null,
+    component: N.ScalarType | null,
+    start: number,
+    end: number,
+  ): N.ScalarType {
     return { kind: 'ScalarType', span: this.span(start, end), name, size, component };
   }
 
@@ -251,7 +287,14 @@ export class AstBuilder implements ExpressionFactory {
     start: number,
     end: number,
   ): N.ArrayReferenceType {
-    return { kind: 'ArrayReferenceType', span: this.span(start, end), mutability, elementType, dimensions, dimensionCount };
+    return {
+      kind: 'ArrayReferenceType',
+      span: this.span(start, end),
+      mutability,
+      elementType,
+      dimensions,
+      dimensionCount,
+    };
   }
 
   qubitType(size: N.Expression | null, start: number, end: number): N.QubitType {

@@ -43,11 +43,16 @@ export function treeDepthExceeds(root: Node, limit: number): boolean {
  * The depth the tree of a flat run `operands[0] ops[0] operands[1] ...` will
  * have once folded, without building it: the same fold, over depths.
  */
-export function foldedDepth(operands: readonly OperandWithPrefixes[], ops: readonly BinaryOperator[], cap: number): number {
+export function foldedDepth(
+  operands: readonly OperandWithPrefixes[],
+  ops: readonly BinaryOperator[],
+  cap: number,
+): number {
   const depthOf = (e: Expression) => treeDepth(e, cap) as unknown as Expression;
   const asDepths = operands.map((o) => ({ prefixes: o.prefixes, operand: depthOf(o.operand) }));
   const depth = foldExpression(asDepths, ops, {
-    binary: (_op, left, right) => (Math.max(left as unknown as number, right as unknown as number) + 1) as unknown as Expression,
+    binary: (_op, left, right) =>
+      (Math.max(left as unknown as number, right as unknown as number) + 1) as unknown as Expression,
     unary: (_op, operand) => ((operand as unknown as number) + 1) as unknown as Expression,
   });
   return depth as unknown as number;

@@ -215,19 +215,7 @@ export interface MeasureStatement extends StatementBase {
 }
 
 export type AssignmentOperator =
-  | '='
-  | '+='
-  | '-='
-  | '*='
-  | '/='
-  | '&='
-  | '|='
-  | '~='
-  | '^='
-  | '<<='
-  | '>>='
-  | '%='
-  | '**=';
+  '=' | '+=' | '-=' | '*=' | '/=' | '&=' | '|=' | '~=' | '^=' | '<<=' | '>>=' | '%=' | '**=';
 
 /** `c[0] = measure q[0];`, `x += 1;` */
 export interface Assignment extends StatementBase {

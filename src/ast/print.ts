@@ -242,7 +242,8 @@ function blockText(body: readonly Statement[], indent: string): string {
 }
 
 function switchCaseText(node: SwitchCase, indent: string): string {
-  const head = node.values === null ? 'default' : `case ${node.values.map((v) => expressionText(v, indent)).join(', ')}`;
+  const head =
+    node.values === null ? 'default' : `case ${node.values.map((v) => expressionText(v, indent)).join(', ')}`;
   return `${indent}${head} ${blockText(node.body, indent)}`;
 }
 
@@ -253,7 +254,12 @@ function modifierText(modifier: GateModifier): string {
 
 function argumentText(argument: ArgumentDefinition): string {
   if (argument.oldStyle !== null) {
-    const size = argument.type.kind === 'ArrayReferenceType' ? null : argument.type.kind === 'ArrayType' ? null : argument.type.size;
+    const size =
+      argument.type.kind === 'ArrayReferenceType'
+        ? null
+        : argument.type.kind === 'ArrayType'
+          ? null
+          : argument.type.size;
     return `${argument.oldStyle} ${argument.name.name}${designator(size, '')}`;
   }
   return `${typeText(argument.type, '')} ${argument.name.name}`;
@@ -289,7 +295,9 @@ function designator(size: Expression | null, indent: string): string {
 
 function indexText(index: IndexOperator): string {
   if (index.kind === 'DiscreteSet') return `[${setText(index)}]`;
-  const items = index.items.map((item) => (item.kind === 'RangeExpression' ? rangeText(item) : expressionText(item, '')));
+  const items = index.items.map((item) =>
+    item.kind === 'RangeExpression' ? rangeText(item) : expressionText(item, ''),
+  );
   return `[${items.join(', ')}]`;
 }
 
@@ -299,11 +307,15 @@ function setText(set: DiscreteSet): string {
 
 function rangeText(range: RangeExpression): string {
   const part = (e: Expression | null): string => (e === null ? '' : expressionText(e, ''));
-  return range.step === null ? `${part(range.start)}:${part(range.end)}` : `${part(range.start)}:${part(range.step)}:${part(range.end)}`;
+  return range.step === null
+    ? `${part(range.start)}:${part(range.end)}`
+    : `${part(range.start)}:${part(range.step)}:${part(range.end)}`;
 }
 
 function arrayLiteralText(literal: ArrayLiteral): string {
-  const items = literal.items.map((item) => (item.kind === 'ArrayLiteral' ? arrayLiteralText(item) : expressionText(item, '')));
+  const items = literal.items.map((item) =>
+    item.kind === 'ArrayLiteral' ? arrayLiteralText(item) : expressionText(item, ''),
+  );
   return `{${items.join(', ')}}`;
 }
 
@@ -435,15 +447,24 @@ function expressionText(x: Expression, indent: string): string {
     case 'Binary': {
       const level = BINARY_PRECEDENCE[x.op];
       if (x.op === '**') {
-        const left = x.left.kind === 'Unary' ? `(${expressionText(x.left, indent)})` : operandText(x.left, Precedence.Power + 1, indent);
-        const right = x.right.kind === 'Unary' ? `(${expressionText(x.right, indent)})` : operandText(x.right, Precedence.Power, indent);
+        const left =
+          x.left.kind === 'Unary'
+            ? `(${expressionText(x.left, indent)})`
+            : operandText(x.left, Precedence.Power + 1, indent);
+        const right =
+          x.right.kind === 'Unary'
+            ? `(${expressionText(x.right, indent)})`
+            : operandText(x.right, Precedence.Power, indent);
         return `${left} ** ${right}`;
       }
       return `${operandText(x.left, level, indent)} ${x.op} ${operandText(x.right, level + 1, indent)}`;
     }
     case 'Unary': {
       // `-(-x)`, not `--x`: the reader should not have to count signs.
-      const operand = x.operand.kind === 'Unary' ? `(${expressionText(x.operand, indent)})` : operandText(x.operand, Precedence.Unary, indent);
+      const operand =
+        x.operand.kind === 'Unary'
+          ? `(${expressionText(x.operand, indent)})`
+          : operandText(x.operand, Precedence.Unary, indent);
       return x.op + operand;
     }
     case 'IndexExpression':

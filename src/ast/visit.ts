@@ -27,7 +27,8 @@ export type EnterHandler<N extends Node> = (node: N, parent: Node | null, ancest
 export type LeaveHandler<N extends Node> = (node: N, parent: Node | null, ancestors: readonly Node[]) => void;
 
 /** A kind's handlers: a function (shorthand for `enter`) or `{ enter, leave }`. */
-export type KindVisitor<N extends Node> = EnterHandler<N> | { readonly enter?: EnterHandler<N>; readonly leave?: LeaveHandler<N> };
+export type KindVisitor<N extends Node> =
+  EnterHandler<N> | { readonly enter?: EnterHandler<N>; readonly leave?: LeaveHandler<N> };
 
 /**
  * Handlers keyed by node kind, typed by kind (`{ GateCall(node) { ... } }`),
@@ -151,7 +152,9 @@ export function visitInParallel(visitors: readonly Visitor[]): Visitor {
   const combined: Partial<Record<NodeKind, { enter: EnterHandler<Node>; leave: LeaveHandler<Node> }>> = {};
   for (const kind of NODE_KINDS) {
     // Only visitors with a handler for this kind take part in its dispatch.
-    const interested = lookups.map((handlersOf, i) => ({ i, handlers: handlersOf(kind) })).filter(({ handlers }) => handlers !== NO_HANDLERS);
+    const interested = lookups
+      .map((handlersOf, i) => ({ i, handlers: handlersOf(kind) }))
+      .filter(({ handlers }) => handlers !== NO_HANDLERS);
     if (interested.length === 0) continue;
     combined[kind] = {
       enter(node, parent, ancestors) {

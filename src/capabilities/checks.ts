@@ -4,4 +4,8 @@ import { midCircuitMeasurement } from './checks/mid-circuit-measurement.js';
 import { qubitCount } from './checks/qubit-count.js';
 
 /** Every capability check, in the order their diagnostics are reported (before source order). */
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = Object.freeze([dynamicCircuit, midCircuitMeasurement, qubitCount]);
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = Object.freeze([
+  dynamicCircuit,
+  midCircuitMeasurement,
+  qubitCount,
+]);

@@ -29,7 +29,10 @@ export function resolveTarget(target?: string | Target): Target | Diagnostic {
     return createDiagnostic({
       code: 'InvalidInput',
       rule: RULE,
-      reason: unknownTarget(target, TARGETS.map((t) => t.name)),
+      reason: unknownTarget(
+        target,
+        TARGETS.map((t) => t.name),
+      ),
       span: OPTION_SPAN,
       ...(near ? { hint: `did you mean ${near}?` } : {}),
     });
@@ -57,8 +60,10 @@ function targetProblem(value: unknown): string | null {
   if (typeof t.name !== 'string' || t.name === '') return `name must be a non-empty string, got ${describe(t.name)}`;
   if (typeof t.qubits !== 'number' || !Number.isSafeInteger(t.qubits) || t.qubits < 0)
     return `qubits must be a non-negative integer, got ${describe(t.qubits)}`;
-  if (t.twoQubitNative !== 'ms' && t.twoQubitNative !== 'zz') return `twoQubitNative must be "ms" or "zz", got ${describe(t.twoQubitNative)}`;
-  if (typeof t.midCircuitMeasurement !== 'boolean') return `midCircuitMeasurement must be a boolean, got ${describe(t.midCircuitMeasurement)}`;
+  if (t.twoQubitNative !== 'ms' && t.twoQubitNative !== 'zz')
+    return `twoQubitNative must be "ms" or "zz", got ${describe(t.twoQubitNative)}`;
+  if (typeof t.midCircuitMeasurement !== 'boolean')
+    return `midCircuitMeasurement must be a boolean, got ${describe(t.midCircuitMeasurement)}`;
   return null;
 }
 

@@ -19,7 +19,8 @@ export class UsageError extends Error {
 export function integerAtLeast(min: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`Expected an integer of at least ${min}.`);
+    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(`Expected an integer of at least ${min}.`);
     return n;
   };
 }

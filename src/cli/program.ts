@@ -40,7 +40,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const program = new Command('qasm3-preflight');
   const flags = (): GlobalFlags => program.opts<GlobalFlags>();
   program
-    .description('Preflight-check, compile and simulate OpenQASM 3 programs the way the trapped-ion quantum cloud accepts them.')
+    .description(
+      'Preflight-check, compile and simulate OpenQASM 3 programs the way the trapped-ion quantum cloud accepts them.',
+    )
     .version(packageVersion(), '-V, --version', 'print the version')
     .option('--color', 'force colours on')
     .option('--no-color', 'never use colours (NO_COLOR in the environment does the same)')
@@ -51,7 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
-      outputError: (text, write) => write(text.startsWith('error:') ? `qasm3-preflight: ${text.slice('error: '.length)}` : text),
+      outputError: (text, write) =>
+        write(text.startsWith('error:') ? `qasm3-preflight: ${text.slice('error: '.length)}` : text),
     })
     .addHelpText('after', OVERVIEW);
 
@@ -70,7 +73,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     lspCommand(),
   ];
   for (const command of commands) {
-    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true));
+    program.addCommand(
+      command.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true),
+    );
   }
 
   try {
@@ -90,6 +95,10 @@ function reportFailure(error: unknown, io: CliIo, debug: boolean): number {
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr(`qasm3-preflight: internal error: ${message}\n`);
-  io.stderr(debug && error instanceof Error && error.stack ? `${error.stack}\n` : 'This is a bug; run again with --debug for the stack trace and please report it.\n');
+  io.stderr(
+    debug && error instanceof Error && error.stack
+      ? `${error.stack}\n`
+      : 'This is a bug; run again with --debug for the stack trace and please report it.\n',
+  );
   return EXIT_USAGE;
 }

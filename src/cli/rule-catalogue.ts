@@ -20,8 +20,14 @@ export interface RuleInfo {
 const CLI_RULES: readonly RuleInfo[] = [
   { id: SYNTAX_ERROR_RULE, summary: 'The program must be syntactically valid OpenQASM 3.' },
   { id: 'internal-error', summary: 'The checker itself failed on this input (a bug: please report it).' },
-  { id: UNUSED_SUPPRESSION_RULE, summary: 'A qasm3-preflight-disable directive must suppress at least one diagnostic.' },
-  { id: TOO_MANY_ERRORS_RULE, summary: 'The error budget (--max-errors) was reached; later problems are not reported.' },
+  {
+    id: UNUSED_SUPPRESSION_RULE,
+    summary: 'A qasm3-preflight-disable directive must suppress at least one diagnostic.',
+  },
+  {
+    id: TOO_MANY_ERRORS_RULE,
+    summary: 'The error budget (--max-errors) was reached; later problems are not reported.',
+  },
   { id: 'unknown-target', summary: 'The target must be one of the known backends (qasm3-preflight targets).' },
   { id: INVALID_JSON_RULE, summary: 'A .json input must be well-formed JSON (a svc.circuit.v0 job input).' },
   { id: SOURCE_SIZE_RULE, summary: 'The program source must fit the service request-body limit (10 MB).' },
@@ -29,7 +35,8 @@ const CLI_RULES: readonly RuleInfo[] = [
 
 /** The JSON circuit checker's rules carry no descriptions of their own. */
 const JSON_RULE_SUMMARIES: Readonly<Record<string, string>> = {
-  [JSON_RULES.schema]: 'A svc.circuit.v0 input must have the documented shape: format, gateset, qubits, circuit or circuits, gate objects.',
+  [JSON_RULES.schema]:
+    'A svc.circuit.v0 input must have the documented shape: format, gateset, qubits, circuit or circuits, gate objects.',
   [JSON_RULES.range]: 'Native gate phases and angles must be finite and inside the ranges of the spec.',
   [JSON_RULES.unknownGate]: "Every gate must belong to the circuit's gateset (QIS or native).",
   [JSON_RULES.mixedGatesets]: 'One circuit must not mix QIS and native gates.',
@@ -37,7 +44,8 @@ const JSON_RULE_SUMMARIES: Readonly<Record<string, string>> = {
   [JSON_RULES.qubits]: 'Qubit indices must be below qubits and fit the target; a gate needs distinct qubits.',
   [JSON_RULES.controls]: 'Controls are allowed only where the gate takes them, at most 7 per gate.',
   [JSON_RULES.limits]: 'A job holds at most 5,000 circuits and 150,000 gates.',
-  [MID_CIRCUIT_RULE]: 'The svc.circuit.v0 JSON format measures every qubit once at the end: it cannot express mid-circuit measurement or reset.',
+  [MID_CIRCUIT_RULE]:
+    'The svc.circuit.v0 JSON format measures every qubit once at the end: it cannot express mid-circuit measurement or reset.',
 };
 
 let catalogue: ReadonlyMap<string, RuleInfo> | undefined;

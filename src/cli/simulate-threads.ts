@@ -15,6 +15,11 @@ export function widestCircuit(circuits: readonly IrCircuit[]): number {
 }
 
 /** True when worker threads should take part: allowed, another core idle, and a circuit wide enough to gain. */
-export function wantWorkers(allowed: boolean, qubits: number, load: number = loadavg()[0] ?? 0, cores: number = availableParallelism()): boolean {
+export function wantWorkers(
+  allowed: boolean,
+  qubits: number,
+  load: number = loadavg()[0] ?? 0,
+  cores: number = availableParallelism(),
+): boolean {
   return allowed && qubits >= PARALLEL_MIN_QUBITS && cores - Math.floor(load) >= 2;
 }

@@ -14,7 +14,14 @@ export interface Style {
   cyan(text: string): string;
 }
 
-const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], green: [32, 39], cyan: [36, 39] } as const;
+const CODES = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  yellow: [33, 39],
+  green: [32, 39],
+  cyan: [36, 39],
+} as const;
 
 export function createStyle(enabled: boolean): Style {
   const paint = (name: keyof typeof CODES) => (text: string) =>
@@ -31,7 +38,11 @@ export function createStyle(enabled: boolean): Style {
 }
 
 /** `flag` is commander's `--color`/`--no-color` value (undefined when neither was given). */
-export function colorWanted(stream: { isTTY?: boolean }, flag: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+export function colorWanted(
+  stream: { isTTY?: boolean },
+  flag: boolean | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   if (flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (flag === true) return true;

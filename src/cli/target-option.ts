@@ -7,6 +7,9 @@ import { UsageError } from './errors.js';
 export function targetOption(name: string): Target {
   const resolved = resolveTarget(name);
   if (!isDiagnostic(resolved)) return resolved;
-  const near = suggest(name, TARGETS.map((t) => t.name));
+  const near = suggest(
+    name,
+    TARGETS.map((t) => t.name),
+  );
   throw new UsageError(resolved.reason, resolved.hint ?? (near ? `did you mean ${near}?` : undefined));
 }

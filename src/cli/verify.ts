@@ -16,11 +16,24 @@ export interface VerifyVerdict {
   readonly line: string;
 }
 
-export function verifyCompiled(sourceText: string, result: CompileResult, target: Target, gateset: 'qis' | 'native'): VerifyVerdict {
+export function verifyCompiled(
+  sourceText: string,
+  result: CompileResult,
+  target: Target,
+  gateset: 'qis' | 'native',
+): VerifyVerdict {
   const forms = [result.ok ? result.circuit : null, result.qasm].filter((form) => form !== null);
   if (forms.length === 0) return notChecked('nothing was compiled');
-  const verdicts: CheckEquivalenceResult[] = forms.map((form) => checkEquivalence(sourceText, form, { target, finalFrames: result.finalFrames }));
-  const unchecked = verdicts.find((v) => v.method === 'non-unitary' || v.method === 'invalid-input' || v.method === 'circuit-count' || v.method === 'limit');
+  const verdicts: CheckEquivalenceResult[] = forms.map((form) =>
+    checkEquivalence(sourceText, form, { target, finalFrames: result.finalFrames }),
+  );
+  const unchecked = verdicts.find(
+    (v) =>
+      v.method === 'non-unitary' ||
+      v.method === 'invalid-input' ||
+      v.method === 'circuit-count' ||
+      v.method === 'limit',
+  );
   if (unchecked) return notChecked(whyNotChecked(unchecked));
   const maxDeviation = Math.max(0, ...verdicts.map((v) => v.maxDeviation));
   const equivalent = verdicts.every((v) => v.equivalent);

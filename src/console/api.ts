@@ -54,7 +54,9 @@ export interface Job {
   readonly noise?: { model: string; seed?: number | null } | null;
   readonly failure?: { code: string; message: string; error?: string } | null;
   readonly stats?: { qubits?: number; circuits?: number; gate_counts?: { '1q': number; '2q': number }; kwh?: number };
-  readonly output?: { compilation?: { diagnostics?: readonly JobDiagnostic[]; compiled_circuits?: Record<string, Artifact> } };
+  readonly output?: {
+    compilation?: { diagnostics?: readonly JobDiagnostic[]; compiled_circuits?: Record<string, Artifact> };
+  };
   readonly results?: Record<string, unknown> | null;
   readonly input?: { data?: string } | null;
   readonly metadata?: Record<string, unknown> | null;
@@ -74,7 +76,10 @@ export interface JobDiagnostic {
   readonly reason?: string;
   readonly hint?: string;
   readonly severity?: string;
-  readonly span?: { start: { line: number; column: number; offset: number }; end: { line: number; column: number; offset: number } };
+  readonly span?: {
+    start: { line: number; column: number; offset: number };
+    end: { line: number; column: number; offset: number };
+  };
 }
 
 export interface Backend {

@@ -28,7 +28,9 @@ export function barsOf(map: Readonly<Record<string, number>>, qubits: number | u
   const keys = Object.keys(map);
   const width = Math.max(qubits ?? 0, widthOf(keys));
   const bars = keys.map((key) => ({ state: bitstringOf(key, width), value: map[key] as number }));
-  return bars.sort(byValue ? (a, b) => b.value - a.value || compare(a.state, b.state) : (a, b) => compare(a.state, b.state));
+  return bars.sort(
+    byValue ? (a, b) => b.value - a.value || compare(a.state, b.state) : (a, b) => compare(a.state, b.state),
+  );
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -9,7 +9,10 @@ export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9',
 const plot = () => import('@observablehq/plot');
 
 /** A bar chart of states: one bar per state, its label under it and its value on top. */
-export async function barChart(bars: readonly Bar[], options: { title: string; y: string; percent: boolean }): Promise<Element> {
+export async function barChart(
+  bars: readonly Bar[],
+  options: { title: string; y: string; percent: boolean },
+): Promise<Element> {
   const Plot = await plot();
   const order = bars.map((b) => b.state);
   const chart = Plot.plot({
@@ -21,7 +24,12 @@ export async function barChart(bars: readonly Bar[], options: { title: string; y
     y: { label: options.y, grid: true, ...(options.percent ? { domain: [0, 1] } : {}) },
     marks: [
       Plot.barY(bars, { x: 'state', y: 'value', fill: OKABE_ITO[0], title: (d: Bar) => `${d.state}: ${d.value}` }),
-      Plot.text(bars, { x: 'state', y: 'value', text: (d: Bar) => (options.percent ? d.value.toFixed(3) : String(d.value)), dy: -6 }),
+      Plot.text(bars, {
+        x: 'state',
+        y: 'value',
+        text: (d: Bar) => (options.percent ? d.value.toFixed(3) : String(d.value)),
+        dy: -6,
+      }),
       Plot.ruleY([0]),
     ],
   });
@@ -37,7 +45,10 @@ export interface SeriesPoint {
 }
 
 /** Lines over time, one per series, with a legend. */
-export async function lineChart(points: readonly SeriesPoint[], options: { title: string; y: string; log?: boolean }): Promise<Element> {
+export async function lineChart(
+  points: readonly SeriesPoint[],
+  options: { title: string; y: string; log?: boolean },
+): Promise<Element> {
   const Plot = await plot();
   const series = [...new Set(points.map((p) => p.series))];
   const chart = Plot.plot({
@@ -50,10 +61,18 @@ export async function lineChart(points: readonly SeriesPoint[], options: { title
     color: { domain: series, range: OKABE_ITO, legend: true },
     symbol: { domain: series, range: ['circle', 'square', 'triangle', 'diamond'] },
     marks: [
-      ...series.map((name, i) => Plot.line(points.filter((p) => p.series === name), { x: 'date', y: 'value', stroke: 'series', ...(i % 2 === 1 ? { strokeDasharray: '6 3' } : {}) })),
+      ...series.map((name, i) =>
+        Plot.line(
+          points.filter((p) => p.series === name),
+          { x: 'date', y: 'value', stroke: 'series', ...(i % 2 === 1 ? { strokeDasharray: '6 3' } : {}) },
+        ),
+      ),
       Plot.dot(points, { x: 'date', y: 'value', stroke: 'series', symbol: 'series', r: 3, tip: true }),
     ],
   });
-  chart.setAttribute('aria-label', `${options.title}: ${series.join(', ')} over ${new Set(points.map((p) => p.date.getTime())).size} days`);
+  chart.setAttribute(
+    'aria-label',
+    `${options.title}: ${series.join(', ')} over ${new Set(points.map((p) => p.date.getTime())).size} days`,
+  );
   return chart;
 }

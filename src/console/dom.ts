@@ -2,7 +2,11 @@
 type Child = Node | string | number | null | undefined | false;
 type Attribute = string | number | boolean | null | undefined | ((event: never) => void);
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, Attribute> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, Attribute> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
@@ -17,7 +21,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Rec
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 
@@ -28,9 +34,23 @@ export function fill(parent: Element, ...children: Child[]): void {
 }
 
 /** A status badge: colour plus the status word and a shape, so colour is never the only cue. */
-const STATUS_SHAPES: Readonly<Record<string, string>> = { completed: '✓', failed: '✕', canceled: '⊘', started: '▶', submitted: '…', ready: '…', available: '✓', unavailable: '✕', retired: '⊘' };
+const STATUS_SHAPES: Readonly<Record<string, string>> = {
+  completed: '✓',
+  failed: '✕',
+  canceled: '⊘',
+  started: '▶',
+  submitted: '…',
+  ready: '…',
+  available: '✓',
+  unavailable: '✕',
+  retired: '⊘',
+};
 export function badge(status: string): HTMLElement {
-  return h('span', { class: `badge badge-${status}`, 'data-status': status }, `${STATUS_SHAPES[status] ?? '•'} ${status}`);
+  return h(
+    'span',
+    { class: `badge badge-${status}`, 'data-status': status },
+    `${STATUS_SHAPES[status] ?? '•'} ${status}`,
+  );
 }
 
 /** A labelled form control: `<label>text <control></label>`. */
@@ -38,9 +58,16 @@ export function labelled(text: string, control: HTMLElement): HTMLLabelElement {
   return h('label', { class: 'field' }, h('span', { class: 'field-label' }, text), control);
 }
 
-export function select(name: string, options: readonly { value: string; label?: string; disabled?: boolean }[], value: string): HTMLSelectElement {
+export function select(
+  name: string,
+  options: readonly { value: string; label?: string; disabled?: boolean }[],
+  value: string,
+): HTMLSelectElement {
   const element = h('select', { name });
-  for (const option of options) element.append(h('option', { value: option.value, disabled: option.disabled === true }, option.label ?? option.value));
+  for (const option of options)
+    element.append(
+      h('option', { value: option.value, disabled: option.disabled === true }, option.label ?? option.value),
+    );
   element.value = value;
   return element;
 }

@@ -40,8 +40,13 @@ export interface FormatOptions {
  * const program = 'qubit[2] q;\ncnto q[0], q[1];';
  * formatDiagnostic(validate(program).diagnostics[0], program, { filename: 'bell.qasm' });
  */
-export function formatDiagnostic(diagnostic: Diagnostic, source: string | SourceText, options: FormatOptions = {}): string {
-  const text = source instanceof SourceText ? source : new SourceText(typeof source === 'string' ? source : String(source ?? ''));
+export function formatDiagnostic(
+  diagnostic: Diagnostic,
+  source: string | SourceText,
+  options: FormatOptions = {},
+): string {
+  const text =
+    source instanceof SourceText ? source : new SourceText(typeof source === 'string' ? source : String(source ?? ''));
   return formatWithSource(diagnostic, text, options);
 }
 
@@ -64,7 +69,9 @@ function formatWithSource(diagnostic: Diagnostic, source: SourceText, options: F
     ...renderFrame(frames[0] as Frame, gutterWidth, severityStyle, paint),
   ];
   related.forEach((location, i) => {
-    lines.push(`  ${paint('note', 'note:')} ${paint('location', `${file}:${positionText(location.span)}`)}  ${location.message}`);
+    lines.push(
+      `  ${paint('note', 'note:')} ${paint('location', `${file}:${positionText(location.span)}`)}  ${location.message}`,
+    );
     lines.push(...renderFrame(frames[i + 1] as Frame, gutterWidth, 'note', paint));
   });
   if (diagnostic.hint !== undefined) {

@@ -49,13 +49,17 @@ export function invalidTarget(problem: string): string {
 
 // --- capabilities: hints (kept out of the spec-fixed messages) -----------------------
 
-export const DYNAMIC_CIRCUIT_HINT = 'unroll loops and resolve branches before submitting: targets run straight-line circuits only';
+export const DYNAMIC_CIRCUIT_HINT =
+  'unroll loops and resolve branches before submitting: targets run straight-line circuits only';
 
-export const MID_CIRCUIT_MEASUREMENT_HINT = 'measure each qubit once, after its last gate; or run on the simulator, which supports mid-circuit measurement';
+export const MID_CIRCUIT_MEASUREMENT_HINT =
+  'measure each qubit once, after its last gate; or run on the simulator, which supports mid-circuit measurement';
 
 /** `bigEnough`: the available targets that have enough qubits, in table order. */
 export function notEnoughQubitsHint(needed: number, bigEnough: readonly string[]): string {
-  return bigEnough.length > 0 ? `targets with ${needed} qubits or more: ${bigEnough.join(', ')}` : `no target has ${needed} qubits: use smaller registers`;
+  return bigEnough.length > 0
+    ? `targets with ${needed} qubits or more: ${bigEnough.join(', ')}`
+    : `no target has ${needed} qubits: use smaller registers`;
 }
 
 // --- cli: lint suppressions -------------------------------------------------------
@@ -119,7 +123,13 @@ export function jsonCircuitInOtherGateset(path: string, kind: string, gateset: s
   return `${jsonPlace(path)}: every gate is a ${kind} gate, but this circuit's gateset is ${gateset}`;
 }
 
-export function jsonNativeFamily(path: string, name: string, target: string, targetNative: string, systems: readonly string[]): string {
+export function jsonNativeFamily(
+  path: string,
+  name: string,
+  target: string,
+  targetNative: string,
+  systems: readonly string[],
+): string {
   return `${jsonPlace(path)}: ${name} is not available on ${target}, whose two-qubit native gate is ${targetNative}; ${name} runs on ${systems.join(', ')}`;
 }
 
@@ -308,7 +318,13 @@ export function qubitUsedTwice(qubit: string, gate: string): string {
   return `Qubit ${qubit} is used twice in one ${gate}: a gate needs distinct qubits`;
 }
 
-export function broadcastSizeMismatch(gate: string, first: string, firstSize: number, second: string, secondSize: number): string {
+export function broadcastSizeMismatch(
+  gate: string,
+  first: string,
+  firstSize: number,
+  second: string,
+  secondSize: number,
+): string {
   return `Gate ${gate} is broadcast over registers of different sizes: ${first} has ${firstSize} qubits, ${second} has ${secondSize}`;
 }
 
@@ -421,7 +437,13 @@ export function constValueHint(name: string, value: string): string {
 }
 
 /** A register size naming a `const`. */
-export function constantSizeHint(name: string, value: string, kind: 'qubit' | 'bit', register: string, line: number): string {
+export function constantSizeHint(
+  name: string,
+  value: string,
+  kind: 'qubit' | 'bit',
+  register: string,
+  line: number,
+): string {
   return `${name} is the const declared on line ${line}, which is not supported: write the size itself, ${kind}[${value}] ${register};`;
 }
 

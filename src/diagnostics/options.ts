@@ -66,12 +66,21 @@ export function checkOptions<T>(options: unknown, rules: OptionRules, fn: string
  * `InvalidInput` diagnostic and the empty program (converting it, as
  * `String(x)` would, can throw or hand back `[object Object]`).
  */
-export function checkSourceText(source: unknown, fn: string): { readonly text: string; readonly problem: Diagnostic | null } {
+export function checkSourceText(
+  source: unknown,
+  fn: string,
+): { readonly text: string; readonly problem: Diagnostic | null } {
   if (typeof source === 'string') return { text: source, problem: null };
   return { text: '', problem: optionProblem(`${fn} takes the program as a string, not ${describeValue(source)}`) };
 }
 
-function readObject(value: unknown, rules: OptionRules, fn: string, path: string, problems: Diagnostic[]): Record<string, unknown> | null {
+function readObject(
+  value: unknown,
+  rules: OptionRules,
+  fn: string,
+  path: string,
+  problems: Diagnostic[],
+): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object') {
     problems.push(optionProblem(`${describePath(fn, path)} must be an object, not ${describeValue(value)}`));
@@ -105,7 +114,9 @@ function checkValue(value: unknown, rule: OptionRule, fn: string, where: string,
     case 'boolean':
       return typeof value === 'boolean' ? value : bad('true or false');
     case 'enum':
-      return typeof value === 'string' && rule.values.includes(value) ? value : bad(`one of ${rule.values.map((v) => `'${v}'`).join(', ')}`);
+      return typeof value === 'string' && rule.values.includes(value)
+        ? value
+        : bad(`one of ${rule.values.map((v) => `'${v}'`).join(', ')}`);
     case 'integer': {
       const range = `an integer from ${formatBound(rule.min)} to ${formatBound(rule.max)}${rule.unbounded ? ', or Infinity' : ''}`;
       if (typeof value !== 'number') return bad(range);

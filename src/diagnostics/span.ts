@@ -48,7 +48,7 @@ export function joinSpans(a: Span, b: Span): Span {
  */
 export function spanFromTokens(
   source: SourceText,
-  first: { startOffset: number; isInsertedInRecovery?: boolean } ,
+  first: { startOffset: number; isInsertedInRecovery?: boolean },
   last: { startOffset: number; endOffset?: number; image: string; isInsertedInRecovery?: boolean },
   previous?: { startOffset: number; endOffset?: number; image: string },
 ): Span {

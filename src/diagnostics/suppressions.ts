@@ -49,7 +49,14 @@ export function applySuppressions(source: SourceText | string, diagnostics: read
     .filter((e) => !e.used)
     .map((e) => {
       const reason = unusedSuppression(e.rule, e.scope);
-      return createDiagnostic({ code: 'PreflightError', rule: UNUSED_SUPPRESSION_RULE, severity: 'warning', reason, message: reason, span: e.span });
+      return createDiagnostic({
+        code: 'PreflightError',
+        rule: UNUSED_SUPPRESSION_RULE,
+        severity: 'warning',
+        reason,
+        message: reason,
+        span: e.span,
+      });
     });
   return { kept, unused };
 }
@@ -75,7 +82,13 @@ function parseDirectives(source: SourceText): Entry[] {
     }
     for (const rule of rules) {
       const start = argsStart + rule.index;
-      entries.push({ scope, coveredLine: line + 1, rule: rule[0], span: source.span(start, start + rule[0].length), used: false });
+      entries.push({
+        scope,
+        coveredLine: line + 1,
+        rule: rule[0],
+        span: source.span(start, start + rule[0].length),
+        used: false,
+      });
     }
   }
   return entries;

@@ -41,7 +41,18 @@ const STYLE = `
 .note{font:italic 12px sans-serif;fill:#444}
 .name{font:bold 13px sans-serif;fill:#222}`;
 
-const QIS_LABELS: Readonly<Record<string, string>> = { si: 'S†', ti: 'T†', v: '√X', vi: '√X†', rx: 'Rx', ry: 'Ry', rz: 'Rz', xx: 'XX', yy: 'YY', zz: 'ZZ' };
+const QIS_LABELS: Readonly<Record<string, string>> = {
+  si: 'S†',
+  ti: 'T†',
+  v: '√X',
+  vi: '√X†',
+  rx: 'Rx',
+  ry: 'Ry',
+  rz: 'Rz',
+  xx: 'XX',
+  yy: 'YY',
+  zz: 'ZZ',
+};
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,7 +73,11 @@ function faceOf(op: IrOp, circuit: IrCircuit): Face | null {
   switch (op.kind) {
     case 'gate': {
       const label = QIS_LABELS[op.name] ?? op.name.toUpperCase();
-      return { label, param: op.rotation === null ? '' : radiansText(op.rotation), kind: op.targets.length > 1 ? 'two' : 'qis' };
+      return {
+        label,
+        param: op.rotation === null ? '' : radiansText(op.rotation),
+        kind: op.targets.length > 1 ? 'two' : 'qis',
+      };
     }
     case 'native': {
       const phases = op.phases.map(turnsText).join(',');
@@ -88,7 +103,8 @@ function describe(op: IrOp, circuit: IrCircuit): string {
   const q = (i: number) => registerLabel(circuit.qubitRegisters, i, `anc[${i}]`);
   const face = faceOf(op, circuit);
   if (op.kind === 'barrier') return 'barrier';
-  if (op.kind === 'measure') return `measure ${q(op.qubit)} -> ${registerLabel(circuit.bitRegisters, op.bit, `bit ${op.bit}`)}`;
+  if (op.kind === 'measure')
+    return `measure ${q(op.qubit)} -> ${registerLabel(circuit.bitRegisters, op.bit, `bit ${op.bit}`)}`;
   const controls = op.kind === 'gate' && op.controls.length ? `ctrl(${op.controls.length}) @ ` : '';
   const param = face && face.param ? `(${face.param})` : '';
   return `${controls}${op.kind === 'reset' ? 'reset' : op.name}${param} ${wiresOf(op, circuit.qubits).map(q).join(', ')}`;
@@ -112,13 +128,17 @@ function drawOp(placed: PlacedOp, x: number, width: number, circuit: IrCircuit, 
   const wires = wiresOf(op, circuit.qubits);
   const parts: string[] = [];
   if (wires.length > 1) {
-    parts.push(`<line class="link" x1="${x}" x2="${x}" y1="${wireY(Math.min(...wires))}" y2="${wireY(Math.max(...wires))}"/>`);
+    parts.push(
+      `<line class="link" x1="${x}" x2="${x}" y1="${wireY(Math.min(...wires))}" y2="${wireY(Math.max(...wires))}"/>`,
+    );
   }
   if (op.kind === 'gate') {
     for (const c of op.controls) parts.push(`<circle class="dot" cx="${x}" cy="${wireY(c)}" r="4"/>`);
     if (op.name === 'x' && op.controls.length > 0) {
       const y = wireY(op.targets[0] as number);
-      parts.push(`<circle class="oplus" cx="${x}" cy="${y}" r="10"/><path class="link" d="M${x - 10} ${y}H${x + 10}M${x} ${y - 10}V${y + 10}"/>`);
+      parts.push(
+        `<circle class="oplus" cx="${x}" cy="${y}" r="10"/><path class="link" d="M${x - 10} ${y}H${x + 10}M${x} ${y - 10}V${y + 10}"/>`,
+      );
     } else if (op.name === 'swap') {
       for (const t of op.targets) parts.push(`<path class="link" d="M${x - 6} ${wireY(t) - 6}l12 12m0 -12l-12 12"/>`);
     } else if (op.name === 'z' && op.controls.length > 0) {
@@ -142,7 +162,8 @@ interface Section {
 function drawSection(circuit: IrCircuit, top: number, options: DrawOptions): Section {
   const layout = layoutCircuit(circuit, options.maxOps ?? DEFAULT_MAX_OPS);
   const widths = new Array<number>(layout.columns).fill(MIN_BOX);
-  for (const p of layout.placed) widths[p.column] = Math.max(widths[p.column] ?? MIN_BOX, boxWidth(faceOf(p.op, circuit)));
+  for (const p of layout.placed)
+    widths[p.column] = Math.max(widths[p.column] ?? MIN_BOX, boxWidth(faceOf(p.op, circuit)));
   const starts: number[] = [];
   let x = LEFT + GAP;
   for (const w of widths) {
@@ -153,10 +174,13 @@ function drawSection(circuit: IrCircuit, top: number, options: DrawOptions): Sec
   const wires = Math.max(1, circuit.qubits);
   const wireY = (q: number) => top + TOP + q * ROW + BOX_HEIGHT / 2;
   const parts: string[] = [];
-  if (circuit.name !== undefined) parts.push(`<text class="name" x="8" y="${top + 14}">${escapeXml(circuit.name)}</text>`);
+  if (circuit.name !== undefined)
+    parts.push(`<text class="name" x="8" y="${top + 14}">${escapeXml(circuit.name)}</text>`);
   for (let q = 0; q < wires; q++) {
     const y = wireY(q);
-    parts.push(`<text class="label" x="8" y="${y + 4}">${escapeXml(registerLabel(circuit.qubitRegisters, q, 'anc'))}</text>`);
+    parts.push(
+      `<text class="label" x="8" y="${y + 4}">${escapeXml(registerLabel(circuit.qubitRegisters, q, 'anc'))}</text>`,
+    );
     parts.push(`<line class="wire" x1="${LEFT}" x2="${width - GAP}" y1="${y}" y2="${y}"/>`);
   }
   for (const p of layout.placed) {

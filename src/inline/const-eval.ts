@@ -41,7 +41,8 @@ export interface ConstantProblem {
 }
 
 /** `value` is null when it depends on a parameter whose value is unknown. */
-export type ConstantResult = { readonly ok: true; readonly value: number | null } | { readonly ok: false; readonly problem: ConstantProblem };
+export type ConstantResult =
+  { readonly ok: true; readonly value: number | null } | { readonly ok: false; readonly problem: ConstantProblem };
 
 /** Spellings of π, and constants the service does not accept with what to write instead. */
 const PI_NAMES: ReadonlySet<string> = new Set(['pi', 'π']);

@@ -5,7 +5,17 @@
  * at each call site. Sizes are counted before anything is built, so a
  * program past the gate limit costs no memory.
  */
-import type { Assignment, Barrier, ClassicalDeclaration, Expression, GateCall, GateOperand, MeasureStatement, Reset, Statement } from '../ast/nodes.js';
+import type {
+  Assignment,
+  Barrier,
+  ClassicalDeclaration,
+  Expression,
+  GateCall,
+  GateOperand,
+  MeasureStatement,
+  Reset,
+  Statement,
+} from '../ast/nodes.js';
 import type { RelatedLocation, SourceText, Span } from '../diagnostics/index.js';
 import { inDefinitionOf } from '../diagnostics/index.js';
 import type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from './const-eval.js';
@@ -77,7 +87,12 @@ export class Inliner {
         this.symbols.declareRegister('qubit', statement.name.name, declaredSize(statement.size), statement.span);
         return null;
       case 'OldStyleDeclaration':
-        this.symbols.declareRegister(statement.keyword === 'qreg' ? 'qubit' : 'bit', statement.name.name, declaredSize(statement.size), statement.span);
+        this.symbols.declareRegister(
+          statement.keyword === 'qreg' ? 'qubit' : 'bit',
+          statement.name.name,
+          declaredSize(statement.size),
+          statement.span,
+        );
         return null;
       case 'ClassicalDeclaration':
         return this.enterClassical(statement);
@@ -143,7 +158,12 @@ export class Inliner {
   /** The program inlined so far. */
   result(): InlinedProgram {
     const { symbols } = this;
-    const plain = (r: (typeof symbols.qubitRegisters)[number]) => ({ name: r.name, size: r.size ?? 0, offset: r.offset, span: r.span });
+    const plain = (r: (typeof symbols.qubitRegisters)[number]) => ({
+      name: r.name,
+      size: r.size ?? 0,
+      offset: r.offset,
+      span: r.span,
+    });
     return {
       qubitRegisters: symbols.qubitRegisters.map(plain),
       bitRegisters: symbols.bitRegisters.map(plain),
@@ -158,7 +178,8 @@ export class Inliner {
     if (statement.kind === 'Barrier') return 1;
     if (statement.kind !== 'GateCall') return 0;
     const found = this.gates.lookup(statement.name.name);
-    const each = found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
+    const each =
+      found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
     return each === 0 ? 0 : each * this.broadcastWidth(statement.qubits);
   }
 
@@ -184,7 +205,8 @@ export class Inliner {
     const operand = aliasOperand(value);
     if (operand === null) return null;
     const resolution = resolveOperand(operand, 'qubit', this.symbols, this.source);
-    if (resolution.kind === 'single') return { kind: 'single' as const, register: resolution.register, index: resolution.index };
+    if (resolution.kind === 'single')
+      return { kind: 'single' as const, register: resolution.register, index: resolution.index };
     if (resolution.kind === 'register') return { kind: 'register' as const, register: resolution.register };
     return null;
   }
@@ -197,7 +219,8 @@ export class Inliner {
         this.expandMeasure(statement, statement.measure.operand, statement.target);
         return null;
       case 'Assignment':
-        if (statement.value.kind === 'MeasureExpression') this.expandMeasure(statement, statement.value.operand, statement.target);
+        if (statement.value.kind === 'MeasureExpression')
+          this.expandMeasure(statement, statement.value.operand, statement.target);
         return null;
       case 'Reset':
         return this.expandReset(statement);
@@ -221,12 +244,22 @@ export class Inliner {
     return null;
   }
 
-  private expandMeasure(statement: MeasureStatement | Assignment, operand: GateOperand, target: GateOperand | null): void {
+  private expandMeasure(
+    statement: MeasureStatement | Assignment,
+    operand: GateOperand,
+    target: GateOperand | null,
+  ): void {
     if (target === null) return;
     const qubit = this.resolve(operand, 'qubit');
     const bit = this.resolve(target, 'bit');
     if (qubit.kind !== 'single' || bit.kind !== 'single') return;
-    this.ops.push({ kind: 'measure', qubit: qubit.global, bit: bit.global, bitName: `${bit.register.name}[${bit.index}]`, span: statement.span });
+    this.ops.push({
+      kind: 'measure',
+      qubit: qubit.global,
+      bit: bit.global,
+      bitName: `${bit.register.name}[${bit.index}]`,
+      span: statement.span,
+    });
   }
 
   private resolve(operand: GateOperand, kind: 'qubit' | 'bit'): OperandResolution {
@@ -268,10 +301,19 @@ export class Inliner {
     return null;
   }
 
-  private expandUser(gate: UserGate, args: readonly number[], qubits: readonly number[], site: CallSite, chain: CallChain | null): ExpansionProblem | null {
+  private expandUser(
+    gate: UserGate,
+    args: readonly number[],
+    qubits: readonly number[],
+    site: CallSite,
+    chain: CallChain | null,
+  ): ExpansionProblem | null {
     const body = gate.body;
     if (body === null) return null;
-    const scope: EvaluationScope | null = gate.params.length === 0 ? null : { params: new ParameterValues(gate.params, args), isClassicalVariable: noClassicalVariables };
+    const scope: EvaluationScope | null =
+      gate.params.length === 0
+        ? null
+        : { params: new ParameterValues(gate.params, args), isClassicalVariable: noClassicalVariables };
     for (const item of body) {
       if (item.kind === 'barrier') {
         this.ops.push({ kind: 'barrier', span: site.span });
@@ -293,7 +335,17 @@ export class Inliner {
       itemQubits.length = operands.length;
       for (let i = 0; i < operands.length; i++) itemQubits[i] = qubits[operands[i] as number] as number;
       if (item.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(item.gate, item.controls, this.tuples.params(values), this.tuples.qubits(itemQubits), site, chain, item.location));
+        this.ops.push(
+          new ExpandedGate(
+            item.gate,
+            item.controls,
+            this.tuples.params(values),
+            this.tuples.qubits(itemQubits),
+            site,
+            chain,
+            item.location,
+          ),
+        );
       } else {
         const problem = this.expandUser(item.gate, values, itemQubits, site, this.chainThrough(chain, item));
         if (problem !== null) return problem;
@@ -310,11 +362,20 @@ export class Inliner {
     return next;
   }
 
-  private problemAt(site: CallSite, chain: CallChain | null, item: BodyItem & { kind: 'builtin' | 'user' }, gate: UserGate, problem: ConstantProblem): ExpansionProblem {
+  private problemAt(
+    site: CallSite,
+    chain: CallChain | null,
+    item: BodyItem & { kind: 'builtin' | 'user' },
+    gate: UserGate,
+    problem: ConstantProblem,
+  ): ExpansionProblem {
     return {
       reason: problem.reason,
       span: site.span,
-      related: [...chainLocations(this.chainThrough(chain, item)), { message: inDefinitionOf(gate.name), span: problem.node.span }],
+      related: [
+        ...chainLocations(this.chainThrough(chain, item)),
+        { message: inDefinitionOf(gate.name), span: problem.node.span },
+      ],
     };
   }
 }

@@ -26,8 +26,21 @@ export interface UserGate {
 
 /** One statement of a compiled body; `operands` are positions in the gate's qubit arguments. */
 export type BodyItem =
-  | { readonly kind: 'builtin'; readonly call: GateCall; readonly gate: AcceptedGate; readonly controls: number; readonly operands: readonly number[]; readonly location: RelatedLocation }
-  | { readonly kind: 'user'; readonly call: GateCall; readonly gate: UserGate; readonly operands: readonly number[]; readonly location: RelatedLocation }
+  | {
+      readonly kind: 'builtin';
+      readonly call: GateCall;
+      readonly gate: AcceptedGate;
+      readonly controls: number;
+      readonly operands: readonly number[];
+      readonly location: RelatedLocation;
+    }
+  | {
+      readonly kind: 'user';
+      readonly call: GateCall;
+      readonly gate: UserGate;
+      readonly operands: readonly number[];
+      readonly location: RelatedLocation;
+    }
   | { readonly kind: 'barrier'; readonly node: Barrier };
 
 export type GateLookup =
@@ -62,7 +75,11 @@ export class GateTable {
     if (user !== undefined) return { kind: 'user', gate: user };
     const accepted = ACCEPTED_GATES_BY_NAME.get(name);
     const rejected = REJECTED_GATES_BY_NAME.get(name);
-    const found: GateLookup = accepted ? { kind: 'builtin', gate: accepted } : rejected ? { kind: 'rejected', gate: rejected } : UNKNOWN;
+    const found: GateLookup = accepted
+      ? { kind: 'builtin', gate: accepted }
+      : rejected
+        ? { kind: 'rejected', gate: rejected }
+        : UNKNOWN;
     if (found !== UNKNOWN) this.builtinLookups.set(name, found);
     return found;
   }
@@ -116,7 +133,14 @@ export class GateTable {
       const location = { message: expandedFrom(statement.name.name, definition.name.name), span: statement.span };
       if (found.kind === 'builtin') {
         if (found.gate.qubits === 0) continue;
-        items.push({ kind: 'builtin', call: statement, gate: found.gate, controls: modifierControls(statement.modifiers), operands, location });
+        items.push({
+          kind: 'builtin',
+          call: statement,
+          gate: found.gate,
+          controls: modifierControls(statement.modifiers),
+          operands,
+          location,
+        });
       } else if (found.kind === 'user') {
         if (found.gate.body === null) return null;
         items.push({ kind: 'user', call: statement, gate: found.gate, operands, location });

@@ -8,7 +8,15 @@
  * indices, arguments in radians, definitions and broadcasts expanded.
  * Imports: ast (types), diagnostics, tables.
  */
-export type { InlinedProgram, InlinedOp, InlinedGate, InlinedMeasure, InlinedReset, InlinedBarrier, InlinedRegister } from './types.js';
+export type {
+  InlinedProgram,
+  InlinedOp,
+  InlinedGate,
+  InlinedMeasure,
+  InlinedReset,
+  InlinedBarrier,
+  InlinedRegister,
+} from './types.js';
 export { Inliner, declaredSize } from './expand.js';
 export type { ExpansionProblem } from './expand.js';
 export { evaluateConstant } from './const-eval.js';

@@ -35,7 +35,12 @@ export type OperandResolution =
   | { readonly kind: 'register'; readonly register: RegisterEntry & { readonly size: number } }
   /** A gate body's qubit argument, by position. */
   | { readonly kind: 'argument'; readonly position: number }
-  | { readonly kind: 'problem'; readonly node: { readonly span: IndexedIdentifier['span'] }; readonly reason: string; readonly hint?: string }
+  | {
+      readonly kind: 'problem';
+      readonly node: { readonly span: IndexedIdentifier['span'] };
+      readonly reason: string;
+      readonly hint?: string;
+    }
   /** Nothing to resolve here: a range index (another rule's) or a register without a usable size. */
   | { readonly kind: 'skip' };
 
@@ -59,40 +64,71 @@ export function resolveOperand(
   const name = operand.name.name;
   if (definition !== null) {
     const position = definition.qubits.indexOf(name);
-    if (position < 0) return { kind: 'problem', node: operand, reason: bodyOperandUnknown(name, definition.name, definition.qubits) };
-    if (operand.indices.length > 0) return { kind: 'problem', node: operand, reason: bodyOperandIndexed(textOf(source, operand), definition.name) };
+    if (position < 0)
+      return { kind: 'problem', node: operand, reason: bodyOperandUnknown(name, definition.name, definition.qubits) };
+    if (operand.indices.length > 0)
+      return { kind: 'problem', node: operand, reason: bodyOperandIndexed(textOf(source, operand), definition.name) };
     return { kind: 'argument', position };
   }
   const entry = symbols.lookup(name);
   if (entry === undefined) {
     const hint = suggest(name, registerNames(symbols, kind));
-    return { kind: 'problem', node: operand.name, reason: unknownRegister(kind, name), ...(hint ? { hint: didYouMean(hint) } : {}) };
+    return {
+      kind: 'problem',
+      node: operand.name,
+      reason: unknownRegister(kind, name),
+      ...(hint ? { hint: didYouMean(hint) } : {}),
+    };
   }
-  if (entry.kind === 'variable') return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, 'classical variable', kind) };
+  if (entry.kind === 'variable')
+    return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, 'classical variable', kind) };
   if (entry.kind === 'alias') {
-    if (kind === 'bit') return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, 'qubit alias', kind) };
+    if (kind === 'bit')
+      return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, 'qubit alias', kind) };
     const target = entry.target;
     if (target === null) return SKIP;
     if (target.kind === 'single') {
-      if (operand.indices.length > 0) return { kind: 'problem', node: operand, reason: aliasOfSingleQubitIndexed(name, `${target.register.name}[${target.index}]`) };
-      return { kind: 'single', register: target.register, index: target.index, global: target.register.offset + target.index };
+      if (operand.indices.length > 0)
+        return {
+          kind: 'problem',
+          node: operand,
+          reason: aliasOfSingleQubitIndexed(name, `${target.register.name}[${target.index}]`),
+        };
+      return {
+        kind: 'single',
+        register: target.register,
+        index: target.index,
+        global: target.register.offset + target.index,
+      };
     }
     return resolveInRegister(operand, target.register, source);
   }
-  if (entry.register.kind !== kind) return { kind: 'problem', node: operand.name, reason: wrongRegisterKind(name, `${entry.register.kind} register`, kind) };
+  if (entry.register.kind !== kind)
+    return {
+      kind: 'problem',
+      node: operand.name,
+      reason: wrongRegisterKind(name, `${entry.register.kind} register`, kind),
+    };
   return resolveInRegister(operand, entry.register, source);
 }
 
 function resolveInRegister(operand: IndexedIdentifier, register: RegisterEntry, source: SourceText): OperandResolution {
   const size = register.size;
-  if (operand.indices.length === 0) return size === null ? SKIP : { kind: 'register', register: register as RegisterEntry & { size: number } };
-  if (operand.indices.length > 1) return { kind: 'problem', node: operand, reason: indexedTwice(textOf(source, operand)) };
+  if (operand.indices.length === 0)
+    return size === null ? SKIP : { kind: 'register', register: register as RegisterEntry & { size: number } };
+  if (operand.indices.length > 1)
+    return { kind: 'problem', node: operand, reason: indexedTwice(textOf(source, operand)) };
   const item = (operand.indices[0] as IndexOperator & { kind: 'IndexList' }).items[0] as Expression;
   const index = integerLiteralValue(item);
-  if (index === null) return { kind: 'problem', node: item, reason: indexNotLiteral(textOf(source, item), operand.name.name) };
+  if (index === null)
+    return { kind: 'problem', node: item, reason: indexNotLiteral(textOf(source, item), operand.name.name) };
   if (size === null) return SKIP;
   if (index < 0n || index >= BigInt(size)) {
-    return { kind: 'problem', node: item, reason: indexOutOfRange(index.toString(), register.kind, register.name, size) };
+    return {
+      kind: 'problem',
+      node: item,
+      reason: indexOutOfRange(index.toString(), register.kind, register.name, size),
+    };
   }
   return singleQubit(register, Number(index));
 }
@@ -102,7 +138,8 @@ const CACHED_REGISTER_SIZE = 1 << 12;
 const singlesByRegister = new WeakMap<RegisterEntry, OperandResolution[]>();
 
 function singleQubit(register: RegisterEntry, index: number): OperandResolution {
-  if ((register.size ?? 0) > CACHED_REGISTER_SIZE) return { kind: 'single', register, index, global: register.offset + index };
+  if ((register.size ?? 0) > CACHED_REGISTER_SIZE)
+    return { kind: 'single', register, index, global: register.offset + index };
   let singles = singlesByRegister.get(register);
   if (singles === undefined) singlesByRegister.set(register, (singles = []));
   return (singles[index] ??= Object.freeze({ kind: 'single', register, index, global: register.offset + index }));
@@ -111,7 +148,8 @@ function singleQubit(register: RegisterEntry, index: number): OperandResolution 
 /** An integer literal, or a negated one, as written; null for anything else. */
 function integerLiteralValue(expression: Expression): bigint | null {
   if (expression.kind === 'IntegerLiteral') return expression.value;
-  if (expression.kind === 'Unary' && expression.op === '-' && expression.operand.kind === 'IntegerLiteral') return -expression.operand.value;
+  if (expression.kind === 'Unary' && expression.op === '-' && expression.operand.kind === 'IntegerLiteral')
+    return -expression.operand.value;
   return null;
 }
 

@@ -10,8 +10,16 @@ export function textOf(source: SourceText, node: { readonly span: Span }): strin
   const span = node.span;
   const [start, end] =
     span instanceof LazySpan ? [span.startOffset, span.endOffset] : [span.start.offset, span.end.offset];
-  const text = source.text.slice(start, Math.min(end, start + 4 * MAX_QUOTED_LENGTH)).replace(/\s+/g, ' ').trim();
-  return end - start > 4 * MAX_QUOTED_LENGTH || text.length > MAX_QUOTED_LENGTH ? [...text].slice(0, MAX_QUOTED_LENGTH - 1).join('').trimEnd() + '…' : text;
+  const text = source.text
+    .slice(start, Math.min(end, start + 4 * MAX_QUOTED_LENGTH))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return end - start > 4 * MAX_QUOTED_LENGTH || text.length > MAX_QUOTED_LENGTH
+    ? [...text]
+        .slice(0, MAX_QUOTED_LENGTH - 1)
+        .join('')
+        .trimEnd() + '…'
+    : text;
 }
 
 /** Start offset of a span without computing its line and column. */

@@ -54,8 +54,18 @@ function lowerGate(op: InlinedGate): IrGate | null {
   return {
     kind: 'gate',
     name: target.gate,
-    targets: controlCount === 0 ? qubits : qubits.length - controlCount === 1 ? oneQubit(qubits[controlCount] as number) : qubits.slice(controlCount),
-    controls: controlCount === 0 ? NO_QUBITS : controlCount === 1 ? oneQubit(qubits[0] as number) : qubits.slice(0, controlCount),
+    targets:
+      controlCount === 0
+        ? qubits
+        : qubits.length - controlCount === 1
+          ? oneQubit(qubits[controlCount] as number)
+          : qubits.slice(controlCount),
+    controls:
+      controlCount === 0
+        ? NO_QUBITS
+        : controlCount === 1
+          ? oneQubit(qubits[0] as number)
+          : qubits.slice(0, controlCount),
     rotation: TAKES_ROTATION.has(target.gate) ? (op.params[0] ?? 0) : null,
     span: op.span,
   };

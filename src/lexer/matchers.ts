@@ -108,7 +108,7 @@ function atStatementStart(text: string, offset: number): boolean {
   for (let i = offset - 1; i >= 0; i--) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 0xfeff) continue;
-    return c === 10 || c === 13 || c === 59 /* ; */ || c === 123 /* { */ || c === 125 /* } */;
+    return c === 10 || c === 13 || c === 59 /* ; */ || c === 123 /* { */ || c === 125; /* } */
   }
   return true;
 }

@@ -29,7 +29,11 @@ export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
 /** Group of tokens that are lexer errors with a better message than "unexpected character". */
 export const INVALID_GROUP = 'invalid';
-export const UnterminatedBlockComment = createToken({ name: 'UnterminatedBlockComment', pattern: /\/\*[\s\S]*/, group: INVALID_GROUP });
+export const UnterminatedBlockComment = createToken({
+  name: 'UnterminatedBlockComment',
+  pattern: /\/\*[\s\S]*/,
+  group: INVALID_GROUP,
+});
 
 // --- line-based and opaque tokens --------------------------------------------------
 
@@ -46,9 +50,19 @@ export const AnnotationKeyword = createToken({
   line_breaks: false,
 });
 /** `cal { ... }` as one token (the reference grammar's CAL_PRELUDE/CAL_BLOCK modes). */
-export const CalBlock = createToken({ name: 'CalBlock', pattern: custom(matchCalBlock), start_chars_hint: ['c'], line_breaks: true });
+export const CalBlock = createToken({
+  name: 'CalBlock',
+  pattern: custom(matchCalBlock),
+  start_chars_hint: ['c'],
+  line_breaks: true,
+});
 /** `defcal ... { ... }` as one token. */
-export const DefcalBlock = createToken({ name: 'DefcalBlock', pattern: custom(matchDefcalBlock), start_chars_hint: ['d'], line_breaks: true });
+export const DefcalBlock = createToken({
+  name: 'DefcalBlock',
+  pattern: custom(matchDefcalBlock),
+  start_chars_hint: ['d'],
+  line_breaks: true,
+});
 export const UnterminatedCalibration = createToken({
   name: 'UnterminatedCalibration',
   pattern: custom(matchUnterminatedCalibration),
@@ -86,14 +100,43 @@ export const ImaginaryLiteral = createToken({
   pattern: new RegExp(`(?:${FLOAT}|${DIGITS})[ \\t]*im${NOT_ID_PART}`),
   start_chars_hint: NUMBER_START,
 });
-export const FloatLiteral = createToken({ name: 'FloatLiteral', categories: [Literal], pattern: new RegExp(FLOAT), start_chars_hint: NUMBER_START });
-export const BinaryIntegerLiteral = createToken({ name: 'BinaryIntegerLiteral', categories: [Literal], pattern: /0[bB][01]+(?:_[01]+)*/ });
-export const OctalIntegerLiteral = createToken({ name: 'OctalIntegerLiteral', categories: [Literal], pattern: /0o[0-7]+(?:_[0-7]+)*/ });
-export const HexIntegerLiteral = createToken({ name: 'HexIntegerLiteral', categories: [Literal], pattern: /0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*/ });
-export const DecimalIntegerLiteral = createToken({ name: 'DecimalIntegerLiteral', categories: [Literal], pattern: new RegExp(DIGITS) });
-export const BitstringLiteral = createToken({ name: 'BitstringLiteral', categories: [Literal], pattern: /"[01]+(?:_[01]+)*"/ });
+export const FloatLiteral = createToken({
+  name: 'FloatLiteral',
+  categories: [Literal],
+  pattern: new RegExp(FLOAT),
+  start_chars_hint: NUMBER_START,
+});
+export const BinaryIntegerLiteral = createToken({
+  name: 'BinaryIntegerLiteral',
+  categories: [Literal],
+  pattern: /0[bB][01]+(?:_[01]+)*/,
+});
+export const OctalIntegerLiteral = createToken({
+  name: 'OctalIntegerLiteral',
+  categories: [Literal],
+  pattern: /0o[0-7]+(?:_[0-7]+)*/,
+});
+export const HexIntegerLiteral = createToken({
+  name: 'HexIntegerLiteral',
+  categories: [Literal],
+  pattern: /0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*/,
+});
+export const DecimalIntegerLiteral = createToken({
+  name: 'DecimalIntegerLiteral',
+  categories: [Literal],
+  pattern: new RegExp(DIGITS),
+});
+export const BitstringLiteral = createToken({
+  name: 'BitstringLiteral',
+  categories: [Literal],
+  pattern: /"[01]+(?:_[01]+)*"/,
+});
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"[^"\r\n]*"|'[^'\r\n]*'/ });
-export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /["'][^\r\n]*/, group: INVALID_GROUP });
+export const UnterminatedString = createToken({
+  name: 'UnterminatedString',
+  pattern: /["'][^\r\n]*/,
+  group: INVALID_GROUP,
+});
 export const HardwareQubit = createToken({ name: 'HardwareQubit', pattern: /\$[0-9]+/ });
 export const Identifier = createToken({
   name: 'Identifier',
@@ -213,7 +256,12 @@ export const MODULO_ASSIGN = compound('MODULO_ASSIGN', '%=');
  */
 export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA, label: 'an operator' });
 const binary = (name: string, image: string, categories: TokenType[] = [BinaryOperator]) =>
-  createToken({ name, pattern: new RegExp(image.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), categories, label: `'${image}'` });
+  createToken({
+    name,
+    pattern: new RegExp(image.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')),
+    categories,
+    label: `'${image}'`,
+  });
 
 export const DOUBLE_ASTERISK = binary('DOUBLE_ASTERISK', '**');
 export const DOUBLE_PLUS = binary('DOUBLE_PLUS', '++');

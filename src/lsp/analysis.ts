@@ -3,7 +3,11 @@
  * lint suppressions, converted to LSP diagnostics (rule id as the code, the
  * hint and related locations as related information).
  */
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import {
+  DiagnosticSeverity,
+  type Diagnostic as LspDiagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { applySuppressions, validate, type Diagnostic } from '../index.js';
 import { fullCheck, incrementalCheck, type Baseline, type Edit } from './incremental.js';
@@ -29,13 +33,27 @@ export interface Analysis {
  * edit since, only the edited region is re-checked when that is exact
  * (incremental.ts).
  */
-export function analyze(document: TextDocument, settings: ServerSettings, previous: Analysis | null = null, edit: Edit | null = null): Analysis {
+export function analyze(
+  document: TextDocument,
+  settings: ServerSettings,
+  previous: Analysis | null = null,
+  edit: Edit | null = null,
+): Analysis {
   const text = document.getText();
   const target = chooseTarget(text, settings);
-  const incremental = previous !== null && edit !== null && previous.target === target ? incrementalCheck(previous.baseline, text, edit, (offset) => document.positionAt(offset)) : null;
+  const incremental =
+    previous !== null && edit !== null && previous.target === target
+      ? incrementalCheck(previous.baseline, text, edit, (offset) => document.positionAt(offset))
+      : null;
   const baseline = incremental ?? fullCheck(text, target);
   const diagnostics = lintView(text, baseline.diagnostics);
-  return { version: document.version, target, baseline, diagnostics, lsp: diagnostics.map((d) => toLspDiagnostic(document, d)) };
+  return {
+    version: document.version,
+    target,
+    baseline,
+    diagnostics,
+    lsp: diagnostics.map((d) => toLspDiagnostic(document, d)),
+  };
 }
 
 /** Library diagnostics of a text after suppressions; an unknown target named in the file is reported on its name. */
@@ -46,7 +64,12 @@ export function checkText(text: string, target: string | undefined): Diagnostic[
 function lintView(text: string, diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const { kept, unused } = applySuppressions(text, diagnostics);
   const named = fileTarget(text);
-  const placed = named === null ? kept : kept.map((d) => (d.rule === 'unknown-target' ? { ...d, span: spanAt(text, named.start, named.end, d.span) } : d));
+  const placed =
+    named === null
+      ? kept
+      : kept.map((d) =>
+          d.rule === 'unknown-target' ? { ...d, span: spanAt(text, named.start, named.end, d.span) } : d,
+        );
   return [...placed, ...unused];
 }
 
@@ -73,7 +96,8 @@ export function toLspDiagnostic(document: TextDocument, d: Diagnostic): LspDiagn
     location: { uri: document.uri, range: rangeOf(document, r.span) },
     message: r.message,
   }));
-  if (d.hint !== undefined) related.push({ location: { uri: document.uri, range: rangeOf(document, d.span) }, message: `hint: ${d.hint}` });
+  if (d.hint !== undefined)
+    related.push({ location: { uri: document.uri, range: rangeOf(document, d.span) }, message: `hint: ${d.hint}` });
   const diagnostic: LspDiagnostic = {
     range: rangeOf(document, d.span),
     severity: d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,

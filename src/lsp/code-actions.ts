@@ -40,7 +40,9 @@ export function codeActions(context: CodeActionContext, range: Range): CodeActio
       actions.push(action(document, fix.title, fix.edits, lsp, true));
     }
     if (!UNSUPPRESSIBLE.has(diagnostic.rule)) {
-      actions.push(action(document, `Suppress ${diagnostic.rule} on the next line`, [suppressEdit(text, diagnostic)], lsp, false));
+      actions.push(
+        action(document, `Suppress ${diagnostic.rule} on the next line`, [suppressEdit(text, diagnostic)], lsp, false),
+      );
     }
   }
   const only = context.only;
@@ -53,13 +55,23 @@ function isImprovement(text: string, fix: Fix, target: string | undefined, error
   return after === 0 || after < errorsBefore;
 }
 
-function action(document: TextDocument, title: string, edits: readonly OffsetEdit[], diagnostic: LspDiagnostic, preferred: boolean): CodeAction {
+function action(
+  document: TextDocument,
+  title: string,
+  edits: readonly OffsetEdit[],
+  diagnostic: LspDiagnostic,
+  preferred: boolean,
+): CodeAction {
   return {
     title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
     isPreferred: preferred,
-    edit: { changes: { [document.uri]: edits.map((e) => ({ range: offsetRange(document, e.start, e.end), newText: e.newText })) } },
+    edit: {
+      changes: {
+        [document.uri]: edits.map((e) => ({ range: offsetRange(document, e.start, e.end), newText: e.newText })),
+      },
+    },
   };
 }
 
@@ -75,5 +87,9 @@ function suppressEdit(text: string, diagnostic: Diagnostic): OffsetEdit {
     }
   }
   const indent = indentationAt(text, line.start + (/^[ \t]*/.exec(text.slice(line.start, line.end))?.[0].length ?? 0));
-  return { start: line.start, end: line.start, newText: `${indent}// ${SUPPRESS_DIRECTIVE} ${diagnostic.rule}${newlineOf(text)}` };
+  return {
+    start: line.start,
+    end: line.start,
+    newText: `${indent}// ${SUPPRESS_DIRECTIVE} ${diagnostic.rule}${newlineOf(text)}`,
+  };
 }

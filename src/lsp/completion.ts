@@ -52,7 +52,8 @@ function placeOf(linePrefix: string): Place {
 }
 
 function gateItems(context: CompletionContext): CompletionItem[] {
-  const firstRegister = context.index.definitions.find((d) => d.kind === 'qubit-register' && d.scope === null)?.name ?? 'q';
+  const firstRegister =
+    context.index.definitions.find((d) => d.kind === 'qubit-register' && d.scope === null)?.name ?? 'q';
   const builtins = acceptedGates.flatMap((gate) =>
     [gate.name, ...gate.aliases].map((name) => {
       const params = Array.from({ length: gate.params }, (_, i) => `\${${i + 1}:${PARAM_NAMES[i] ?? `a${i}`}}`);
@@ -73,17 +74,35 @@ function gateItems(context: CompletionContext): CompletionItem[] {
 
 const PARAM_NAMES = ['θ', 'φ', 'λ'];
 
-function gateItem(name: string, detail: string, params: readonly string[], qubits: readonly string[], snippets: boolean): CompletionItem {
+function gateItem(
+  name: string,
+  detail: string,
+  params: readonly string[],
+  qubits: readonly string[],
+  snippets: boolean,
+): CompletionItem {
   const call = `${name}${params.length > 0 ? `(${params.join(', ')})` : ''}${qubits.length > 0 ? ` ${qubits.join(', ')}` : ''};`;
   return snippets
-    ? { label: name, kind: CompletionItemKind.Function, detail, insertText: call, insertTextFormat: InsertTextFormat.Snippet }
+    ? {
+        label: name,
+        kind: CompletionItemKind.Function,
+        detail,
+        insertText: call,
+        insertTextFormat: InsertTextFormat.Snippet,
+      }
     : { label: name, kind: CompletionItemKind.Function, detail, insertText: name };
 }
 
 function keywordItems(snippets: boolean): CompletionItem[] {
   return KEYWORDS.map((k) =>
     snippets
-      ? { label: k.label, kind: CompletionItemKind.Keyword, detail: k.detail, insertText: k.snippet, insertTextFormat: InsertTextFormat.Snippet }
+      ? {
+          label: k.label,
+          kind: CompletionItemKind.Keyword,
+          detail: k.detail,
+          insertText: k.snippet,
+          insertTextFormat: InsertTextFormat.Snippet,
+        }
       : { label: k.label, kind: CompletionItemKind.Keyword, detail: k.detail },
   );
 }
@@ -91,9 +110,12 @@ function keywordItems(snippets: boolean): CompletionItem[] {
 /** Registers and aliases of the program; inside a gate definition, only that gate's arguments (a body sees nothing else). */
 function registerItems(context: CompletionContext): CompletionItem[] {
   const enclosing = statementAt(context.index, context.offset);
-  const inGate = enclosing !== null && enclosing.kind === 'GateDefinition' && context.offset > enclosing.name.span.end.offset;
+  const inGate =
+    enclosing !== null && enclosing.kind === 'GateDefinition' && context.offset > enclosing.name.span.end.offset;
   const visible = (d: Definition) =>
-    inGate ? d.scope !== null && d.scope.span.start.offset === enclosing.span.start.offset : d.scope === null && (d.kind === 'qubit-register' || d.kind === 'bit-register' || d.kind === 'alias');
+    inGate
+      ? d.scope !== null && d.scope.span.start.offset === enclosing.span.start.offset
+      : d.scope === null && (d.kind === 'qubit-register' || d.kind === 'bit-register' || d.kind === 'alias');
   const seen = new Set<string>();
   return context.index.definitions
     .filter((d) => visible(d) && !seen.has(d.name) && seen.add(d.name))
@@ -101,7 +123,8 @@ function registerItems(context: CompletionContext): CompletionItem[] {
 }
 
 function detailOf(d: Definition): string {
-  if (d.kind === 'qubit-register' || d.kind === 'bit-register') return `${d.kind === 'qubit-register' ? 'qubit' : 'bit'}[${d.size ?? '?'}]`;
+  if (d.kind === 'qubit-register' || d.kind === 'bit-register')
+    return `${d.kind === 'qubit-register' ? 'qubit' : 'bit'}[${d.size ?? '?'}]`;
   if (d.kind === 'alias') return 'alias';
   return d.kind === 'gate-parameter' ? 'gate parameter' : 'gate qubit';
 }

@@ -28,7 +28,14 @@ interface FixInput {
 type Fixer = (input: FixInput) => Fix | null;
 
 /** Every fixer; the first that applies to a diagnostic wins. */
-const FIXERS: readonly Fixer[] = [rejectedGateFix, didYouMeanFix, rewriteHintFix, wholeRegisterFix, scalarDeclarationFix, unusedSuppressionFix];
+const FIXERS: readonly Fixer[] = [
+  rejectedGateFix,
+  didYouMeanFix,
+  rewriteHintFix,
+  wholeRegisterFix,
+  scalarDeclarationFix,
+  unusedSuppressionFix,
+];
 
 export function fixFor(input: FixInput): Fix | null {
   for (const fixer of FIXERS) {
@@ -41,7 +48,8 @@ export function fixFor(input: FixInput): Fix | null {
 /** Applies non-overlapping edits to a text. */
 export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
   let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
   return result;
 }
 
@@ -52,7 +60,10 @@ function spanText(input: FixInput): string {
 }
 
 function replaceSpan(input: FixInput, newText: string, title: string): Fix {
-  return { title, edits: [{ start: input.diagnostic.span.start.offset, end: input.diagnostic.span.end.offset, newText }] };
+  return {
+    title,
+    edits: [{ start: input.diagnostic.span.start.offset, end: input.diagnostic.span.end.offset, newText }],
+  };
 }
 
 /**
@@ -63,7 +74,12 @@ function rejectedGateFix(input: FixInput): Fix | null {
   if (input.diagnostic.rule !== 'rejected-gate') return null;
   const name = spanText(input);
   const instead = rejectedGates.find((g) => g.name === name)?.instead ?? null;
-  const match = instead === null ? null : /^use ((?:ctrl(?:\(\d+\))? @ )*)([A-Za-z_]\w*)(\([^)]*\))?(?: \(or [^)]*\)| or [A-Za-z_]\w*(?:\([^)]*\))?)?$/.exec(instead);
+  const match =
+    instead === null
+      ? null
+      : /^use ((?:ctrl(?:\(\d+\))? @ )*)([A-Za-z_]\w*)(\([^)]*\))?(?: \(or [^)]*\)| or [A-Za-z_]\w*(?:\([^)]*\))?)?$/.exec(
+          instead,
+        );
   if (match === null) return null;
   const replacement = `${match[1] ?? ''}${match[2] as string}`;
   return replaceSpan(input, replacement, `Replace ${name} with ${replacement}`);
@@ -86,7 +102,11 @@ function rewriteHintFix(input: FixInput): Fix | null {
   if (!hint.startsWith(rewriteCodeHintPrefix)) return null;
   const call = refusedCall(input);
   if (call === null) return null;
-  const fix = { start: call.span.start.offset, end: call.span.end.offset, newText: hint.slice(rewriteCodeHintPrefix.length) };
+  const fix = {
+    start: call.span.start.offset,
+    end: call.span.end.offset,
+    newText: hint.slice(rewriteCodeHintPrefix.length),
+  };
   return { title: `Rewrite ${call.name.name} in accepted gates`, edits: [fix] };
 }
 
@@ -94,7 +114,8 @@ function rewriteHintFix(input: FixInput): Fix | null {
 function refusedCall(input: FixInput): GateCall | null {
   const offset = input.diagnostic.span.start.offset;
   const statement = statementAt(input.index, offset);
-  const candidates: readonly Statement[] = statement === null ? [] : statement.kind === 'GateDefinition' ? statement.body : [statement];
+  const candidates: readonly Statement[] =
+    statement === null ? [] : statement.kind === 'GateDefinition' ? statement.body : [statement];
   const call = candidates.find((s): s is GateCall => s.kind === 'GateCall' && s.name.span.start.offset === offset);
   return call !== undefined && call.modifiers.length === 0 ? call : null;
 }
@@ -110,10 +131,15 @@ function wholeRegisterFix(input: FixInput): Fix | null {
     const start = statement.span.start.offset;
     const indent = indentationAt(input.text, start);
     const lines = Array.from({ length: size }, (_, i) => line(i)).join(newlineOf(input.text) + indent);
-    return { title: `Write one statement per qubit of ${qubit}`, edits: [{ start, end: statement.span.end.offset, newText: lines }] };
+    return {
+      title: `Write one statement per qubit of ${qubit}`,
+      edits: [{ start, end: statement.span.end.offset, newText: lines }],
+    };
   };
   const wholeName = (node: { kind: string; name?: unknown; indices?: readonly unknown[] } | null): string | null =>
-    node !== null && node.kind === 'IndexedIdentifier' && (node.indices?.length ?? 1) === 0 ? ((node.name as { name: string }).name ?? null) : null;
+    node !== null && node.kind === 'IndexedIdentifier' && (node.indices?.length ?? 1) === 0
+      ? ((node.name as { name: string }).name ?? null)
+      : null;
   if (statement.kind === 'Reset') {
     const q = wholeName(statement.operand);
     const size = q === null ? null : registerSize(input.index, q, 'qubit-register');
@@ -130,12 +156,15 @@ function wholeRegisterFix(input: FixInput): Fix | null {
   const bits = registerSize(input.index, c, 'bit-register');
   const qubits = registerSize(input.index, q, 'qubit-register');
   if (bits === null || qubits === null || bits < qubits) return null;
-  return perQubit(q, qubits, (i) => (pair.arrow ? `measure ${q}[${i}] -> ${c}[${i}];` : `${c}[${i}] = measure ${q}[${i}];`));
+  return perQubit(q, qubits, (i) =>
+    pair.arrow ? `measure ${q}[${i}] -> ${c}[${i}];` : `${c}[${i}] = measure ${q}[${i}];`,
+  );
 }
 
 /** `qubit q;` -> `qubit[1] q;` (`qreg q;` -> `qreg q[1];`), and each whole-register use `q` -> `q[0]`. */
 function scalarDeclarationFix(input: FixInput): Fix | null {
-  if (input.diagnostic.rule !== 'register-declaration' || !input.diagnostic.reason.startsWith('Scalar declaration')) return null;
+  if (input.diagnostic.rule !== 'register-declaration' || !input.diagnostic.reason.startsWith('Scalar declaration'))
+    return null;
   const statement = statementAt(input.index, input.diagnostic.span.start.offset);
   if (statement === null) return null;
   const definition = input.index.definitions.find((d) => d.statement === statement && d.scope === null);
@@ -160,9 +189,16 @@ function unusedSuppressionFix(input: FixInput): Fix | null {
   if (input.diagnostic.rule !== 'unused-suppression') return null;
   const { start, end } = lineBounds(input.text, input.diagnostic.span.start.offset);
   const line = input.text.slice(start, end);
-  const rules = /qasm3-preflight-disable(?:-next-line)?([^\r\n]*)/.exec(line)?.[1]?.split('--')[0]?.match(/[^\s,]+/g) ?? [];
+  const rules =
+    /qasm3-preflight-disable(?:-next-line)?([^\r\n]*)/
+      .exec(line)?.[1]
+      ?.split('--')[0]
+      ?.match(/[^\s,]+/g) ?? [];
   if (rules.length > 1 || !/^\s*\/\//.test(line)) return null;
-  return { title: 'Remove the unused suppression', edits: [{ start, end: lineEndWithBreak(input.text, end), newText: '' }] };
+  return {
+    title: 'Remove the unused suppression',
+    edits: [{ start, end: lineEndWithBreak(input.text, end), newText: '' }],
+  };
 }
 
 function registerSize(index: SymbolIndex, name: string, kind: Definition['kind']): number | null {

@@ -29,15 +29,17 @@ export function gateCost(declarations: string, call: string, target: string | un
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const result = compile(`${declarations}\n${call}`, { target: name, gateset: 'native' });
-  const cost = result.ok && result.stats
-    ? {
-        target: name,
-        pulses: result.stats.gate_counts['1q'],
-        twoQubitGates: result.stats.gate_counts['2q'],
-        twoQubitGate: targets.find((t) => t.name === name)?.twoQubitNative ?? 'ms',
-        nativeGates: result.circuit !== null && 'circuit' in result.circuit ? result.circuit.circuit.map(gateText) : [],
-      }
-    : null;
+  const cost =
+    result.ok && result.stats
+      ? {
+          target: name,
+          pulses: result.stats.gate_counts['1q'],
+          twoQubitGates: result.stats.gate_counts['2q'],
+          twoQubitGate: targets.find((t) => t.name === name)?.twoQubitNative ?? 'ms',
+          nativeGates:
+            result.circuit !== null && 'circuit' in result.circuit ? result.circuit.circuit.map(gateText) : [],
+        }
+      : null;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, cost);
   return cost;
@@ -45,8 +47,18 @@ export function gateCost(declarations: string, call: string, target: string | un
 
 /** A native gate as text: phases and angles in turns, as the service writes them. */
 function gateText(gate: GateJson): string {
-  const g = gate as { gate: string; target?: number; targets?: readonly number[]; phase?: number; phases?: readonly number[]; angle?: number; rotation?: number };
-  const numbers = [g.phase, ...(g.phases ?? []), g.angle, g.rotation].filter((n): n is number => typeof n === 'number').map((n) => String(Number(n.toPrecision(6))));
+  const g = gate as {
+    gate: string;
+    target?: number;
+    targets?: readonly number[];
+    phase?: number;
+    phases?: readonly number[];
+    angle?: number;
+    rotation?: number;
+  };
+  const numbers = [g.phase, ...(g.phases ?? []), g.angle, g.rotation]
+    .filter((n): n is number => typeof n === 'number')
+    .map((n) => String(Number(n.toPrecision(6))));
   const qubits = (g.targets ?? (g.target === undefined ? [] : [g.target])).map((q) => `q[${q}]`);
   return `${g.gate}${numbers.length > 0 ? `(${numbers.join(', ')})` : ''} ${qubits.join(', ')}`.trim();
 }

@@ -7,7 +7,15 @@
 import type { Hover } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { acceptedGates, capabilityRules, preflightRules, print, rejectedGates, type Diagnostic, type Statement } from '../index.js';
+import {
+  acceptedGates,
+  capabilityRules,
+  preflightRules,
+  print,
+  rejectedGates,
+  type Diagnostic,
+  type Statement,
+} from '../index.js';
 import { gateCost } from './gate-cost.js';
 import { GATE_MATRICES } from './gate-matrices.js';
 import { offsetRange } from './positions.js';
@@ -24,7 +32,8 @@ export interface HoverContext {
 export function hover(context: HoverContext, offset: number): Hover | null {
   const parts: string[] = [];
   const occurrence = occurrenceAt(context.index, offset);
-  if (occurrence !== null) parts.push(...(occurrence.isGateCall ? gateCallHover(context, occurrence) : nameHover(context, occurrence)));
+  if (occurrence !== null)
+    parts.push(...(occurrence.isGateCall ? gateCallHover(context, occurrence) : nameHover(context, occurrence)));
   for (const d of context.diagnostics) {
     if (offset >= d.span.start.offset && offset <= d.span.end.offset) parts.push(ruleHover(d));
   }
@@ -40,10 +49,15 @@ function gateCallHover(context: HoverContext, call: Reference): string[] {
   const builtin = acceptedGates.find((g) => g.name === call.name || g.aliases.includes(call.name));
   const rejected = rejectedGates.find((g) => g.name === call.name);
   if (defined !== null) {
-    parts.push(`**gate ${call.name}** (defined on line ${context.document.positionAt(defined.start).line + 1})\n\n${codeBlock(print(defined.statement))}`);
+    parts.push(
+      `**gate ${call.name}** (defined on line ${context.document.positionAt(defined.start).line + 1})\n\n${codeBlock(print(defined.statement))}`,
+    );
   } else if (builtin !== undefined) {
     const spelled = builtin.name === call.name ? '' : ` (spelling of \`${builtin.name}\`)`;
-    const lowering = builtin.lowersTo === null ? 'no operation on the service' : `runs as the service's \`${builtin.lowersTo.gate}\`${builtin.lowersTo.controls > 0 ? ` with ${count(builtin.lowersTo.controls, 'control')}` : ''}`;
+    const lowering =
+      builtin.lowersTo === null
+        ? 'no operation on the service'
+        : `runs as the service's \`${builtin.lowersTo.gate}\`${builtin.lowersTo.controls > 0 ? ` with ${count(builtin.lowersTo.controls, 'control')}` : ''}`;
     parts.push(
       `**${call.name}**${spelled}: ${builtin.summary}. Built-in, accepted by the service: ` +
         `${count(builtin.params, 'parameter')}, ${count(builtin.qubits, 'qubit')}${builtin.controllable ? '; takes `ctrl @`' : ''}; ${lowering}.` +
@@ -68,10 +82,13 @@ function costOf(context: HoverContext, call: Reference): string | null {
   const cost = gateCost(declarationsBefore(context.index, text, statement.span.start.offset), callText, context.target);
   if (cost === null) return null;
   const shown = cost.nativeGates.slice(0, MAX_NATIVE_SHOWN).join('; ');
-  const more = cost.nativeGates.length > MAX_NATIVE_SHOWN ? `; ... (${cost.nativeGates.length - MAX_NATIVE_SHOWN} more)` : '';
+  const more =
+    cost.nativeGates.length > MAX_NATIVE_SHOWN ? `; ... (${cost.nativeGates.length - MAX_NATIVE_SHOWN} more)` : '';
   return (
     `Cost on ${cost.target}: ${count(cost.pulses, 'native single-qubit pulse')} (gpi/gpi2), ${count(cost.twoQubitGates, 'two-qubit gate')} (${cost.twoQubitGate}).` +
-    (shown === '' ? ' No native gate runs for this call (rotations about Z are virtual: frame changes in software).' : `\n\nNative gates (phases and angles in turns): \`${shown}${more}\``)
+    (shown === ''
+      ? ' No native gate runs for this call (rotations about Z are virtual: frame changes in software).'
+      : `\n\nNative gates (phases and angles in turns): \`${shown}${more}\``)
   );
 }
 
@@ -82,7 +99,8 @@ const MAX_NATIVE_SHOWN = 12;
 function declarationsBefore(index: SymbolIndex, text: string, offset: number): string {
   const statements = new Set<Statement>();
   for (const d of index.definitions) {
-    if (d.scope === null && d.start < offset && d.kind !== 'bit-register' && d.kind !== 'classical' && d.kind !== 'io') statements.add(d.statement);
+    if (d.scope === null && d.start < offset && d.kind !== 'bit-register' && d.kind !== 'classical' && d.kind !== 'io')
+      statements.add(d.statement);
   }
   return [...statements].map((s) => text.slice(s.span.start.offset, s.span.end.offset)).join('\n');
 }
@@ -97,7 +115,12 @@ function describe(d: Definition): string {
   const size = d.size === null ? 'size not a literal' : count(d.size, d.kind === 'bit-register' ? 'bit' : 'qubit');
   switch (d.kind) {
     case 'qubit-register': {
-      const first = d.firstQubit === null ? '' : d.size === 1 ? `: qubit ${d.firstQubit}` : `: qubits ${d.firstQubit} to ${d.firstQubit + (d.size ?? 1) - 1}`;
+      const first =
+        d.firstQubit === null
+          ? ''
+          : d.size === 1
+            ? `: qubit ${d.firstQubit}`
+            : `: qubits ${d.firstQubit} to ${d.firstQubit + (d.size ?? 1) - 1}`;
       return `**qubit register ${d.name}**, ${size}${first} (first qubit index ${d.firstQubit ?? 'unknown'})`;
     }
     case 'bit-register':
@@ -118,20 +141,31 @@ function describe(d: Definition): string {
 function declarationText(context: HoverContext, d: Definition): string {
   if (d.kind === 'gate-parameter' || d.kind === 'gate-qubit') {
     const gate = d.scope;
-    return gate === null ? d.name : `gate ${gate.name.name}${gate.params.length > 0 ? `(${gate.params.map((p) => p.name).join(', ')})` : ''} ${gate.qubits.map((q) => q.name).join(', ')}`;
+    return gate === null
+      ? d.name
+      : `gate ${gate.name.name}${gate.params.length > 0 ? `(${gate.params.map((p) => p.name).join(', ')})` : ''} ${gate.qubits.map((q) => q.name).join(', ')}`;
   }
-  return print(d.statement).trim().split('\n').slice(0, 20).join('\n') || context.document.getText().slice(d.statement.span.start.offset, d.statement.span.end.offset);
+  return (
+    print(d.statement).trim().split('\n').slice(0, 20).join('\n') ||
+    context.document.getText().slice(d.statement.span.start.offset, d.statement.span.end.offset)
+  );
 }
 
 function ruleHover(d: Diagnostic): string {
-  const doc = RULE_DOCS[d.rule] ?? preflightRules.find((r) => r.id === d.rule)?.description ?? capabilityRules.find((r) => r.id === d.rule)?.summary ?? FALLBACK_DOCS[d.rule] ?? '';
+  const doc =
+    RULE_DOCS[d.rule] ??
+    preflightRules.find((r) => r.id === d.rule)?.description ??
+    capabilityRules.find((r) => r.id === d.rule)?.summary ??
+    FALLBACK_DOCS[d.rule] ??
+    '';
   return `**${d.rule}** (${d.severity === 'warning' ? 'warning' : d.code})\n\n${doc}`.trim();
 }
 
 /** Rules documented outside docs/rules.md, in one line each. */
 const FALLBACK_DOCS: Readonly<Record<string, string>> = {
   'syntax-error': 'The program must be syntactically valid OpenQASM 3 (see grammar/README.md).',
-  'unused-suppression': 'A `qasm3-preflight-disable` comment must suppress at least one diagnostic: remove it or fix its rule id.',
+  'unused-suppression':
+    'A `qasm3-preflight-disable` comment must suppress at least one diagnostic: remove it or fix its rule id.',
 };
 
 function codeBlock(text: string): string {

@@ -25,7 +25,15 @@
  * The whole-program subset rule classical-bit-limit reads declarations only,
  * which the shortcut never edits.
  */
-import { capabilityRules, parse, validate, type Diagnostic, type Program, type Span, type Statement } from '../index.js';
+import {
+  capabilityRules,
+  parse,
+  validate,
+  type Diagnostic,
+  type Program,
+  type Span,
+  type Statement,
+} from '../index.js';
 
 /** decisions.md: the gate-application limit and the request-body limit `validate` applies by default. */
 const MAX_GATES = 1_000_000;
@@ -114,7 +122,12 @@ export function unionEdit(previous: Edit | null, start: number, end: number, ins
  * the baseline plus a check of the edited calls alone; null when the
  * shortcut's conditions do not hold (the caller then runs a full check).
  */
-export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, positionAt: PositionAt): Baseline | null {
+export function incrementalCheck(
+  baseline: Baseline,
+  text: string,
+  edit: Edit,
+  positionAt: PositionAt,
+): Baseline | null {
   const shape = baseline.shape;
   if (shape === null || text.length >= MAX_SOURCE_LENGTH) return null;
   const delta = edit.insertedLength - (edit.end - edit.start);
@@ -146,13 +159,20 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
   let small = '';
   for (let k = 0; k <= shape.lastContext; k++) {
     if (shape.roles[k] !== 'context') continue;
-    segments.push({ from: small.length, to: small.length + ((shape.ends[k] as number) - (shape.starts[k] as number)), origin: shape.starts[k] as number });
+    segments.push({
+      from: small.length,
+      to: small.length + ((shape.ends[k] as number) - (shape.starts[k] as number)),
+      origin: shape.starts[k] as number,
+    });
     small += text.slice(shape.starts[k], shape.ends[k]) + '\n';
   }
   const regionFrom = small.length;
   segments.push({ from: regionFrom, to: regionFrom + region.length, origin: oldFrom });
   small += region;
-  const local = calls.length === 0 ? [] : validate(small, baseline.target === undefined ? {} : { target: baseline.target }).diagnostics;
+  const local =
+    calls.length === 0
+      ? []
+      : validate(small, baseline.target === undefined ? {} : { target: baseline.target }).diagnostics;
   if (local.some((d) => BLOCKING_RULES.has(d.rule))) return null;
   const position = libraryPosition(text, positionAt);
   const fresh = local
@@ -176,9 +196,20 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
   const staged = [...before, ...fresh, ...after, ...capabilities];
   if (staged.length > MAX_ERRORS || stale) return null;
   const result = [...options, ...staged];
-  const { starts, ends, roles } = replaceStatements(shape, first, touched, calls.map((c) => ({ start: oldFrom + c.start, end: oldFrom + c.end })), delta);
+  const { starts, ends, roles } = replaceStatements(
+    shape,
+    first,
+    touched,
+    calls.map((c) => ({ start: oldFrom + c.start, end: oldFrom + c.end })),
+    delta,
+  );
   const firstMeasurement = shape.firstMeasurement + calls.length - touched;
-  return { text, target: baseline.target, diagnostics: result, shape: { ...shape, starts, ends, roles, firstMeasurement, gateBound, capabilities } };
+  return {
+    text,
+    target: baseline.target,
+    diagnostics: result,
+    shape: { ...shape, starts, ends, roles, firstMeasurement, gateBound, capabilities },
+  };
 }
 
 /**
@@ -187,7 +218,13 @@ export function incrementalCheck(baseline: Baseline, text: string, edit: Edit, p
  * the offsets (fast for 100k statements); the roles are shared unless the
  * number of statements changes.
  */
-function replaceStatements(shape: Shape, first: number, count: number, calls: readonly { start: number; end: number }[], delta: number): Pick<Shape, 'starts' | 'ends' | 'roles'> {
+function replaceStatements(
+  shape: Shape,
+  first: number,
+  count: number,
+  calls: readonly { start: number; end: number }[],
+  delta: number,
+): Pick<Shape, 'starts' | 'ends' | 'roles'> {
   if (calls.length === count) {
     const starts = shape.starts.slice();
     const ends = shape.ends.slice();
@@ -202,9 +239,18 @@ function replaceStatements(shape: Shape, first: number, count: number, calls: re
     return { starts, ends, roles: shape.roles };
   }
   const after = first + count;
-  const starts = shape.starts.slice(0, first).concat(calls.map((c) => c.start), shape.starts.slice(after).map((o) => o + delta));
-  const ends = shape.ends.slice(0, first).concat(calls.map((c) => c.end), shape.ends.slice(after).map((o) => o + delta));
-  const roles = shape.roles.slice(0, first).concat(calls.map((): Role => 'call'), shape.roles.slice(after));
+  const starts = shape.starts.slice(0, first).concat(
+    calls.map((c) => c.start),
+    shape.starts.slice(after).map((o) => o + delta),
+  );
+  const ends = shape.ends.slice(0, first).concat(
+    calls.map((c) => c.end),
+    shape.ends.slice(after).map((o) => o + delta),
+  );
+  const roles = shape.roles.slice(0, first).concat(
+    calls.map((): Role => 'call'),
+    shape.roles.slice(after),
+  );
   return { starts, ends, roles };
 }
 
@@ -214,12 +260,22 @@ const UNSAFE_TEXT = /\/\/|\/\*|\*\/|["{}]/;
 const POSITION_IN_REASON = /\b(line|column) \d+/;
 
 function linesOrColumnsDiffer(a: Diagnostic, b: Diagnostic): boolean {
-  const points = (d: Diagnostic) => [d.span, ...(d.related ?? []).map((r) => r.span)].flatMap((s) => [s.start, s.end]).map((p) => `${p.line}:${p.column}`);
+  const points = (d: Diagnostic) =>
+    [d.span, ...(d.related ?? []).map((r) => r.span)]
+      .flatMap((s) => [s.start, s.end])
+      .map((p) => `${p.line}:${p.column}`);
   return points(a).join() !== points(b).join();
 }
 
 /** Whether the text from `from` to `to`, leaving out statements first..last, is whitespace only. */
-function onlyWhitespaceBetween(text: string, from: number, to: number, shape: Shape, first: number, last: number): boolean {
+function onlyWhitespaceBetween(
+  text: string,
+  from: number,
+  to: number,
+  shape: Shape,
+  first: number,
+  last: number,
+): boolean {
   let cursor = from;
   for (let k = first; k <= last + 1; k++) {
     const until = k <= last ? (shape.starts[k] as number) : to;
@@ -289,7 +345,17 @@ function shapeOf(text: string, capabilities: readonly Diagnostic[]): Shape | nul
   }
   const gateSizes = definitionSizes(program);
   const broadcastSize = registerTotal(program);
-  const partial = { starts, ends, roles, lastContext, firstMeasurement: firstMeasurement < 0 ? roles.length : firstMeasurement, gateSizes, broadcastSize, gateBound: 0, capabilities };
+  const partial = {
+    starts,
+    ends,
+    roles,
+    lastContext,
+    firstMeasurement: firstMeasurement < 0 ? roles.length : firstMeasurement,
+    gateSizes,
+    broadcastSize,
+    gateBound: 0,
+    capabilities,
+  };
   let gateBound = 0;
   for (let i = 0; i < roles.length && gateBound < MAX_GATES; i++) {
     const role = roles[i];
@@ -303,7 +369,8 @@ function shapeOf(text: string, capabilities: readonly Diagnostic[]): Shape | nul
 function registerTotal(program: Program): number {
   let total = 0;
   for (const s of program.statements) {
-    const size = s.kind === 'QubitDeclaration' || (s.kind === 'OldStyleDeclaration' && s.keyword === 'qreg') ? s.size : undefined;
+    const size =
+      s.kind === 'QubitDeclaration' || (s.kind === 'OldStyleDeclaration' && s.keyword === 'qreg') ? s.size : undefined;
     if (size === undefined) continue;
     total += size === null ? 1 : size.kind === 'IntegerLiteral' ? Number(size.value) : Infinity;
   }
@@ -375,5 +442,7 @@ function libraryPosition(text: string, positionAt: PositionAt): (offset: number)
 function relocate(d: Diagnostic, move: (position: Span['start']) => Span['start']): Diagnostic {
   const span = (s: Span): Span => ({ start: move(s.start), end: move(s.end) });
   const moved: Diagnostic = { ...d, span: span(d.span) };
-  return d.related === undefined ? moved : { ...moved, related: d.related.map((r) => ({ message: r.message, span: span(r.span) })) };
+  return d.related === undefined
+    ? moved
+    : { ...moved, related: d.related.map((r) => ({ message: r.message, span: span(r.span) })) };
 }

@@ -50,7 +50,10 @@ interface DocumentState {
 /** Serves the language server protocol on a connection (stdio, IPC or in-memory streams) until it closes. */
 export function serveLanguageServer(connection: Connection, options: ServerOptions = {}): void {
   const states = new Map<string, DocumentState>();
-  const documents = { get: (uri: string) => states.get(uri)?.document, all: () => [...states.values()].map((s) => s.document) };
+  const documents = {
+    get: (uri: string) => states.get(uri)?.document,
+    all: () => [...states.values()].map((s) => s.document),
+  };
   let debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   let globalSettings: ServerSettings = options.target === undefined ? {} : { target: options.target };
   let canPullConfiguration = false;
@@ -81,21 +84,26 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
             .then((value: unknown) => ({ ...globalSettings, ...settingsObject(value) }))
             .catch(() => globalSettings),
           // A client that never answers must not hold the diagnostics back.
-          new Promise<ServerSettings>((resolve) => setTimeout(() => resolve(globalSettings), CONFIGURATION_TIMEOUT_MS).unref()),
+          new Promise<ServerSettings>((resolve) =>
+            setTimeout(() => resolve(globalSettings), CONFIGURATION_TIMEOUT_MS).unref(),
+          ),
         ])
       : Promise.resolve(globalSettings);
     return state.settings;
   };
 
   /** The analysis of the document's current version, computed now if the debounced one is not there yet. */
-  const current = async (uri: string): Promise<{ document: TextDocument; analysis: Analysis; index: SymbolIndex } | null> => {
+  const current = async (
+    uri: string,
+  ): Promise<{ document: TextDocument; analysis: Analysis; index: SymbolIndex } | null> => {
     const state = states.get(uri);
     if (state === undefined) return null;
     const settings = await settingsFor(uri);
     if (states.get(uri) !== state) return null;
     const document = state.document;
     const analysis = analysisOf(state, settings);
-    if (state.index === null || state.index.version !== document.version) state.index = { version: document.version, index: indexSymbols(document.getText()) };
+    if (state.index === null || state.index.version !== document.version)
+      state.index = { version: document.version, index: indexSymbols(document.getText()) };
     return { document, analysis, index: state.index.index };
   };
 
@@ -204,24 +212,38 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
 
   connection.onHover(
     guarded('hover', null, (params, { document, analysis, index }) =>
-      hover({ document, index, diagnostics: analysis.diagnostics, target: analysis.target }, document.offsetAt(params.position)),
+      hover(
+        { document, index, diagnostics: analysis.diagnostics, target: analysis.target },
+        document.offsetAt(params.position),
+      ),
     ),
   );
   connection.onCompletion(
     guarded('completion', [], (params, { document, index }) => {
       const offset = document.offsetAt(params.position);
-      const linePrefix = document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+      const linePrefix = document.getText({
+        start: { line: params.position.line, character: 0 },
+        end: params.position,
+      });
       return complete({ index, linePrefix, offset, snippets });
     }),
   );
-  connection.onDefinition(guarded('definition', null, (params, { document, index }) => definitionAt(document, index, document.offsetAt(params.position))));
+  connection.onDefinition(
+    guarded('definition', null, (params, { document, index }) =>
+      definitionAt(document, index, document.offsetAt(params.position)),
+    ),
+  );
   connection.onReferences(
-    guarded('references', [], (params, { document, index }) => referencesAt(document, index, document.offsetAt(params.position), params.context.includeDeclaration)),
+    guarded('references', [], (params, { document, index }) =>
+      referencesAt(document, index, document.offsetAt(params.position), params.context.includeDeclaration),
+    ),
   );
   connection.onPrepareRename(
     guarded('prepareRename', null, (params, { document, index }) => {
       const target = renameTarget(index, document.offsetAt(params.position));
-      return target === null ? null : { range: offsetRange(document, target.start, target.end), placeholder: target.name };
+      return target === null
+        ? null
+        : { range: offsetRange(document, target.start, target.end), placeholder: target.name };
     }),
   );
   connection.onRenameRequest(
@@ -231,11 +253,19 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
       return result;
     }),
   );
-  connection.onDocumentSymbol(guarded('documentSymbol', [], (_params, { document, index }) => documentSymbols(document, index)));
+  connection.onDocumentSymbol(
+    guarded('documentSymbol', [], (_params, { document, index }) => documentSymbols(document, index)),
+  );
   connection.onCodeAction(
     guarded('codeAction', [], (params, { document, analysis, index }) =>
       codeActions(
-        { document, index, diagnostics: analysis.diagnostics, target: analysis.target, ...(params.context.only ? { only: params.context.only } : {}) },
+        {
+          document,
+          index,
+          diagnostics: analysis.diagnostics,
+          target: analysis.target,
+          ...(params.context.only ? { only: params.context.only } : {}),
+        },
         params.range,
       ),
     ),

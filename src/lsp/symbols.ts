@@ -8,9 +8,27 @@
  * of the whole file only for references and rename, so that a hover in a
  * 100k-line file reads one statement, not every one.
  */
-import { parse, visit, type Expression, type GateDefinition, type Identifier, type Node, type Program, type Statement } from '../index.js';
+import {
+  parse,
+  visit,
+  type Expression,
+  type GateDefinition,
+  type Identifier,
+  type Node,
+  type Program,
+  type Statement,
+} from '../index.js';
 
-export type SymbolKind = 'qubit-register' | 'bit-register' | 'alias' | 'gate' | 'gate-parameter' | 'gate-qubit' | 'classical' | 'constant' | 'io';
+export type SymbolKind =
+  | 'qubit-register'
+  | 'bit-register'
+  | 'alias'
+  | 'gate'
+  | 'gate-parameter'
+  | 'gate-qubit'
+  | 'classical'
+  | 'constant'
+  | 'io';
 
 /** A declared name; `start`/`end` are the offsets of the name in the declaration. */
 export interface Definition {
@@ -57,14 +75,29 @@ export function indexSymbols(text: string): SymbolIndex {
   const definitions: Definition[] = [];
   const globals = new Map<string, Definition[]>();
   let nextQubit: number | null = 0;
-  const declare = (statement: Statement, name: Identifier, kind: SymbolKind, size: number | null, scope: GateDefinition | null = null): void => {
+  const declare = (
+    statement: Statement,
+    name: Identifier,
+    kind: SymbolKind,
+    size: number | null,
+    scope: GateDefinition | null = null,
+  ): void => {
     let firstQubit: number | null = null;
     if (kind === 'qubit-register') {
       firstQubit = nextQubit;
       nextQubit = nextQubit === null || size === null ? null : nextQubit + size;
     }
     const start = name.span.start.offset;
-    const definition: Definition = { name: name.name, kind, start, end: start + name.name.length, statement, size, firstQubit, scope };
+    const definition: Definition = {
+      name: name.name,
+      kind,
+      start,
+      end: start + name.name.length,
+      statement,
+      size,
+      firstQubit,
+      scope,
+    };
     definitions.push(definition);
     if (scope === null) {
       const list = globals.get(name.name);
@@ -78,7 +111,12 @@ export function indexSymbols(text: string): SymbolIndex {
         declare(statement, statement.name, 'qubit-register', literalSize(statement.size));
         break;
       case 'OldStyleDeclaration':
-        declare(statement, statement.name, statement.keyword === 'qreg' ? 'qubit-register' : 'bit-register', literalSize(statement.size));
+        declare(
+          statement,
+          statement.name,
+          statement.keyword === 'qreg' ? 'qubit-register' : 'bit-register',
+          literalSize(statement.size),
+        );
         break;
       case 'ClassicalDeclaration': {
         const bit = statement.type.kind === 'ScalarType' && statement.type.name === 'bit' ? statement.type : null;
@@ -103,7 +141,14 @@ export function indexSymbols(text: string): SymbolIndex {
         break;
     }
   }
-  return { text, program: parsed.program, hasSyntaxErrors: parsed.diagnostics.length > 0, definitions, globals, occurrences: new Map() };
+  return {
+    text,
+    program: parsed.program,
+    hasSyntaxErrors: parsed.diagnostics.length > 0,
+    definitions,
+    globals,
+    occurrences: new Map(),
+  };
 }
 
 /** The occurrence under an offset (the cursor right after a name still counts), or null. */
@@ -120,7 +165,9 @@ export function referencesTo(index: SymbolIndex, definition: Definition): Refere
     definition.scope !== null
       ? [statements.findIndex((s) => s.span.start.offset === definition.scope?.span.start.offset)]
       : statements.map((_, i) => i).filter((i) => mentions(index, i, definition.name));
-  return candidates.filter((i) => i >= 0).flatMap((i) => occurrencesOf(index, i).filter((r) => r.definition === definition));
+  return candidates
+    .filter((i) => i >= 0)
+    .flatMap((i) => occurrencesOf(index, i).filter((r) => r.definition === definition));
 }
 
 /** The top-level statement whose source range holds an offset, or null. */
@@ -170,7 +217,10 @@ function occurrencesOf(index: SymbolIndex, at: number): readonly Reference[] {
       const isGateCall = parent?.kind === 'GateCall' && parent.name.span.start.offset === offset;
       const declaration = declared.get(offset);
       const definition = declaration ?? locals.get(node.name) ?? visibleGlobal(index, node.name, start);
-      const fitting = definition !== null && (declaration !== undefined || (definition.kind === 'gate') === isGateCall) ? definition : null;
+      const fitting =
+        definition !== null && (declaration !== undefined || (definition.kind === 'gate') === isGateCall)
+          ? definition
+          : null;
       found.push({ name: node.name, start: offset, end: offset + node.name.length, definition: fitting, isGateCall });
     },
   });

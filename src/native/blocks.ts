@@ -40,7 +40,8 @@ export type StepSink = (step: Step, span: Span | undefined) => void;
 /** Entangling gates `steps` lower to on `family` (an interaction at a multiple of a half turn costs none). */
 export function loweredEntanglers(steps: readonly Step[], family: NativeFamily): number {
   let n = 0;
-  for (const s of steps) if (s.kind === 'pp') n += lowerInteraction(s, family).filter((item) => item.kind === 'core').length;
+  for (const s of steps)
+    if (s.kind === 'pp') n += lowerInteraction(s, family).filter((item) => item.kind === 'core').length;
   return n;
 }
 
@@ -58,9 +59,17 @@ export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4
 }
 
 /** The canonical resynthesis of `steps` on (a, b), or null when it is not cheaper than `written` entangling gates. */
-export function resynthesised(steps: readonly Step[], a: number, b: number, family: NativeFamily, written: number): Step[] | null {
+export function resynthesised(
+  steps: readonly Step[],
+  a: number,
+  b: number,
+  family: NativeFamily,
+  written: number,
+): Step[] | null {
   const unitary = blockUnitary(steps, a, b);
-  const kak = isDiagonal4(unitary) ? diagonalKak(unitary, PREFERRED_AXES[family]) : generalKak(unitary, family, written);
+  const kak = isDiagonal4(unitary)
+    ? diagonalKak(unitary, PREFERRED_AXES[family])
+    : generalKak(unitary, family, written);
   if (!kak || kak.entanglers >= written) return null;
   const out: Step[] = [u(a, kak.before[0]), u(b, kak.before[1])];
   kak.coefficients.forEach((x, axis) => {

@@ -70,17 +70,23 @@ export function gpi2(phaseTurns: number): Mat2 {
 }
 
 export function det(m: Mat2): [number, number] {
-  return [m[0] * m[6] - m[1] * m[7] - (m[2] * m[4] - m[3] * m[5]), m[0] * m[7] + m[1] * m[6] - (m[2] * m[5] + m[3] * m[4])];
+  return [
+    m[0] * m[6] - m[1] * m[7] - (m[2] * m[4] - m[3] * m[5]),
+    m[0] * m[7] + m[1] * m[6] - (m[2] * m[5] + m[3] * m[4]),
+  ];
 }
 
 export function scale(m: Mat2, re: number, im: number): Mat2 {
   const out: number[] = [];
-  for (let k = 0; k < 8; k += 2) out.push((m[k] as number) * re - (m[k + 1] as number) * im, (m[k] as number) * im + (m[k + 1] as number) * re);
+  for (let k = 0; k < 8; k += 2)
+    out.push((m[k] as number) * re - (m[k + 1] as number) * im, (m[k] as number) * im + (m[k + 1] as number) * re);
   return out as unknown as Mat2;
 }
 
-export const abs = (m: Mat2, i: number, j: number): number => Math.hypot(m[(i * 2 + j) * 2] as number, m[(i * 2 + j) * 2 + 1] as number);
-export const arg = (m: Mat2, i: number, j: number): number => Math.atan2(m[(i * 2 + j) * 2 + 1] as number, m[(i * 2 + j) * 2] as number);
+export const abs = (m: Mat2, i: number, j: number): number =>
+  Math.hypot(m[(i * 2 + j) * 2] as number, m[(i * 2 + j) * 2 + 1] as number);
+export const arg = (m: Mat2, i: number, j: number): number =>
+  Math.atan2(m[(i * 2 + j) * 2 + 1] as number, m[(i * 2 + j) * 2] as number);
 
 /**
  * Splits a unitary into e^{iα} W with det W = 1 and returns α (radians) and W.

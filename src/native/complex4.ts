@@ -23,8 +23,10 @@ export function mul4(a: Mat4, b: Mat4): Mat4 {
       let re = 0;
       let im = 0;
       for (let k = 0; k < 4; k++) {
-        const ar = a[at(r, k)] as number, ai = a[at(r, k) + 1] as number;
-        const br = b[at(k, c)] as number, bi = b[at(k, c) + 1] as number;
+        const ar = a[at(r, k)] as number,
+          ai = a[at(r, k) + 1] as number;
+        const br = b[at(k, c)] as number,
+          bi = b[at(k, c) + 1] as number;
         re += ar * br - ai * bi;
         im += ar * bi + ai * br;
       }
@@ -62,10 +64,12 @@ export function kron(a: Mat2, b: Mat2): Mat4 {
   const out = new Float64Array(32);
   for (let i = 0; i < 2; i++) {
     for (let j = 0; j < 2; j++) {
-      const ar = a[2 * (2 * i + j)] as number, ai = a[2 * (2 * i + j) + 1] as number;
+      const ar = a[2 * (2 * i + j)] as number,
+        ai = a[2 * (2 * i + j) + 1] as number;
       for (let k = 0; k < 2; k++) {
         for (let l = 0; l < 2; l++) {
-          const br = b[2 * (2 * k + l)] as number, bi = b[2 * (2 * k + l) + 1] as number;
+          const br = b[2 * (2 * k + l)] as number,
+            bi = b[2 * (2 * k + l) + 1] as number;
           out[at(2 * i + k, 2 * j + l)] = ar * br - ai * bi;
           out[at(2 * i + k, 2 * j + l) + 1] = ar * bi + ai * br;
         }
@@ -78,7 +82,8 @@ export function kron(a: Mat2, b: Mat2): Mat4 {
 export function scale4(m: Mat4, re: number, im: number): Mat4 {
   const out = new Float64Array(32);
   for (let k = 0; k < 32; k += 2) {
-    const mr = m[k] as number, mi = m[k + 1] as number;
+    const mr = m[k] as number,
+      mi = m[k + 1] as number;
     out[k] = mr * re - mi * im;
     out[k + 1] = mr * im + mi * re;
   }
@@ -92,22 +97,33 @@ export function det4(m: Mat4): [number, number] {
   let di = 0;
   for (let col = 0; col < 4; col++) {
     let pivot = col;
-    for (let r = col + 1; r < 4; r++) if (Math.hypot(a[at(r, col)] as number, a[at(r, col) + 1] as number) > Math.hypot(a[at(pivot, col)] as number, a[at(pivot, col) + 1] as number)) pivot = r;
+    for (let r = col + 1; r < 4; r++)
+      if (
+        Math.hypot(a[at(r, col)] as number, a[at(r, col) + 1] as number) >
+        Math.hypot(a[at(pivot, col)] as number, a[at(pivot, col) + 1] as number)
+      )
+        pivot = r;
     if (pivot !== col) {
-      for (let c = 0; c < 4; c++) for (const o of [0, 1]) [a[at(col, c) + o], a[at(pivot, c) + o]] = [a[at(pivot, c) + o] as number, a[at(col, c) + o] as number];
+      for (let c = 0; c < 4; c++)
+        for (const o of [0, 1])
+          [a[at(col, c) + o], a[at(pivot, c) + o]] = [a[at(pivot, c) + o] as number, a[at(col, c) + o] as number];
       dr = -dr;
       di = -di;
     }
-    const pr = a[at(col, col)] as number, pi = a[at(col, col) + 1] as number;
+    const pr = a[at(col, col)] as number,
+      pi = a[at(col, col) + 1] as number;
     [dr, di] = [dr * pr - di * pi, dr * pi + di * pr];
     const norm = pr * pr + pi * pi;
     if (norm === 0) return [0, 0];
     for (let r = col + 1; r < 4; r++) {
       // factor = a[r][col] / pivot
-      const xr = a[at(r, col)] as number, xi = a[at(r, col) + 1] as number;
-      const fr = (xr * pr + xi * pi) / norm, fi = (xi * pr - xr * pi) / norm;
+      const xr = a[at(r, col)] as number,
+        xi = a[at(r, col) + 1] as number;
+      const fr = (xr * pr + xi * pi) / norm,
+        fi = (xi * pr - xr * pi) / norm;
       for (let c = col; c < 4; c++) {
-        const yr = a[at(col, c)] as number, yi = a[at(col, c) + 1] as number;
+        const yr = a[at(col, c)] as number,
+          yi = a[at(col, c) + 1] as number;
         a[at(r, c)] = (a[at(r, c)] as number) - (fr * yr - fi * yi);
         a[at(r, c) + 1] = (a[at(r, c) + 1] as number) - (fr * yi + fi * yr);
       }
@@ -128,7 +144,10 @@ export function distanceUpToPhase(a: Mat4, b: Mat4): number {
       k = i;
     }
   }
-  const ar = a[k] as number, ai = a[k + 1] as number, br = b[k] as number, bi = b[k + 1] as number;
+  const ar = a[k] as number,
+    ai = a[k + 1] as number,
+    br = b[k] as number,
+    bi = b[k + 1] as number;
   let pr = ar * br + ai * bi;
   let pim = ai * br - ar * bi;
   const norm = Math.sqrt(pr * pr + pim * pim) || 1;
@@ -136,8 +155,10 @@ export function distanceUpToPhase(a: Mat4, b: Mat4): number {
   pim /= norm;
   let worst = 0;
   for (let i = 0; i < 32; i += 2) {
-    const xr = b[i] as number, xi = b[i + 1] as number;
-    const dr = (a[i] as number) - (pr * xr - pim * xi), di = (a[i + 1] as number) - (pr * xi + pim * xr);
+    const xr = b[i] as number,
+      xi = b[i + 1] as number;
+    const dr = (a[i] as number) - (pr * xr - pim * xi),
+      di = (a[i + 1] as number) - (pr * xi + pim * xr);
     worst = Math.max(worst, dr * dr + di * di);
   }
   return Math.sqrt(worst);
@@ -150,7 +171,9 @@ export function distanceUpToPhase(a: Mat4, b: Mat4): number {
 export function tensorFactors(m: Mat4): { a: Mat2; b: Mat2 } {
   const block = (i: number, j: number): number[] => {
     const out: number[] = [];
-    for (let k = 0; k < 2; k++) for (let l = 0; l < 2; l++) out.push(m[at(2 * i + k, 2 * j + l)] as number, m[at(2 * i + k, 2 * j + l) + 1] as number);
+    for (let k = 0; k < 2; k++)
+      for (let l = 0; l < 2; l++)
+        out.push(m[at(2 * i + k, 2 * j + l)] as number, m[at(2 * i + k, 2 * j + l) + 1] as number);
     return out;
   };
   let bi = 0;
@@ -211,7 +234,10 @@ export const MAGIC_PAULI_SIGNS: Readonly<Record<'x' | 'y' | 'z', readonly number
   z: [1, 1, -1, -1],
 };
 
-export const entry = (m: Mat4, r: number, c: number): [number, number] => [m[at(r, c)] as number, m[at(r, c) + 1] as number];
+export const entry = (m: Mat4, r: number, c: number): [number, number] => [
+  m[at(r, c)] as number,
+  m[at(r, c) + 1] as number,
+];
 export const setEntry = (m: Mat4, r: number, c: number, re: number, im: number): void => {
   m[at(r, c)] = re;
   m[at(r, c) + 1] = im;
@@ -227,7 +253,10 @@ export function applySingle(m: Mat4, u: Mat2, first: boolean): void {
     for (let c = 0; c < 4; c++) {
       const i0 = 2 * (4 * r0 + c);
       const i1 = 2 * (4 * r1 + c);
-      const xr = m[i0] as number, xi = m[i0 + 1] as number, yr = m[i1] as number, yi = m[i1 + 1] as number;
+      const xr = m[i0] as number,
+        xi = m[i0 + 1] as number,
+        yr = m[i1] as number,
+        yi = m[i1 + 1] as number;
       m[i0] = ar * xr - ai * xi + br * yr - bi * yi;
       m[i0 + 1] = ar * xi + ai * xr + br * yi + bi * yr;
       m[i1] = cr * xr - ci * xi + dr * yr - di * yi;

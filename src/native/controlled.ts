@@ -21,7 +21,13 @@ import { EPS } from './angles.js';
 import { abs, dagger, det, H, mul, phaseGate, ry, rz, type Mat2 } from './complex2.js';
 import { exactMultiControlledX } from './dirty-x.js';
 import { GRAY_CODE_UP_TO, grayCodeControlled } from './gray-code.js';
-import { axisAngle, doublyControlled, entanglingCount, singleControlled, type ControlContext } from './single-controlled.js';
+import {
+  axisAngle,
+  doublyControlled,
+  entanglingCount,
+  singleControlled,
+  type ControlContext,
+} from './single-controlled.js';
 import { u, type Axis, type Step } from './steps.js';
 
 export type { ControlContext } from './single-controlled.js';
@@ -63,14 +69,22 @@ function cheapest(candidates: readonly (Step[] | undefined)[]): Step[] {
   let best: Step[] | undefined;
   for (const steps of candidates) {
     if (!steps) continue;
-    const better = !best || entanglingCount(steps) < entanglingCount(best) || (entanglingCount(steps) === entanglingCount(best) && steps.length < best.length);
+    const better =
+      !best ||
+      entanglingCount(steps) < entanglingCount(best) ||
+      (entanglingCount(steps) === entanglingCount(best) && steps.length < best.length);
     if (better) best = steps;
   }
   return best as Step[];
 }
 
 /** `matrix` on `target`, controlled by all of `controls` (any number, ≥ 0). */
-export function controlledUnitary(controls: readonly number[], target: number, matrix: Mat2, ctx: ControlContext): Step[] {
+export function controlledUnitary(
+  controls: readonly number[],
+  target: number,
+  matrix: Mat2,
+  ctx: ControlContext,
+): Step[] {
   if (controls.length === 0) return [u(target, matrix)];
   const scalar = scalarPhase(matrix);
   if (scalar !== null) return phaseOnAllOnes(controls, scalar, ctx);
@@ -100,7 +114,13 @@ function phaseOnAllOnes(qubits: readonly number[], alphaRad: number, ctx: Contro
 }
 
 /** C^n(exp(-iω/2 n·σ)) for n ≥ 3 controls: G, then the commutator on Z rotations, then G†. */
-function specialControlled(controls: readonly number[], target: number, axis: Axis, omegaRad: number, ctx: ControlContext): Step[] {
+function specialControlled(
+  controls: readonly number[],
+  target: number,
+  axis: Axis,
+  omegaRad: number,
+  ctx: ControlContext,
+): Step[] {
   if (Math.abs(omegaRad) < EPS) return [];
   const g = zOnto(axis);
   const half = Math.ceil(controls.length / 2);

@@ -17,9 +17,21 @@ const HALF_PI = Math.PI / 2;
 /** CNOT templates in circuit order, per family (native-gates.md 2.4). */
 const CNOT_TEMPLATES: Readonly<Record<NativeFamily, (c: number, t: number) => Step[]>> = {
   // C9: gpi2(3/4)_c, ms(0,0,1/4), gpi2(1/4)_c, gpi2(0)_t, Z(π/2)_c
-  ms: (c, t) => [u(c, gpi2(0.75)), pp(c, t, AXIS_X, AXIS_X, HALF_PI), u(c, gpi2(0.25)), u(t, gpi2(0)), u(c, rz(HALF_PI))],
+  ms: (c, t) => [
+    u(c, gpi2(0.75)),
+    pp(c, t, AXIS_X, AXIS_X, HALF_PI),
+    u(c, gpi2(0.25)),
+    u(t, gpi2(0)),
+    u(c, rz(HALF_PI)),
+  ],
   // C4: gpi2(3/4)_t, zz(1/4), gpi2(1/2)_t, Z(-π/2)_c, Z(3π/2)_t
-  zz: (c, t) => [u(t, gpi2(0.75)), pp(c, t, AXIS_Z, AXIS_Z, HALF_PI), u(t, gpi2(0.5)), u(c, rz(-HALF_PI)), u(t, rz(3 * HALF_PI))],
+  zz: (c, t) => [
+    u(t, gpi2(0.75)),
+    pp(c, t, AXIS_Z, AXIS_Z, HALF_PI),
+    u(t, gpi2(0.5)),
+    u(c, rz(-HALF_PI)),
+    u(t, rz(3 * HALF_PI)),
+  ],
 };
 
 /** Single-qubit QIS gates as matrices (decisions.md section 4; rotations in radians). */
@@ -73,15 +85,23 @@ export function decomposeGate(gate: IrGate, ctx: DecomposeContext): Step[] {
   if (controls.length === 0) return [pp(a, b, axis, axis, rotationRad)];
   // C^n(exp(-iθ/2 P⊗P)): rotate P⊗P onto Z⊗Z, then Z⊗Z = CX(a,b) Z_b CX(a,b).
   const { toZ, back } = TO_Z[gate.name] as { toZ: Mat2; back: Mat2 };
-  return [u(a, toZ), u(b, toZ), ...ctx.cx(a, b), ...controlledUnitary(controls, b, rz(rotationRad), ctx), ...ctx.cx(a, b), u(a, back), u(b, back)];
+  return [
+    u(a, toZ),
+    u(b, toZ),
+    ...ctx.cx(a, b),
+    ...controlledUnitary(controls, b, rz(rotationRad), ctx),
+    ...ctx.cx(a, b),
+    u(a, back),
+    u(b, back),
+  ];
 }
 
 /** swap = exp(-iπ/4 (XX + YY + ZZ)) up to phase (C7); with controls, CX(b,a) C^{n+1}X CX(b,a). */
 function swap(controls: readonly number[], a: number, b: number, ctx: DecomposeContext): Step[] {
-  if (controls.length === 0) return [pp(a, b, AXIS_X, AXIS_X, HALF_PI), pp(a, b, AXIS_Y, AXIS_Y, HALF_PI), pp(a, b, AXIS_Z, AXIS_Z, HALF_PI)];
+  if (controls.length === 0)
+    return [pp(a, b, AXIS_X, AXIS_X, HALF_PI), pp(a, b, AXIS_Y, AXIS_Y, HALF_PI), pp(a, b, AXIS_Z, AXIS_Z, HALF_PI)];
   return [...ctx.cx(b, a), ...controlledUnitary([...controls, a], b, X, ctx), ...ctx.cx(b, a)];
 }
-
 
 /**
  * Native gates as steps, so a native circuit can be re-lowered (re-fused, or

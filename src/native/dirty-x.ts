@@ -15,7 +15,14 @@
  */
 import { X } from './complex2.js';
 import { GRAY_CODE_UP_TO, grayCodeControlled } from './gray-code.js';
-import { entanglingCount, inverseSteps, relativePhaseToffoli, relativePhaseToffoli3, toffoli, type ControlContext } from './single-controlled.js';
+import {
+  entanglingCount,
+  inverseSteps,
+  relativePhaseToffoli,
+  relativePhaseToffoli3,
+  toffoli,
+  type ControlContext,
+} from './single-controlled.js';
 import { u, type Step } from './steps.js';
 
 /** Wires outside `used`, first `count` of them (fewer when the circuit has fewer). */
@@ -42,7 +49,12 @@ function cheapest(candidates: readonly (Step[] | undefined)[]): Step[] | undefin
   let best: Step[] | undefined;
   for (const steps of candidates) {
     if (!steps) continue;
-    if (!best || entanglingCount(steps) < entanglingCount(best) || (entanglingCount(steps) === entanglingCount(best) && steps.length < best.length)) best = steps;
+    if (
+      !best ||
+      entanglingCount(steps) < entanglingCount(best) ||
+      (entanglingCount(steps) === entanglingCount(best) && steps.length < best.length)
+    )
+      best = steps;
   }
   return best;
 }
@@ -55,7 +67,14 @@ const memo = new WeakMap<ControlContext['cx'], Map<string, Step[] | undefined>>(
  * shape), then places it on `controls`, `target` and the free wires outside
  * `avoid`. More than m - 2 free wires never help, so the shape caps them.
  */
-function placed(kind: string, construction: Canonical, controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
+function placed(
+  kind: string,
+  construction: Canonical,
+  controls: readonly number[],
+  target: number,
+  ctx: ControlContext,
+  avoid: readonly number[],
+): Step[] | undefined {
   const m = controls.length;
   const free = freeWires([...controls, target, ...avoid], ctx, Math.max(1, m - 2));
   let shapes = memo.get(ctx.cx);
@@ -121,7 +140,12 @@ function relativeCanonical(m: number, ctx: ControlContext): Step[] | undefined {
  * Exact C^m X of `controls` onto `target`, borrowing free wires of the circuit
  * outside `avoid`. Undefined when the circuit has too few free wires.
  */
-export function exactMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[] = []): Step[] | undefined {
+export function exactMultiControlledX(
+  controls: readonly number[],
+  target: number,
+  ctx: ControlContext,
+  avoid: readonly number[] = [],
+): Step[] | undefined {
   return placed('exact', exactCanonical, controls, target, ctx, avoid);
 }
 
@@ -129,12 +153,21 @@ export function exactMultiControlledX(controls: readonly number[], target: numbe
  * C^m X times a diagonal phase (on its controls, target and borrowed wires),
  * for use where that phase is undone, borrowing nothing from `avoid`.
  */
-export function relativePhaseMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext, avoid: readonly number[]): Step[] | undefined {
+export function relativePhaseMultiControlledX(
+  controls: readonly number[],
+  target: number,
+  ctx: ControlContext,
+  avoid: readonly number[],
+): Step[] | undefined {
   return placed('relative', relativeCanonical, controls, target, ctx, avoid);
 }
 
 /** Lemma 7.2 alone (m - 2 borrowed wires), for tests and comparison. */
-export function dirtyMultiControlledX(controls: readonly number[], target: number, ctx: ControlContext): Step[] | undefined {
+export function dirtyMultiControlledX(
+  controls: readonly number[],
+  target: number,
+  ctx: ControlContext,
+): Step[] | undefined {
   return placed('lemma-7.2', lemma72, controls, target, ctx, []);
 }
 

@@ -20,7 +20,6 @@ export interface Synthesis {
   readonly frameTurns: number;
 }
 
-
 /**
  * Synthesises `w` (math order, frames already included) as pulses followed
  * by a Z rotation: w ≅ Rz(2π frame) · pulses. With w ≅ Rz(φ) Ry(θ) Rz(λ):

@@ -20,7 +20,12 @@ export const GRAY_CODE_UP_TO = 5;
 /** Index of the bit a reflected Gray code flips at step i ≥ 1. */
 const flippedBit = (i: number): number => 31 - Math.clz32(i & -i);
 
-export function grayCodeControlled(controls: readonly number[], target: number, matrix: Mat2, ctx: ControlContext): Step[] {
+export function grayCodeControlled(
+  controls: readonly number[],
+  target: number,
+  matrix: Mat2,
+  ctx: ControlContext,
+): Step[] {
   let v = matrix;
   for (let i = 1; i < controls.length; i++) v = sqrtUnitary(v);
   const vDagger = dagger(v);

@@ -70,7 +70,10 @@ export function lowerInteraction(step: InteractionStep, family: NativeFamily): L
     after.push({ kind: 'u', qubit: step.b, matrix: sb.rotation });
   }
   const turns = radToTurns(step.angleRad);
-  const core = family === 'ms' ? foldMs(step.a, step.b, sa.value, sb.value, turns) : foldZz(step.a, step.b, turns * sa.value * sb.value);
+  const core =
+    family === 'ms'
+      ? foldMs(step.a, step.b, sa.value, sb.value, turns)
+      : foldZz(step.a, step.b, turns * sa.value * sb.value);
   return [...before, ...core, ...after];
 }
 
@@ -83,7 +86,8 @@ export function foldMs(a: number, b: number, phaseA: number, phaseB: number, ang
     pa += 0.5; // S3a
     t = -t;
   }
-  if (t <= 0.25 + EPS) return [{ kind: 'core', name: 'ms', targets: [a, b], phases: [pa, phaseB], angleTurns: Math.min(t, 0.25) }];
+  if (t <= 0.25 + EPS)
+    return [{ kind: 'core', name: 'ms', targets: [a, b], phases: [pa, phaseB], angleTurns: Math.min(t, 0.25) }];
   // S3c: MS(φ0, φ1, t) ≅ MS(φ0 + 1/2, φ1, 1/2 - t), then gpi(φ0) ⊗ gpi(φ1).
   const rest = 0.5 - t;
   const tail: LoweredItem[] = [
@@ -104,5 +108,8 @@ export function foldZz(a: number, b: number, angleTurns: number): LoweredItem[] 
     tail.push({ kind: 'u', qubit: a, matrix: PAULI_Z }, { kind: 'u', qubit: b, matrix: PAULI_Z });
   }
   if (Math.abs(t) < EPS) return tail;
-  return [{ kind: 'core', name: 'zz', targets: [a, b], phases: [], angleTurns: Math.max(-0.25, Math.min(0.25, t)) }, ...tail];
+  return [
+    { kind: 'core', name: 'zz', targets: [a, b], phases: [], angleTurns: Math.max(-0.25, Math.min(0.25, t)) },
+    ...tail,
+  ];
 }

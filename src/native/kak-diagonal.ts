@@ -20,7 +20,8 @@ export function isDiagonal4(u: Mat4): boolean {
     for (let c = 0; c < 4; c++) {
       if (r === c) continue;
       const k = 2 * (4 * r + c);
-      const re = u[k] as number, im = u[k + 1] as number;
+      const re = u[k] as number,
+        im = u[k + 1] as number;
       if (re * re + im * im > limit) return false;
     }
   }
@@ -43,7 +44,8 @@ export function diagonalKak(u: Mat4, axes: readonly PauliIndex[]): KakDecomposit
   const unwound = new Float64Array(32);
   for (let k = 0; k < 4; k++) {
     const phi = -z * (ZZ_SIGNS[k] as number);
-    const re = u[10 * k] as number, im = u[10 * k + 1] as number;
+    const re = u[10 * k] as number,
+      im = u[10 * k + 1] as number;
     unwound[10 * k] = re * Math.cos(phi) - im * Math.sin(phi);
     unwound[10 * k + 1] = re * Math.sin(phi) + im * Math.cos(phi);
   }

@@ -17,7 +17,21 @@
  */
 import { cliffordMapping, type PauliIndex } from './clifford-axes.js';
 import { dagger, mul, type Mat2 } from './complex2.js';
-import { dagger4, det4, distanceUpToPhase, entry, kron, MAGIC, MAGIC_PAULI_SIGNS, mul4, scale4, setEntry, tensorFactors, transpose4, type Mat4 } from './complex4.js';
+import {
+  dagger4,
+  det4,
+  distanceUpToPhase,
+  entry,
+  kron,
+  MAGIC,
+  MAGIC_PAULI_SIGNS,
+  mul4,
+  scale4,
+  setEntry,
+  tensorFactors,
+  transpose4,
+  type Mat4,
+} from './complex4.js';
 import { BLOCK_TOLERANCES } from './tolerances.js';
 
 export interface KakDecomposition {
@@ -59,17 +73,20 @@ function jacobi(input: Real4): Real4 {
         const c = 1 / Math.sqrt(t * t + 1);
         const sn = t * c;
         for (let k = 0; k < 4; k++) {
-          const skp = s[4 * k + p] as number, skq = s[4 * k + q] as number;
+          const skp = s[4 * k + p] as number,
+            skq = s[4 * k + q] as number;
           s[4 * k + p] = c * skp - sn * skq;
           s[4 * k + q] = sn * skp + c * skq;
         }
         for (let k = 0; k < 4; k++) {
-          const spk = s[4 * p + k] as number, sqk = s[4 * q + k] as number;
+          const spk = s[4 * p + k] as number,
+            sqk = s[4 * q + k] as number;
           s[4 * p + k] = c * spk - sn * sqk;
           s[4 * q + k] = sn * spk + c * sqk;
         }
         for (let k = 0; k < 4; k++) {
-          const vkp = v[4 * k + p] as number, vkq = v[4 * k + q] as number;
+          const vkp = v[4 * k + p] as number,
+            vkq = v[4 * k + q] as number;
           v[4 * k + p] = c * vkp - sn * vkq;
           v[4 * k + q] = sn * vkp + c * vkq;
         }
@@ -88,10 +105,18 @@ function realToMat4(r: Real4): Mat4 {
 /** Determinant of a real 4x4 by cofactors of 2x2 minors. */
 function realDet(m: Real4): number {
   const a = (r: number, c: number) => m[4 * r + c] as number;
-  const s0 = a(0, 0) * a(1, 1) - a(1, 0) * a(0, 1), s1 = a(0, 0) * a(1, 2) - a(1, 0) * a(0, 2), s2 = a(0, 0) * a(1, 3) - a(1, 0) * a(0, 3);
-  const s3 = a(0, 1) * a(1, 2) - a(1, 1) * a(0, 2), s4 = a(0, 1) * a(1, 3) - a(1, 1) * a(0, 3), s5 = a(0, 2) * a(1, 3) - a(1, 2) * a(0, 3);
-  const c5 = a(2, 2) * a(3, 3) - a(3, 2) * a(2, 3), c4 = a(2, 1) * a(3, 3) - a(3, 1) * a(2, 3), c3 = a(2, 1) * a(3, 2) - a(3, 1) * a(2, 2);
-  const c2 = a(2, 0) * a(3, 3) - a(3, 0) * a(2, 3), c1 = a(2, 0) * a(3, 2) - a(3, 0) * a(2, 2), c0 = a(2, 0) * a(3, 1) - a(3, 0) * a(2, 1);
+  const s0 = a(0, 0) * a(1, 1) - a(1, 0) * a(0, 1),
+    s1 = a(0, 0) * a(1, 2) - a(1, 0) * a(0, 2),
+    s2 = a(0, 0) * a(1, 3) - a(1, 0) * a(0, 3);
+  const s3 = a(0, 1) * a(1, 2) - a(1, 1) * a(0, 2),
+    s4 = a(0, 1) * a(1, 3) - a(1, 1) * a(0, 3),
+    s5 = a(0, 2) * a(1, 3) - a(1, 2) * a(0, 3);
+  const c5 = a(2, 2) * a(3, 3) - a(3, 2) * a(2, 3),
+    c4 = a(2, 1) * a(3, 3) - a(3, 1) * a(2, 3),
+    c3 = a(2, 1) * a(3, 2) - a(3, 1) * a(2, 2);
+  const c2 = a(2, 0) * a(3, 3) - a(3, 0) * a(2, 3),
+    c1 = a(2, 0) * a(3, 2) - a(3, 0) * a(2, 2),
+    c0 = a(2, 0) * a(3, 1) - a(3, 0) * a(2, 1);
   return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
 }
 
@@ -106,7 +131,8 @@ function orthogonalDiagonaliser(sym: Mat4): { p: Real4; d: Mat4 } | null {
     const p = realToMat4(v);
     const d = mul4(transpose4(p), mul4(sym, p));
     let residual = 0;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) if (i !== j) residual = Math.max(residual, Math.hypot(...entry(d, i, j)));
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) if (i !== j) residual = Math.max(residual, Math.hypot(...entry(d, i, j)));
     if (residual < BLOCK_TOLERANCES.diagonalResidual) return { p: v, d };
   }
   return null;
@@ -142,7 +168,10 @@ export function magicForm(u: Mat4): MagicForm {
 export function mayNeedAtMostOne(u: Mat4, magic: MagicForm = magicForm(u)): boolean {
   const { m2 } = magic;
   const sq = mul4(m2, m2);
-  let t1r = 0, t1i = 0, t2r = 0, t2i = 0;
+  let t1r = 0,
+    t1i = 0,
+    t2r = 0,
+    t2i = 0;
   for (let k = 0; k < 4; k++) {
     t1r += m2[10 * k] as number;
     t1i += m2[10 * k + 1] as number;
@@ -150,8 +179,10 @@ export function mayNeedAtMostOne(u: Mat4, magic: MagicForm = magicForm(u)): bool
     t2i += sq[10 * k + 1] as number;
   }
   // λ1 + λ2 = tr/2, λ1² + λ2² = tr(m²)/2, c = λ1 λ2 = ((tr/2)² - tr(m²)/2) / 2.
-  const hr = t1r / 2, hi = t1i / 2;
-  const cr = (hr * hr - hi * hi - t2r / 2) / 2, ci = (2 * hr * hi - t2i / 2) / 2;
+  const hr = t1r / 2,
+    hi = t1i / 2;
+  const cr = (hr * hr - hi * hi - t2r / 2) / 2,
+    ci = (2 * hr * hi - t2i / 2) / 2;
   let worst = 0;
   for (let k = 0; k < 32; k += 2) {
     const diagonal = k % 10 === 0;
@@ -167,7 +198,11 @@ export function mayNeedAtMostOne(u: Mat4, magic: MagicForm = magicForm(u)): bool
  * on `axes` (in preference order: the first nonzero coefficient goes on
  * axes[0], ...), or null when the numerics cannot be trusted.
  */
-export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2], magic: MagicForm = magicForm(u)): KakDecomposition | null {
+export function kakDecompose(
+  u: Mat4,
+  axes: readonly PauliIndex[] = [0, 1, 2],
+  magic: MagicForm = magicForm(u),
+): KakDecomposition | null {
   const diagonalised = orthogonalDiagonaliser(magic.m2);
   if (!diagonalised) return null;
   const { p, d } = diagonalised;
@@ -175,8 +210,13 @@ export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2], m
   // The square roots are chosen so that Σθ ≡ 0 (mod 2π): then U' P D^{-1/2} has determinant 1 and is
   // real orthogonal, i.e. the outer part is local (with -1 it would hide a SWAP-like factor).
   if (Math.round(theta.reduce((a, b) => a + b, 0) / Math.PI) % 2 !== 0) theta[0] = (theta[0] as number) + Math.PI;
-  const coefficient = (signs: readonly number[]) => reduced(signs.reduce((sum, sign, k) => sum + sign * (theta[k] as number), 0) / 4);
-  const raw = [coefficient(MAGIC_PAULI_SIGNS.x), coefficient(MAGIC_PAULI_SIGNS.y), coefficient(MAGIC_PAULI_SIGNS.z)] as const;
+  const coefficient = (signs: readonly number[]) =>
+    reduced(signs.reduce((sum, sign, k) => sum + sign * (theta[k] as number), 0) / 4);
+  const raw = [
+    coefficient(MAGIC_PAULI_SIGNS.x),
+    coefficient(MAGIC_PAULI_SIGNS.y),
+    coefficient(MAGIC_PAULI_SIGNS.z),
+  ] as const;
   // Applied first: R = M Pᵀ M† (P real orthogonal, det 1: a product of two single-qubit unitaries).
   const pm = realToMat4(p);
   const right = tensorFactors(mul4(MAGIC, mul4(transpose4(pm), MAGIC_DAGGER)));
@@ -188,7 +228,10 @@ export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2], m
   // Applied last: L = U R† N† (C†⊗C†), with R† N† = M P diag(e^{-iφ}) M† for the reduced phases φ.
   const scaled = Float64Array.from(pm);
   for (let k = 0; k < 4; k++) {
-    const phi = raw[0] * (MAGIC_PAULI_SIGNS.x[k] as number) + raw[1] * (MAGIC_PAULI_SIGNS.y[k] as number) + raw[2] * (MAGIC_PAULI_SIGNS.z[k] as number);
+    const phi =
+      raw[0] * (MAGIC_PAULI_SIGNS.x[k] as number) +
+      raw[1] * (MAGIC_PAULI_SIGNS.y[k] as number) +
+      raw[2] * (MAGIC_PAULI_SIGNS.z[k] as number);
     for (let r = 0; r < 4; r++) {
       const [re] = entry(pm, r, k);
       setEntry(scaled, r, k, re * Math.cos(phi), -re * Math.sin(phi));
@@ -203,4 +246,3 @@ export function kakDecompose(u: Mat4, axes: readonly PauliIndex[] = [0, 1, 2], m
   from.forEach((k, i) => (coefficients[to[i] as PauliIndex] = raw[k]));
   return { coefficients, before, after: [after.a, after.b], entanglers: from.length };
 }
-

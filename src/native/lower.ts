@@ -93,12 +93,19 @@ class NativeEmitter {
 
   private entangle(core: CoreGate, span: Span | undefined): void {
     const [a, b] = core.targets;
-    const moved = !this.optimize ? [] : core.name === 'ms' ? [this.splitRun(a, core.phases[0] as number), this.splitRun(b, core.phases[1] as number)] : [this.flipRun(a), this.flipRun(b)];
+    const moved = !this.optimize
+      ? []
+      : core.name === 'ms'
+        ? [this.splitRun(a, core.phases[0] as number), this.splitRun(b, core.phases[1] as number)]
+        : [this.flipRun(a), this.flipRun(b)];
     // Each run moved past a ZZ was a bit flip, which negates its angle (S3f).
     const flips = core.name === 'zz' ? moved.filter((m) => m !== IDENTITY).length : 0;
     this.flush(a, span);
     this.flush(b, span);
-    const phases = core.name === 'ms' ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)] : [];
+    const phases =
+      core.name === 'ms'
+        ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)]
+        : [];
     const angle = flips % 2 === 1 ? -core.angleTurns : core.angleTurns;
     this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle }, span);
     moved.forEach((m, i) => this.runs.apply(core.targets[i] as number, m));
@@ -126,7 +133,11 @@ class NativeEmitter {
   /** Emits the pending run of `qubit` as at most two pulses. */
   flush(qubit: number, span: Span | undefined): void {
     const { pulses, frameTurns } = synthesize(this.runs.take(qubit, this.frames.get(qubit)));
-    for (const p of pulses) this.push({ kind: 'native', name: p.name, targets: [qubit], phases: [normalizeTurns(p.phaseTurns)], angle: null }, span);
+    for (const p of pulses)
+      this.push(
+        { kind: 'native', name: p.name, targets: [qubit], phases: [normalizeTurns(p.phaseTurns)], angle: null },
+        span,
+      );
     this.frames.set(qubit, frameTurns);
   }
 
@@ -145,7 +156,8 @@ class NativeEmitter {
   push(op: IrOp, span: Span | undefined): void {
     if (this.ops.length >= this.maxOps) throw new NativeGateLimitError(this.maxOps);
     // A spread copy takes 2.4 times the room of a literal (467 against 194 bytes a native gate).
-    if (span && op.kind === 'native') this.ops.push({ kind: 'native', name: op.name, targets: op.targets, phases: op.phases, angle: op.angle, span });
+    if (span && op.kind === 'native')
+      this.ops.push({ kind: 'native', name: op.name, targets: op.targets, phases: op.phases, angle: op.angle, span });
     else this.ops.push(span ? ({ ...op, span } as IrOp) : op);
   }
 }
@@ -187,12 +199,19 @@ function loweredWidth(circuit: IrCircuit, family: NativeFamily, maxQubits: numbe
  * Lowers a circuit of QIS gates (native gates pass through) to the native
  * gates of `family`: `ms` (Harmony, Aria, the default simulator) or `zz` (Forte).
  */
-export function lowerToNative(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions = {}): NativeLowering {
+export function lowerToNative(
+  circuit: IrCircuit,
+  family: NativeFamily,
+  options: NativeLoweringOptions = {},
+): NativeLowering {
   const optimize = options.optimize ?? true;
   const width = loweredWidth(circuit, family, options.maxQubits);
   const emitter = new NativeEmitter(width, optimize, options.maxOps);
   const ctx: DecomposeContext = decomposeContext(family, width);
-  const blocks = (options.twoQubitBlocks ?? optimize) ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span)) : null;
+  const blocks =
+    (options.twoQubitBlocks ?? optimize)
+      ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span))
+      : null;
   for (const op of circuit.ops) {
     switch (op.kind) {
       case 'gate':

@@ -14,8 +14,7 @@ import { lowerToNative } from './lower.js';
 const DEFINITIONS: Readonly<Record<string, string>> = {
   gpi: 'gate gpi(phi) q { rz(-2*pi*phi) q; x q; rz(2*pi*phi) q; }',
   gpi2: 'gate gpi2(phi) q { rz(-2*pi*phi) q; rx(pi/2) q; rz(2*pi*phi) q; }',
-  ms:
-    'gate ms(phi0, phi1, theta) a, b { rz(-2*pi*phi0) a; rz(-2*pi*phi1) b; h a; h b; cx a, b; rz(2*pi*theta) b; cx a, b; h a; h b; rz(2*pi*phi0) a; rz(2*pi*phi1) b; }',
+  ms: 'gate ms(phi0, phi1, theta) a, b { rz(-2*pi*phi0) a; rz(-2*pi*phi1) b; h a; h b; cx a, b; rz(2*pi*theta) b; cx a, b; h a; h b; rz(2*pi*phi0) a; rz(2*pi*phi1) b; }',
   zz: 'gate zz(theta) a, b { cx a, b; rz(2*pi*theta) b; cx a, b; }',
   rxx: 'gate rxx(theta) a, b { h a; h b; cx a, b; rz(theta) b; cx a, b; h a; h b; }',
   ryy: 'gate ryy(theta) a, b { rx(pi/2) a; rx(pi/2) b; cx a, b; rz(theta) b; cx a, b; rx(-pi/2) a; rx(-pi/2) b; }',
@@ -44,7 +43,13 @@ const SPELLING: Readonly<Record<QisGateName, string>> = {
 };
 
 /** Gates `ctrl @` accepts, by the QIS gate they lower to. */
-const CONTROLLABLE: Readonly<Partial<Record<QisGateName, string>>> = { x: 'x', z: 'z', rz: 'rz', rx: 'xphase', ry: 'yphase' };
+const CONTROLLABLE: Readonly<Partial<Record<QisGateName, string>>> = {
+  x: 'x',
+  z: 'z',
+  rz: 'rz',
+  rx: 'xphase',
+  ry: 'yphase',
+};
 /** Two-qubit stdgates spellings of singly controlled gates. */
 const ONE_CONTROL: Readonly<Partial<Record<QisGateName, string>>> = { x: 'cx', y: 'cy', z: 'cz' };
 
@@ -76,7 +81,11 @@ class Printer {
         this.gate(op, qubits);
         return;
       case 'native':
-        this.call(op.name, op.name === 'ms' ? [...op.phases, op.angle ?? 0.25] : op.name === 'zz' ? [op.angle ?? 0] : op.phases, op.targets);
+        this.call(
+          op.name,
+          op.name === 'ms' ? [...op.phases, op.angle ?? 0.25] : op.name === 'zz' ? [op.angle ?? 0] : op.phases,
+          op.targets,
+        );
         return;
       case 'measure':
         this.body.push(`${this.bitName(op.bit)} = measure ${this.qubitName(op.qubit)};`);
@@ -97,7 +106,8 @@ class Printer {
     const two = ONE_CONTROL[g.name];
     if (n === 1 && two) return this.call(two, args, [...g.controls, ...g.targets]);
     const controllable = CONTROLLABLE[g.name];
-    if (controllable) return this.call(controllable, args, [...g.controls, ...g.targets], n === 1 ? 'ctrl @ ' : `ctrl(${n}) @ `);
+    if (controllable)
+      return this.call(controllable, args, [...g.controls, ...g.targets], n === 1 ? 'ctrl @ ' : `ctrl(${n}) @ `);
     this.lowered(g, qubits);
   }
 
@@ -130,7 +140,11 @@ function freshName(base: string, taken: ReadonlySet<string>): string {
  * program's registers (lower.ts, `maxQubits`) get a register of their own,
  * declared last so that their global indices stay the same.
  */
-function withBorrowedWires(registers: readonly IrRegister[], qubits: number, taken: Set<string>): readonly IrRegister[] {
+function withBorrowedWires(
+  registers: readonly IrRegister[],
+  qubits: number,
+  taken: Set<string>,
+): readonly IrRegister[] {
   const covered = Math.max(0, ...registers.map((r) => r.offset + r.size));
   if (covered >= qubits) return registers;
   const name = freshName('borrowed', taken);
@@ -144,19 +158,26 @@ function withBorrowedWires(registers: readonly IrRegister[], qubits: number, tak
  * final measurement of every qubit, so the program means the same job.
  */
 export function circuitToQasm(circuit: IrCircuit): string {
-  const declared = circuit.qubitRegisters.length > 0 || circuit.qubits === 0 ? circuit.qubitRegisters : [{ name: 'q', size: circuit.qubits, offset: 0 }];
+  const declared =
+    circuit.qubitRegisters.length > 0 || circuit.qubits === 0
+      ? circuit.qubitRegisters
+      : [{ name: 'q', size: circuit.qubits, offset: 0 }];
   const taken = new Set([...declared, ...circuit.bitRegisters].map((r) => r.name));
   const qubitRegisters = withBorrowedWires(declared, circuit.qubits, taken);
   const measureAll = circuit.clbits === 0 && !circuit.ops.some((op) => op.kind === 'measure') && circuit.qubits > 0;
-  const bitRegisters = measureAll ? [{ name: freshName('c', taken), size: circuit.qubits, offset: 0 }] : circuit.bitRegisters;
+  const bitRegisters = measureAll
+    ? [{ name: freshName('c', taken), size: circuit.qubits, offset: 0 }]
+    : circuit.bitRegisters;
   for (const r of bitRegisters) taken.add(r.name);
   const spelling = new Map(Object.keys(DEFINITIONS).map((name) => [name, freshName(name, taken)]));
   const printer = new Printer(registerLookup(qubitRegisters, 'q'), registerLookup(bitRegisters, 'c'), spelling);
   for (const op of circuit.ops) printer.op(op, circuit.qubits);
-  if (measureAll) for (let q = 0; q < circuit.qubits; q++) printer.op({ kind: 'measure', qubit: q, bit: q }, circuit.qubits);
+  if (measureAll)
+    for (let q = 0; q < circuit.qubits; q++) printer.op({ kind: 'measure', qubit: q, bit: q }, circuit.qubits);
   const lines = ['OPENQASM 3.0;', 'include "stdgates.inc";'];
   for (const name of Object.keys(DEFINITIONS)) {
-    if (printer.used.has(name)) lines.push((DEFINITIONS[name] as string).replace(`gate ${name}(`, `gate ${spelling.get(name) ?? name}(`));
+    if (printer.used.has(name))
+      lines.push((DEFINITIONS[name] as string).replace(`gate ${name}(`, `gate ${spelling.get(name) ?? name}(`));
   }
   for (const r of qubitRegisters) lines.push(`qubit[${r.size}] ${r.name};`);
   for (const r of bitRegisters) lines.push(`bit[${r.size}] ${r.name};`);

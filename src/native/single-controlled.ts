@@ -48,7 +48,10 @@ export function singleControlled(control: number, target: number, matrix: Mat2):
   const { alphaRad, axis, omegaRad } = axisAngle(matrix);
   const steps: Step[] = [];
   if (Math.abs(omegaRad) > EPS) {
-    steps.push(pp(control, target, AXIS_Z, axis, -omegaRad / 2), u(target, rotation(axis[0], axis[1], axis[2], omegaRad / 2)));
+    steps.push(
+      pp(control, target, AXIS_Z, axis, -omegaRad / 2),
+      u(target, rotation(axis[0], axis[1], axis[2], omegaRad / 2)),
+    );
   }
   if (Math.abs(alphaRad) > EPS) steps.push(u(control, phaseGate(alphaRad)));
   return steps;
@@ -78,7 +81,15 @@ export function toffoli(a: number, b: number, target: number, ctx: ControlContex
  */
 export function relativePhaseToffoli(a: number, b: number, target: number, ctx: ControlContext): Step[] {
   const quarter = Math.PI / 4;
-  return [u(target, ry(quarter)), ...ctx.cx(b, target), u(target, ry(quarter)), ...ctx.cx(a, target), u(target, ry(-quarter)), ...ctx.cx(b, target), u(target, ry(-quarter))];
+  return [
+    u(target, ry(quarter)),
+    ...ctx.cx(b, target),
+    u(target, ry(quarter)),
+    ...ctx.cx(a, target),
+    u(target, ry(-quarter)),
+    ...ctx.cx(b, target),
+    u(target, ry(-quarter)),
+  ];
 }
 
 /**
@@ -89,16 +100,34 @@ export function relativePhaseToffoli3(a: number, b: number, c: number, target: n
   const t = (sign: number) => u(target, phaseGate((sign * Math.PI) / 4));
   const h = u(target, H);
   return [
-    h, t(1), ...ctx.cx(c, target), t(-1), h,
-    ...ctx.cx(a, target), t(1), ...ctx.cx(b, target), t(-1), ...ctx.cx(a, target), t(1), ...ctx.cx(b, target), t(-1),
-    h, t(1), ...ctx.cx(c, target), t(-1), h,
+    h,
+    t(1),
+    ...ctx.cx(c, target),
+    t(-1),
+    h,
+    ...ctx.cx(a, target),
+    t(1),
+    ...ctx.cx(b, target),
+    t(-1),
+    ...ctx.cx(a, target),
+    t(1),
+    ...ctx.cx(b, target),
+    t(-1),
+    h,
+    t(1),
+    ...ctx.cx(c, target),
+    t(-1),
+    h,
   ];
 }
 
 /** The inverse of a step list: reversed, each step inverted. */
 export function inverseSteps(steps: readonly Step[]): Step[] {
-  return [...steps].reverse().map((s) => (s.kind === 'u' ? u(s.qubit, dagger(s.matrix)) : { ...s, angleRad: -s.angleRad }));
+  return [...steps]
+    .reverse()
+    .map((s) => (s.kind === 'u' ? u(s.qubit, dagger(s.matrix)) : { ...s, angleRad: -s.angleRad }));
 }
 
 /** Entangling steps: what a decomposition costs on either family. */
-export const entanglingCount = (steps: readonly Step[]): number => steps.reduce((n, s) => n + (s.kind === 'pp' ? 1 : 0), 0);
+export const entanglingCount = (steps: readonly Step[]): number =>
+  steps.reduce((n, s) => n + (s.kind === 'pp' ? 1 : 0), 0);

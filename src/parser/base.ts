@@ -18,7 +18,13 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { expressionTooDeep, listTooLong, literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
+import {
+  expressionTooDeep,
+  listTooLong,
+  literalTooLong,
+  nestingTooDeep,
+  unexpectedEndOfFile,
+} from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { LIMITS } from '../tables/index.js';
 import { SyntaxMessages } from './errors.js';
@@ -141,7 +147,9 @@ const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
 
 /** Chevrotain's own error recording (a runtime method its type declarations leave out). */
 const CHEVROTAIN_SAVE_ERROR = (
-  EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException }
+  EmbeddedActionsParser.prototype as unknown as {
+    SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException;
+  }
 ).SAVE_ERROR;
 
 export abstract class ParserBase extends EmbeddedActionsParser {
@@ -173,7 +181,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       recoveryEnabled: true,
       maxLookahead: 2,
       skipValidations: options.validate !== true,
-      errorMessageProvider: new SyntaxMessages(() => ({ text: this.text, statementStart: this.statementStart, next: this.LA(2) })),
+      errorMessageProvider: new SyntaxMessages(() => ({
+        text: this.text,
+        statementStart: this.statementStart,
+        next: this.LA(2),
+      })),
     });
   }
 
@@ -220,7 +232,9 @@ export abstract class ParserBase extends EmbeddedActionsParser {
    * block's closing brace always ends the follow set), and repeated paths
    * are cached.
    */
-  protected override getNextPossibleTokenTypes(path: Parameters<EmbeddedActionsParser['getNextPossibleTokenTypes']>[0]): TokenType[] {
+  protected override getNextPossibleTokenTypes(
+    path: Parameters<EmbeddedActionsParser['getNextPossibleTokenTypes']>[0],
+  ): TokenType[] {
     const rules = path.ruleStack;
     let top = 0;
     for (let i = rules.length - 2; i > 0; i--) {
@@ -302,7 +316,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected leaveExpression<E extends N.Node>(tree: E, first: IToken): E {
     if (--this.expressionDepth > 0) return tree;
     const tokens = this.tokenIndex - this.indexOf(first);
-    if (tokens > MAX_EXPRESSION_DEPTH && treeDepthExceeds(tree, MAX_EXPRESSION_DEPTH)) throw new NestingTooDeep(first, 'expression');
+    if (tokens > MAX_EXPRESSION_DEPTH && treeDepthExceeds(tree, MAX_EXPRESSION_DEPTH))
+      throw new NestingTooDeep(first, 'expression');
     return tree;
   }
 
@@ -318,10 +333,15 @@ export abstract class ParserBase extends EmbeddedActionsParser {
    * numbers, not nodes), so a run too deep stops early; the checks cost at
    * most twice the run.
    */
-  protected checkOperatorRun(operands: readonly OperandWithPrefixes[], ops: readonly N.BinaryOperator[], first: IToken): void {
+  protected checkOperatorRun(
+    operands: readonly OperandWithPrefixes[],
+    ops: readonly N.BinaryOperator[],
+    first: IToken,
+  ): void {
     const n = ops.length;
     if (n < 1024 || (n & (n - 1)) !== 0) return;
-    if (foldedDepth(operands, ops, MAX_EXPRESSION_DEPTH) > MAX_EXPRESSION_DEPTH) throw new NestingTooDeep(first, 'expression');
+    if (foldedDepth(operands, ops, MAX_EXPRESSION_DEPTH) > MAX_EXPRESSION_DEPTH)
+      throw new NestingTooDeep(first, 'expression');
   }
 
   private indexOf(token: IToken): number {
@@ -338,7 +358,10 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   }
 
   /** A grammar rule. Chevrotain's own re-synchronisation is off: recovery is per statement (below). */
-  protected rule<F extends (...args: never[]) => unknown>(name: string, impl: F): ParserMethod<Parameters<F>, ReturnType<F>> {
+  protected rule<F extends (...args: never[]) => unknown>(
+    name: string,
+    impl: F,
+  ): ParserMethod<Parameters<F>, ReturnType<F>> {
     return this.RULE(name, impl as unknown as (...args: Parameters<F>) => ReturnType<F>, { resyncEnabled: false });
   }
 
@@ -374,7 +397,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       }
       if (error instanceof NestingTooDeep) {
         if (nested) throw error;
-        this.notes.push({ reason: nestingReason(error), startOffset: error.token.startOffset, endOffset: error.token.startOffset + error.token.image.length });
+        this.notes.push({
+          reason: nestingReason(error),
+          startOffset: error.token.startOffset,
+          endOffset: error.token.startOffset + error.token.image.length,
+        });
         this.skipNestedStatement(startIndex);
       } else if (error instanceof RangeError) {
         if (nested) throw error;
@@ -428,7 +455,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.refusedThroughEnd = i >= count;
     if (i >= count && braces > 0 && !this.reportedEnd) {
       this.reportedEnd = true;
-      this.notes.push({ reason: unexpectedEndOfFile("'}'"), startOffset: this.text.length, endOffset: this.text.length });
+      this.notes.push({
+        reason: unexpectedEndOfFile("'}'"),
+        startOffset: this.text.length,
+        endOffset: this.text.length,
+      });
     }
     this.moveTo(i - 1);
   }
@@ -494,10 +525,19 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected designatorOf(indices: readonly N.IndexOperator[]): N.Expression | null {
     if (indices.length === 0) return null;
     const only = indices[0] as N.IndexOperator;
-    if (indices.length === 1 && only.kind === 'IndexList' && only.items.length === 1 && only.items[0]?.kind !== 'RangeExpression') {
+    if (
+      indices.length === 1 &&
+      only.kind === 'IndexList' &&
+      only.items.length === 1 &&
+      only.items[0]?.kind !== 'RangeExpression'
+    ) {
       return only.items[0] as N.Expression;
     }
-    this.note('a gate designator is one expression in brackets, like `[4]`', startOf(only), endOf(indices[indices.length - 1] as N.Node));
+    this.note(
+      'a gate designator is one expression in brackets, like `[4]`',
+      startOf(only),
+      endOf(indices[indices.length - 1] as N.Node),
+    );
     return null;
   }
 
@@ -523,7 +563,9 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     start: number,
   ): N.RangeExpression {
     const end = this.previousEnd();
-    return rest.third === null ? this.b.range(first, null, rest.second, start, end) : this.b.range(first, rest.second, rest.third, start, end);
+    return rest.third === null
+      ? this.b.range(first, null, rest.second, start, end)
+      : this.b.range(first, rest.second, rest.third, start, end);
   }
 }
 
@@ -537,4 +579,3 @@ function pushStatements(list: N.Statement[], result: StatementResult): void {
   if (Array.isArray(result)) list.push(...(result as N.Statement[]));
   else list.push(result as N.Statement);
 }
-

@@ -95,7 +95,12 @@ export class SyntaxMessages implements IParserErrorMessageProvider {
     return text.slice(statementStart, previous.startOffset + previous.image.length);
   }
 
-  buildMismatchTokenMessage(options: { expected: TokenType; actual: IToken; previous: IToken; ruleName: string }): string {
+  buildMismatchTokenMessage(options: {
+    expected: TokenType;
+    actual: IToken;
+    previous: IToken;
+    ruleName: string;
+  }): string {
     const { expected, actual, previous } = options;
     const closing = expected === EOF || expected.name === 'RBRACE';
     if (closing && !isEnd(actual)) return unexpectedToken(actual.image, null, null);

@@ -76,25 +76,27 @@ export abstract class ExpressionRules extends ParserBase {
       const op = this.CONSUME(T.PrefixOperator);
       this.ACTION(() => prefixes.push({ op: op.image as PrefixOperator['op'], startOffset: op.startOffset }));
     });
-    let value = this.OR<N.Expression>((this.operandAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Identifier);
-        const args = this.OPTION(() => this.SUBRULE(this.callArguments));
-        return this.ACTION(() => {
-          const name = this.b.identifier(token.image, token.startOffset);
-          return args === undefined ? name : this.b.call(name, args, this.previousEnd());
-        });
-      }),
-      alt(() => {
-        const type = this.SUBRULE(this.classicalType);
-        return this.SUBRULE(this.castArgument, { ARGS: [type] });
-      }),
-      alt(() => {
-        const token = this.CONSUME(T.Literal);
-        return this.ACTION(() => this.literal(token));
-      }),
-      alt(() => this.SUBRULE(this.groupedOperand)),
-    ]));
+    let value = this.OR<N.Expression>(
+      (this.operandAlternatives ??= [
+        alt(() => {
+          const token = this.CONSUME(T.Identifier);
+          const args = this.OPTION(() => this.SUBRULE(this.callArguments));
+          return this.ACTION(() => {
+            const name = this.b.identifier(token.image, token.startOffset);
+            return args === undefined ? name : this.b.call(name, args, this.previousEnd());
+          });
+        }),
+        alt(() => {
+          const type = this.SUBRULE(this.classicalType);
+          return this.SUBRULE(this.castArgument, { ARGS: [type] });
+        }),
+        alt(() => {
+          const token = this.CONSUME(T.Literal);
+          return this.ACTION(() => this.literal(token));
+        }),
+        alt(() => this.SUBRULE(this.groupedOperand)),
+      ]),
+    );
     this.MANY2(() => {
       const index = this.SUBRULE(this.indexOperator);
       this.ACTION(() => {
@@ -106,38 +108,42 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** Operands that do not start with a name or a type: literals, `( ... )`, `durationof`, `$n`. */
   protected nonNameOperand = this.rule('nonNameOperand', (): N.Expression => {
-    return this.OR((this.nonNameAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Literal);
-        return this.ACTION(() => this.literal(token));
-      }),
-      alt(() => this.SUBRULE(this.groupedOperand)),
-    ]));
+    return this.OR(
+      (this.nonNameAlternatives ??= [
+        alt(() => {
+          const token = this.CONSUME(T.Literal);
+          return this.ACTION(() => this.literal(token));
+        }),
+        alt(() => this.SUBRULE(this.groupedOperand)),
+      ]),
+    );
   });
 
   /** `( ... )`, `durationof({ ... })`, `$n`. */
   protected groupedOperand = this.rule('groupedOperand', (): N.Expression => {
-    return this.OR((this.groupedAlternatives ??= [
-      alt(() => {
-        const open = this.CONSUME(T.LPAREN);
-        this.ACTION(() => this.enter(open));
-        const inner = this.SUBRULE(this.expression);
-        this.CONSUME(T.RPAREN);
-        this.ACTION(() => this.leave());
-        return inner;
-      }),
-      alt(() => {
-        const keyword = this.CONSUME(T.DURATIONOF);
-        this.CONSUME2(T.LPAREN);
-        const body = this.SUBRULE(this.scope);
-        const close = this.CONSUME2(T.RPAREN);
-        return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
-      }),
-      alt(() => {
-        const t = this.CONSUME(T.HardwareQubit);
-        return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
-      }),
-    ]));
+    return this.OR(
+      (this.groupedAlternatives ??= [
+        alt(() => {
+          const open = this.CONSUME(T.LPAREN);
+          this.ACTION(() => this.enter(open));
+          const inner = this.SUBRULE(this.expression);
+          this.CONSUME(T.RPAREN);
+          this.ACTION(() => this.leave());
+          return inner;
+        }),
+        alt(() => {
+          const keyword = this.CONSUME(T.DURATIONOF);
+          this.CONSUME2(T.LPAREN);
+          const body = this.SUBRULE(this.scope);
+          const close = this.CONSUME2(T.RPAREN);
+          return this.ACTION(() => this.b.durationOf(body, keyword.startOffset, this.endAt(close)));
+        }),
+        alt(() => {
+          const t = this.CONSUME(T.HardwareQubit);
+          return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
+        }),
+      ]),
+    );
   });
 
   protected castArgument = this.rule('castArgument', (type: N.ScalarType | N.ArrayType): N.Cast => {
@@ -176,26 +182,31 @@ export abstract class ExpressionRules extends ParserBase {
   });
 
   /** The right side of a declaration or assignment: an expression, `measure q`, or an array literal. */
-  declarationExpression = this.rule('declarationExpression', (): N.Expression | N.MeasureExpression | N.ArrayLiteral => {
-    return this.OR<N.Expression | N.MeasureExpression | N.ArrayLiteral>([
-      alt(() => this.SUBRULE(this.arrayLiteral)),
-      alt(() => this.SUBRULE(this.measureExpression)),
-      alt(() => this.SUBRULE(this.expression)),
-    ]);
-  });
+  declarationExpression = this.rule(
+    'declarationExpression',
+    (): N.Expression | N.MeasureExpression | N.ArrayLiteral => {
+      return this.OR<N.Expression | N.MeasureExpression | N.ArrayLiteral>([
+        alt(() => this.SUBRULE(this.arrayLiteral)),
+        alt(() => this.SUBRULE(this.measureExpression)),
+        alt(() => this.SUBRULE(this.expression)),
+      ]);
+    },
+  );
 
   arrayLiteral = this.rule('arrayLiteral', (): N.ArrayLiteral => {
     const open = this.CONSUME(T.LBRACE);
     this.ACTION(() => this.enter(open));
     const items: (N.Expression | N.ArrayLiteral)[] = [];
     this.OPTION(() => {
-      items.push(this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as N.Expression | N.ArrayLiteral);
+      items.push(
+        this.OR([alt(() => this.SUBRULE(this.arrayLiteral)), alt(() => this.SUBRULE(this.expression))]) as
+          N.Expression | N.ArrayLiteral,
+      );
       this.MANY(() => {
         this.CONSUME(T.COMMA);
         items.push(
           this.OR2([alt(() => this.SUBRULE2(this.arrayLiteral)), alt(() => this.SUBRULE2(this.expression))]) as
-            | N.Expression
-            | N.ArrayLiteral,
+            N.Expression | N.ArrayLiteral,
         );
       });
       this.OPTION2(() => this.CONSUME2(T.COMMA));
@@ -219,9 +230,10 @@ export abstract class ExpressionRules extends ParserBase {
   indexOperator = this.rule('indexOperator', (): N.IndexOperator => {
     const open = this.CONSUME(T.LBRACKET);
     this.ACTION(() => this.enter(open));
-    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>((this.indexAlternatives ??= [
-      alt(() => this.SUBRULE(this.setExpression)),
-      alt(() => {
+    const result = this.OR<N.DiscreteSet | (N.Expression | N.RangeExpression)[]>(
+      (this.indexAlternatives ??= [
+        alt(() => this.SUBRULE(this.setExpression)),
+        alt(() => {
           const items: (N.Expression | N.RangeExpression)[] = [this.SUBRULE(this.rangeOrExpression)];
           this.MANY(() => {
             this.CONSUME(T.COMMA);
@@ -230,7 +242,8 @@ export abstract class ExpressionRules extends ParserBase {
           this.OPTION(() => this.CONSUME2(T.COMMA));
           return items;
         }),
-    ]));
+      ]),
+    );
     const close = this.CONSUME(T.RBRACKET);
     this.ACTION(() => this.leave());
     return this.ACTION(() =>
@@ -240,20 +253,21 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** `a`, or a range `a:b`, `a:s:b`, `:`, `a:`, `:b`. */
   rangeOrExpression = this.rule('rangeOrExpression', (): N.Expression | N.RangeExpression => {
-    return this.OR<N.Expression | N.RangeExpression>((this.rangeAlternatives ??= [
-      alt(() => {
-        const colon = this.LA(1);
-        const rest = this.SUBRULE(this.rangeRest);
-        return this.ACTION(() => this.rangeOf(null, rest, this.startAt(colon)));
-      }),
-      alt(() => {
-        const first = this.SUBRULE(this.expression);
-        const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
-        return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
-      }),
-    ]));
+    return this.OR<N.Expression | N.RangeExpression>(
+      (this.rangeAlternatives ??= [
+        alt(() => {
+          const colon = this.LA(1);
+          const rest = this.SUBRULE(this.rangeRest);
+          return this.ACTION(() => this.rangeOf(null, rest, this.startAt(colon)));
+        }),
+        alt(() => {
+          const first = this.SUBRULE(this.expression);
+          const rest = this.OPTION(() => this.SUBRULE2(this.rangeRest));
+          return this.ACTION(() => (rest === undefined ? first : this.rangeOf(first, rest, startOf(first))));
+        }),
+      ]),
+    );
   });
-
 
   /** The part of a range from its first `:`. */
   protected rangeRest = this.rule('rangeRest', (): { second: N.Expression | null; third: N.Expression | null } => {
@@ -300,18 +314,22 @@ export abstract class ExpressionRules extends ParserBase {
   });
 
   gateOperand = this.rule('gateOperand', (): N.GateOperand => {
-    return this.OR((this.gateOperandAlternatives ??= [
-      alt(() => {
-        const token = this.CONSUME(T.Identifier);
-        const indices: N.IndexOperator[] = [];
-        this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
-        return this.ACTION(() => this.b.indexedIdentifier(this.b.identifier(token.image, token.startOffset), indices, this.previousEnd()));
-      }),
-      alt(() => {
+    return this.OR(
+      (this.gateOperandAlternatives ??= [
+        alt(() => {
+          const token = this.CONSUME(T.Identifier);
+          const indices: N.IndexOperator[] = [];
+          this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
+          return this.ACTION(() =>
+            this.b.indexedIdentifier(this.b.identifier(token.image, token.startOffset), indices, this.previousEnd()),
+          );
+        }),
+        alt(() => {
           const t = this.CONSUME(T.HardwareQubit);
           return this.ACTION(() => this.b.hardwareQubit(t.image, t.startOffset));
         }),
-    ]));
+      ]),
+    );
   });
 
   gateOperandList = this.rule('gateOperandList', (): N.GateOperand[] => {
@@ -324,5 +342,4 @@ export abstract class ExpressionRules extends ParserBase {
     this.OPTION(() => this.CONSUME2(T.COMMA));
     return items;
   });
-
 }

@@ -134,7 +134,15 @@ function lineCommentEnd(text: string, from: number): number {
 /** The node constructors the reader calls. */
 type StatementNodes = Pick<
   AstBuilder,
-  'span' | 'identifier' | 'integer' | 'float' | 'expression' | 'indexList' | 'indexedIdentifier' | 'modifier' | 'measure'
+  | 'span'
+  | 'identifier'
+  | 'integer'
+  | 'float'
+  | 'expression'
+  | 'indexList'
+  | 'indexedIdentifier'
+  | 'modifier'
+  | 'measure'
 >;
 
 /** What the recognising reader returns for every node: never read, only tested for null. */
@@ -255,7 +263,10 @@ export class StatementReader implements StatementRebuilder {
     const name = this.b.identifier(word, nameStart);
     this.at = skipBlanks(this.text, nameStart + word.length);
     const c = this.text.charCodeAt(this.at);
-    if (modifiers.length === 0 && (c === Char.LBracket || (c === Char.Equals && this.text.charCodeAt(this.at + 1) !== Char.Equals))) {
+    if (
+      modifiers.length === 0 &&
+      (c === Char.LBracket || (c === Char.Equals && this.text.charCodeAt(this.at + 1) !== Char.Equals))
+    ) {
       return this.measureAssignment(name, nameStart, nameStart + word.length);
     }
     let args: readonly N.Expression[] | null = null;
@@ -335,14 +346,22 @@ export class StatementReader implements StatementRebuilder {
   private measureAssignment(name: N.Identifier, start: number, nameEnd: number): N.Assignment | null {
     const text = this.text;
     const target = this.indexTail(name, nameEnd);
-    if (target === null || text.charCodeAt(this.at) !== Char.Equals || text.charCodeAt(this.at + 1) === Char.Equals) return null;
+    if (target === null || text.charCodeAt(this.at) !== Char.Equals || text.charCodeAt(this.at + 1) === Char.Equals)
+      return null;
     const measureStart = skipBlanks(text, this.at + 1);
     if (!this.keywordAt(measureStart, 'measure')) return null;
     this.at = skipBlanks(text, measureStart + 'measure'.length);
     const operand = this.gateOperand();
     if (operand === null || text.charCodeAt(this.at) !== Char.Semicolon) return null;
     const end = (this.end = this.at + 1);
-    return { kind: 'Assignment', target, op: '=', value: this.b.measure(operand, measureStart), span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+    return {
+      kind: 'Assignment',
+      target,
+      op: '=',
+      value: this.b.measure(operand, measureStart),
+      span: this.b.span(start, end),
+      annotations: NO_ANNOTATIONS,
+    };
   }
 
   /** `barrier;` or `barrier operands;`. */
@@ -523,7 +542,8 @@ export class StatementReader implements StatementRebuilder {
     const after = skipBlanks(text, i);
     const next = text.charCodeAt(i);
     const nextWord = text.charCodeAt(after);
-    if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128) return null;
+    if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128)
+      return null;
     this.at = after;
     return isFloat ? this.b.float(text.slice(start, i), start) : this.b.integer(this.integerText(start, i), start);
   }

@@ -110,12 +110,15 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   const parser = grammarParser();
   const found: Diagnostic[] = [];
   const report = (reason: string, start: number, end: number) =>
-    found.push(createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }));
+    found.push(
+      createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }),
+    );
   try {
     parser.begin(builder);
     const parseRegion = (from: number, to: number, extraBudget = 0) => {
       const lexed = tokenize(from === 0 && to === text.length ? text : text.slice(from, to), from);
-      for (const problem of lexed.problems) report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
+      for (const problem of lexed.problems)
+        report(lexProblemReason(problem, text), problem.startOffset, problem.endOffset);
       parser.input = lexed.tokens;
       parser.notes = [];
       parser.refusedThroughEnd = false;
@@ -126,7 +129,20 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
     };
-    const fastPath = options.fastPath === false ? null : { text, builder, reader: new StatementReader(text, builder), recogniser: statementRecogniser(text), statements, state, diagnostics: found, parser, parseRegion };
+    const fastPath =
+      options.fastPath === false
+        ? null
+        : {
+            text,
+            builder,
+            reader: new StatementReader(text, builder),
+            recogniser: statementRecogniser(text),
+            statements,
+            state,
+            diagnostics: found,
+            parser,
+            parseRegion,
+          };
     /**
      * A chunk with no place to cut (a million lines without a `;`, a call of
      * a million operands on one line) would be lexed whole, however early

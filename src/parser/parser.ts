@@ -21,7 +21,13 @@ import * as T from '../lexer/index.js';
 import { alt, ErrorBudgetSpent, type Body, type StatementResult } from './base.js';
 import { TypeRules } from './types.js';
 
-export { MAX_EXPRESSION_DEPTH, MAX_PARSER_NESTING, NestingTooDeep, type ParserNote, type StatementResult } from './base.js';
+export {
+  MAX_EXPRESSION_DEPTH,
+  MAX_PARSER_NESTING,
+  NestingTooDeep,
+  type ParserNote,
+  type StatementResult,
+} from './base.js';
 
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];
@@ -50,10 +56,7 @@ export class Qasm3Parser extends TypeRules {
   });
 
   override statementOrScope = this.rule('statementOrScope', (): StatementResult => {
-    return this.OR([
-      alt(() => this.SUBRULE(this.scope)),
-      alt(() => this.SUBRULE(this.statement)),
-    ]);
+    return this.OR([alt(() => this.SUBRULE(this.scope)), alt(() => this.SUBRULE(this.statement))]);
   });
 
   override scope = this.rule('scope', (): Body => {
@@ -100,39 +103,41 @@ export class Qasm3Parser extends TypeRules {
       const token = this.CONSUME(T.AnnotationKeyword);
       this.ACTION(() => annotations.push(this.b.annotation(token.image, token.startOffset)));
     });
-    const statement = this.OR<StatementResult>((this.statementAlternatives ??= [
-      alt(() => this.SUBRULE(this.pragma)),
-      alt(() => this.SUBRULE(this.version)),
-      alt(() => this.SUBRULE(this.includeStatement)),
-      alt(() => this.SUBRULE(this.calibrationGrammarStatement)),
-      alt(() => this.SUBRULE(this.calStatement)),
-      alt(() => this.SUBRULE(this.defcalStatement)),
-      alt(() => this.SUBRULE(this.quantumDeclarationStatement)),
-      alt(() => this.SUBRULE(this.oldStyleDeclarationStatement)),
-      alt(() => this.SUBRULE(this.constDeclarationStatement)),
-      alt(() => this.SUBRULE(this.ioDeclarationStatement)),
-      alt(() => this.SUBRULE(this.aliasDeclarationStatement)),
-      alt(() => this.SUBRULE(this.gateStatement)),
-      alt(() => this.SUBRULE(this.defStatement)),
-      alt(() => this.SUBRULE(this.externStatement)),
-      alt(() => this.SUBRULE(this.returnStatement)),
-      alt(() => this.SUBRULE(this.jumpStatement)),
-      alt(() => this.SUBRULE(this.ifStatement)),
-      alt(() => this.SUBRULE(this.forStatement)),
-      alt(() => this.SUBRULE(this.whileStatement)),
-      alt(() => this.SUBRULE(this.switchStatement)),
-      alt(() => this.SUBRULE(this.barrierStatement)),
-      alt(() => this.SUBRULE(this.boxStatement)),
-      alt(() => this.SUBRULE(this.delayStatement)),
-      alt(() => this.SUBRULE(this.resetStatement)),
-      alt(() => this.SUBRULE(this.measureArrowAssignmentStatement)),
-      alt(() => this.SUBRULE(this.modifiedGateCallStatement)),
-      alt(() => this.SUBRULE(this.typeLedStatement)),
-      alt(() => this.SUBRULE(this.identifierLedStatement)),
-      alt(() => this.SUBRULE(this.expressionStatement)),
-      alt(() => this.SUBRULE(this.nopStatement)),
-      alt(() => this.SUBRULE(this.emptyStatement)),
-    ]));
+    const statement = this.OR<StatementResult>(
+      (this.statementAlternatives ??= [
+        alt(() => this.SUBRULE(this.pragma)),
+        alt(() => this.SUBRULE(this.version)),
+        alt(() => this.SUBRULE(this.includeStatement)),
+        alt(() => this.SUBRULE(this.calibrationGrammarStatement)),
+        alt(() => this.SUBRULE(this.calStatement)),
+        alt(() => this.SUBRULE(this.defcalStatement)),
+        alt(() => this.SUBRULE(this.quantumDeclarationStatement)),
+        alt(() => this.SUBRULE(this.oldStyleDeclarationStatement)),
+        alt(() => this.SUBRULE(this.constDeclarationStatement)),
+        alt(() => this.SUBRULE(this.ioDeclarationStatement)),
+        alt(() => this.SUBRULE(this.aliasDeclarationStatement)),
+        alt(() => this.SUBRULE(this.gateStatement)),
+        alt(() => this.SUBRULE(this.defStatement)),
+        alt(() => this.SUBRULE(this.externStatement)),
+        alt(() => this.SUBRULE(this.returnStatement)),
+        alt(() => this.SUBRULE(this.jumpStatement)),
+        alt(() => this.SUBRULE(this.ifStatement)),
+        alt(() => this.SUBRULE(this.forStatement)),
+        alt(() => this.SUBRULE(this.whileStatement)),
+        alt(() => this.SUBRULE(this.switchStatement)),
+        alt(() => this.SUBRULE(this.barrierStatement)),
+        alt(() => this.SUBRULE(this.boxStatement)),
+        alt(() => this.SUBRULE(this.delayStatement)),
+        alt(() => this.SUBRULE(this.resetStatement)),
+        alt(() => this.SUBRULE(this.measureArrowAssignmentStatement)),
+        alt(() => this.SUBRULE(this.modifiedGateCallStatement)),
+        alt(() => this.SUBRULE(this.typeLedStatement)),
+        alt(() => this.SUBRULE(this.identifierLedStatement)),
+        alt(() => this.SUBRULE(this.expressionStatement)),
+        alt(() => this.SUBRULE(this.nopStatement)),
+        alt(() => this.SUBRULE(this.emptyStatement)),
+      ]),
+    );
     return this.ACTION(() => (annotations.length === 0 ? statement : this.b.annotate(statement, annotations)));
   });
 
@@ -152,24 +157,30 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.INCLUDE);
     const path = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'Include',
-      path,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Include));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Include',
+          path,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Include,
+    );
   });
 
   calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (): N.Defcalgrammar => {
     const keyword = this.CONSUME(T.DEFCALGRAMMAR);
     const name = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'Defcalgrammar',
-      name,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Defcalgrammar));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Defcalgrammar',
+          name,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Defcalgrammar,
+    );
   });
 
   /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
@@ -193,14 +204,15 @@ export class Qasm3Parser extends TypeRules {
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'QubitDeclaration',
-        name,
-        size,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.QubitDeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'QubitDeclaration',
+          name,
+          size,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.QubitDeclaration,
     );
   });
 
@@ -209,15 +221,16 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'OldStyleDeclaration',
-        keyword: keyword.image as 'qreg' | 'creg',
-        name,
-        size,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.OldStyleDeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'OldStyleDeclaration',
+          keyword: keyword.image as 'qreg' | 'creg',
+          name,
+          size,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.OldStyleDeclaration,
     );
   });
 
@@ -228,15 +241,16 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.EQUALS);
     const init = this.SUBRULE(this.declarationExpression);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'ConstDeclaration',
-        type,
-        name,
-        init: init as N.Expression | N.ArrayLiteral,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.ConstDeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'ConstDeclaration',
+          type,
+          name,
+          init: init as N.Expression | N.ArrayLiteral,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.ConstDeclaration,
     );
   });
 
@@ -245,15 +259,16 @@ export class Qasm3Parser extends TypeRules {
     const type = this.SUBRULE(this.classicalType);
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'IODeclaration',
-        direction: keyword.image as 'input' | 'output',
-        type,
-        name,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.IODeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'IODeclaration',
+          direction: keyword.image as 'input' | 'output',
+          type,
+          name,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.IODeclaration,
     );
   });
 
@@ -263,14 +278,15 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.EQUALS);
     const value = this.SUBRULE(this.expression);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'AliasDeclaration',
-        name,
-        value,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.AliasDeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'AliasDeclaration',
+          name,
+          value,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.AliasDeclaration,
     );
   });
 
@@ -285,16 +301,17 @@ export class Qasm3Parser extends TypeRules {
     });
     const qubits = this.SUBRULE2(this.identifierList);
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(() =>
-      ({
-        kind: 'GateDefinition',
-        name,
-        params,
-        qubits,
-        body,
-        span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.GateDefinition),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'GateDefinition',
+          name,
+          params,
+          qubits,
+          body,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.GateDefinition,
     );
   });
 
@@ -315,16 +332,17 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(() =>
-      ({
-        kind: 'SubroutineDefinition',
-        name,
-        params,
-        returnType,
-        body,
-        span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.SubroutineDefinition),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'SubroutineDefinition',
+          name,
+          params,
+          returnType,
+          body,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.SubroutineDefinition,
     );
   });
 
@@ -345,15 +363,16 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'ExternDeclaration',
-        name,
-        params,
-        returnType,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.ExternDeclaration),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'ExternDeclaration',
+          name,
+          params,
+          returnType,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.ExternDeclaration,
     );
   });
 
@@ -364,12 +383,15 @@ export class Qasm3Parser extends TypeRules {
         this.OR([alt(() => this.SUBRULE(this.measureExpression)), alt(() => this.SUBRULE(this.expression))]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'Return',
-      value,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Return));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Return',
+          value,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Return,
+    );
   });
 
   /** `break;`, `continue;`, `end;` */
@@ -382,11 +404,11 @@ export class Qasm3Parser extends TypeRules {
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(() => {
       const kind = keyword.tokenType === T.BREAK ? 'Break' : keyword.tokenType === T.CONTINUE ? 'Continue' : 'End';
-      return ({
+      return {
         kind,
         span: this.b.span(keyword.startOffset, this.endAt(semi)),
         annotations: NO_ANNOTATIONS,
-      } satisfies N.Break | N.Continue | N.End);
+      } satisfies N.Break | N.Continue | N.End;
     });
   });
 
@@ -401,15 +423,16 @@ export class Qasm3Parser extends TypeRules {
         this.CONSUME(T.ELSE);
         return this.SUBRULE2(this.body);
       }) ?? null;
-    return this.ACTION(() =>
-      ({
-        kind: 'If',
-        condition,
-        body,
-        elseBody,
-        span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.If),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'If',
+          condition,
+          body,
+          elseBody,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.If,
     );
   });
 
@@ -421,26 +444,29 @@ export class Qasm3Parser extends TypeRules {
     const iterable = this.OR<N.For['iterable']>([
       alt(() => this.SUBRULE(this.setExpression)),
       alt(() => {
-          const open = this.CONSUME(T.LBRACKET);
-          const range = this.SUBRULE(this.rangeOrExpression);
-          const close = this.CONSUME(T.RBRACKET);
-          return this.ACTION(() =>
-            range.kind === 'RangeExpression' ? this.b.range(range.start, range.step, range.end, open.startOffset, this.endAt(close)) : range,
-          );
-        }),
+        const open = this.CONSUME(T.LBRACKET);
+        const range = this.SUBRULE(this.rangeOrExpression);
+        const close = this.CONSUME(T.RBRACKET);
+        return this.ACTION(() =>
+          range.kind === 'RangeExpression'
+            ? this.b.range(range.start, range.step, range.end, open.startOffset, this.endAt(close))
+            : range,
+        );
+      }),
       alt(() => this.SUBRULE(this.expression)),
     ]);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(() =>
-      ({
-        kind: 'For',
-        variableType,
-        variable,
-        iterable,
-        body,
-        span: this.b.span(keyword.startOffset, this.previousEnd()),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.For),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'For',
+          variableType,
+          variable,
+          iterable,
+          body,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.For,
     );
   });
 
@@ -450,13 +476,16 @@ export class Qasm3Parser extends TypeRules {
     const condition = this.SUBRULE(this.expression);
     this.CONSUME(T.RPAREN);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(() => ({
-      kind: 'While',
-      condition,
-      body,
-      span: this.b.span(keyword.startOffset, this.previousEnd()),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.While));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'While',
+          condition,
+          body,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.While,
+    );
   });
 
   switchStatement = this.rule('switchStatement', (): N.Switch => {
@@ -468,28 +497,31 @@ export class Qasm3Parser extends TypeRules {
     const cases: N.SwitchCase[] = [];
     this.MANY(() => cases.push(this.SUBRULE(this.switchCaseItem)));
     const close = this.CONSUME(T.RBRACE);
-    return this.ACTION(() => ({
-      kind: 'Switch',
-      subject,
-      cases,
-      span: this.b.span(keyword.startOffset, this.endAt(close)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Switch));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Switch',
+          subject,
+          cases,
+          span: this.b.span(keyword.startOffset, this.endAt(close)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Switch,
+    );
   });
 
   switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
     return this.OR([
       alt(() => {
-          const keyword = this.CONSUME(T.CASE);
-          const values = this.SUBRULE(this.expressionList);
-          const body = this.SUBRULE(this.scope);
-          return this.ACTION(() => this.b.switchCase(values, body, keyword.startOffset, this.previousEnd()));
-        }),
+        const keyword = this.CONSUME(T.CASE);
+        const values = this.SUBRULE(this.expressionList);
+        const body = this.SUBRULE(this.scope);
+        return this.ACTION(() => this.b.switchCase(values, body, keyword.startOffset, this.previousEnd()));
+      }),
       alt(() => {
-          const keyword = this.CONSUME(T.DEFAULT);
-          const body = this.SUBRULE2(this.scope);
-          return this.ACTION(() => this.b.switchCase(null, body, keyword.startOffset, this.previousEnd()));
-        }),
+        const keyword = this.CONSUME(T.DEFAULT);
+        const body = this.SUBRULE2(this.scope);
+        return this.ACTION(() => this.b.switchCase(null, body, keyword.startOffset, this.previousEnd()));
+      }),
     ]);
   });
 
@@ -497,25 +529,31 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'Barrier',
-      operands,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Barrier));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Barrier',
+          operands,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Barrier,
+    );
   });
 
   boxStatement = this.rule('boxStatement', (): N.Box => {
     const keyword = this.CONSUME(T.BOX);
     const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(() => ({
-      kind: 'Box',
-      duration,
-      body,
-      span: this.b.span(keyword.startOffset, this.previousEnd()),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Box));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Box',
+          duration,
+          body,
+          span: this.b.span(keyword.startOffset, this.previousEnd()),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Box,
+    );
   });
 
   delayStatement = this.rule('delayStatement', (): N.Delay => {
@@ -523,14 +561,15 @@ export class Qasm3Parser extends TypeRules {
     const duration = this.SUBRULE(this.designator);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'Delay',
-        duration,
-        operands,
-        span: this.b.span(keyword.startOffset, this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.Delay),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Delay',
+          duration,
+          operands,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Delay,
     );
   });
 
@@ -539,28 +578,34 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.NOP);
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'GateCall',
-      modifiers: emptyList(),
-      name: this.b.identifier(keyword.image, keyword.startOffset),
-      args: null,
-      designator: null,
-      qubits,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    }) satisfies N.GateCall);
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'GateCall',
+          modifiers: emptyList(),
+          name: this.b.identifier(keyword.image, keyword.startOffset),
+          args: null,
+          designator: null,
+          qubits,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.GateCall,
+    );
   });
 
   resetStatement = this.rule('resetStatement', (): N.Reset => {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'Reset',
-      operand,
-      span: this.b.span(keyword.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.Reset));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'Reset',
+          operand,
+          span: this.b.span(keyword.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.Reset,
+    );
   });
 
   measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (): N.MeasureStatement => {
@@ -571,14 +616,15 @@ export class Qasm3Parser extends TypeRules {
         return this.SUBRULE(this.indexedIdentifier);
       }) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'MeasureStatement',
-        measure,
-        target,
-        span: this.b.span(startOf(measure), this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.MeasureStatement),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'MeasureStatement',
+          measure,
+          target,
+          span: this.b.span(startOf(measure), this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.MeasureStatement,
     );
   });
 
@@ -587,13 +633,13 @@ export class Qasm3Parser extends TypeRules {
     const first = this.LA(1);
     return this.OR([
       alt(() => {
-          const modifiers: N.GateModifier[] = [];
-          this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
-          return this.OR2([
-            alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, first] })),
-            alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, first] })),
-          ]);
-        }),
+        const modifiers: N.GateModifier[] = [];
+        this.AT_LEAST_ONE(() => modifiers.push(this.SUBRULE(this.gateModifier)));
+        return this.OR2([
+          alt(() => this.SUBRULE(this.namedGateCall, { ARGS: [modifiers, first] })),
+          alt(() => this.SUBRULE(this.gphaseCall, { ARGS: [modifiers, first] })),
+        ]);
+      }),
       alt(() => this.SUBRULE2(this.gphaseCall, { ARGS: [emptyList<N.GateModifier>(), first] })),
     ]);
   });
@@ -606,17 +652,18 @@ export class Qasm3Parser extends TypeRules {
       const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
       const qubits = this.SUBRULE(this.gateOperandList);
       const semi = this.CONSUME(T.SEMICOLON);
-      return this.ACTION(() =>
-        ({
-          kind: 'GateCall',
-          modifiers,
-          name,
-          args,
-          designator,
-          qubits,
-          span: this.b.span(this.startAt(first), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        } satisfies N.GateCall),
+      return this.ACTION(
+        () =>
+          ({
+            kind: 'GateCall',
+            modifiers,
+            name,
+            args,
+            designator,
+            qubits,
+            span: this.b.span(this.startAt(first), this.endAt(semi)),
+            annotations: NO_ANNOTATIONS,
+          }) satisfies N.GateCall,
       );
     },
   );
@@ -627,48 +674,54 @@ export class Qasm3Parser extends TypeRules {
     const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
     const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'GateCall',
-        modifiers,
-        name: this.b.identifier(keyword.image, keyword.startOffset),
-        args,
-        designator,
-        qubits,
-        span: this.b.span(this.startAt(first), this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.GateCall),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'GateCall',
+          modifiers,
+          name: this.b.identifier(keyword.image, keyword.startOffset),
+          args,
+          designator,
+          qubits,
+          span: this.b.span(this.startAt(first), this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.GateCall,
     );
   });
 
   gateModifier = this.rule('gateModifier', (): N.GateModifier => {
     const result = this.OR([
       alt(() => {
-          const keyword = this.CONSUME(T.INV);
-          return { keyword, argument: null as N.Expression | null };
-        }),
+        const keyword = this.CONSUME(T.INV);
+        return { keyword, argument: null as N.Expression | null };
+      }),
       alt(() => {
-          const keyword = this.CONSUME(T.POW);
-          this.CONSUME(T.LPAREN);
-          const argument = this.SUBRULE(this.expression);
-          this.CONSUME(T.RPAREN);
-          return { keyword, argument };
-        }),
+        const keyword = this.CONSUME(T.POW);
+        this.CONSUME(T.LPAREN);
+        const argument = this.SUBRULE(this.expression);
+        this.CONSUME(T.RPAREN);
+        return { keyword, argument };
+      }),
       alt(() => {
-          const keyword = this.OR2([alt(() => this.CONSUME(T.CTRL)), alt(() => this.CONSUME(T.NEGCTRL))]);
-          const argument =
-            this.OPTION(() => {
-              this.CONSUME2(T.LPAREN);
-              const count = this.SUBRULE2(this.expression);
-              this.CONSUME2(T.RPAREN);
-              return count;
-            }) ?? null;
-          return { keyword, argument };
-        }),
+        const keyword = this.OR2([alt(() => this.CONSUME(T.CTRL)), alt(() => this.CONSUME(T.NEGCTRL))]);
+        const argument =
+          this.OPTION(() => {
+            this.CONSUME2(T.LPAREN);
+            const count = this.SUBRULE2(this.expression);
+            this.CONSUME2(T.RPAREN);
+            return count;
+          }) ?? null;
+        return { keyword, argument };
+      }),
     ]);
     const at = this.CONSUME(T.AT);
     return this.ACTION(() =>
-      this.b.modifier(result.keyword.image as N.GateModifier['modifier'], result.argument, result.keyword.startOffset, this.endAt(at)),
+      this.b.modifier(
+        result.keyword.image as N.GateModifier['modifier'],
+        result.argument,
+        result.keyword.startOffset,
+        this.endAt(at),
+      ),
     );
   });
 
@@ -677,14 +730,15 @@ export class Qasm3Parser extends TypeRules {
     const type = this.SUBRULE(this.classicalType);
     return this.OR([
       alt(() => {
-          const name = this.SUBRULE(this.identifier);
-          const init =
-            this.OPTION(() => {
-              this.CONSUME(T.EQUALS);
-              return this.SUBRULE(this.declarationExpression);
-            }) ?? null;
-          const semi = this.CONSUME(T.SEMICOLON);
-          return this.ACTION(() =>
+        const name = this.SUBRULE(this.identifier);
+        const init =
+          this.OPTION(() => {
+            this.CONSUME(T.EQUALS);
+            return this.SUBRULE(this.declarationExpression);
+          }) ?? null;
+        const semi = this.CONSUME(T.SEMICOLON);
+        return this.ACTION(
+          () =>
             ({
               kind: 'ClassicalDeclaration',
               type,
@@ -692,29 +746,30 @@ export class Qasm3Parser extends TypeRules {
               init,
               span: this.b.span(startOf(type), this.endAt(semi)),
               annotations: NO_ANNOTATIONS,
-            } satisfies N.ClassicalDeclaration),
-          );
-        }),
+            }) satisfies N.ClassicalDeclaration,
+        );
+      }),
       alt(() => {
-          let operand: N.Expression = this.SUBRULE(this.castArgument, { ARGS: [type] });
-          // `int(a)[0] + 1;`: indices bind to the cast before any operator, as in an operand.
-          this.MANY(() => {
-            const index = this.SUBRULE(this.indexOperator);
-            this.ACTION(() => {
-              operand = this.b.index(operand, index);
-            });
+        let operand: N.Expression = this.SUBRULE(this.castArgument, { ARGS: [type] });
+        // `int(a)[0] + 1;`: indices bind to the cast before any operator, as in an operand.
+        this.MANY(() => {
+          const index = this.SUBRULE(this.indexOperator);
+          this.ACTION(() => {
+            operand = this.b.index(operand, index);
           });
-          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand }] });
-          const semi = this.CONSUME2(T.SEMICOLON);
-          return this.ACTION(() =>
+        });
+        const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand }] });
+        const semi = this.CONSUME2(T.SEMICOLON);
+        return this.ACTION(
+          () =>
             ({
               kind: 'ExpressionStatement',
               expression,
               span: this.b.span(startOf(type), this.endAt(semi)),
               annotations: NO_ANNOTATIONS,
-            } satisfies N.ExpressionStatement),
-          );
-        }),
+            }) satisfies N.ExpressionStatement,
+        );
+      }),
     ]);
   });
 
@@ -734,9 +789,10 @@ export class Qasm3Parser extends TypeRules {
     this.MANY(() => indices.push(this.SUBRULE(this.indexOperator)));
     return this.OR<N.Statement>([
       alt(() => {
-          const qubits = this.SUBRULE(this.gateOperandList);
-          const semi = this.CONSUME(T.SEMICOLON);
-          return this.ACTION(() =>
+        const qubits = this.SUBRULE(this.gateOperandList);
+        const semi = this.CONSUME(T.SEMICOLON);
+        return this.ACTION(
+          () =>
             ({
               kind: 'GateCall',
               modifiers: emptyList(),
@@ -746,43 +802,48 @@ export class Qasm3Parser extends TypeRules {
               qubits,
               span: this.b.span(startOf(name), this.endAt(semi)),
               annotations: NO_ANNOTATIONS,
-            } satisfies N.GateCall),
+            }) satisfies N.GateCall,
+        );
+      }),
+      alt(() => {
+        const op = this.OR2([alt(() => this.CONSUME(T.EQUALS)), alt(() => this.CONSUME(T.CompoundAssignmentOperator))]);
+        const value = this.SUBRULE(this.declarationExpression);
+        const semi = this.CONSUME2(T.SEMICOLON);
+        return this.ACTION(() => {
+          const target = this.b.indexedIdentifier(
+            name,
+            indices,
+            indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0,
           );
-        }),
+          if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
+          return {
+            kind: 'Assignment',
+            target,
+            op: op.image as N.AssignmentOperator,
+            value,
+            span: this.b.span(startOf(name), this.endAt(semi)),
+            annotations: NO_ANNOTATIONS,
+          } satisfies N.Assignment;
+        });
+      }),
       alt(() => {
-          const op = this.OR2([alt(() => this.CONSUME(T.EQUALS)), alt(() => this.CONSUME(T.CompoundAssignmentOperator))]);
-          const value = this.SUBRULE(this.declarationExpression);
-          const semi = this.CONSUME2(T.SEMICOLON);
-          return this.ACTION(() => {
-            const target = this.b.indexedIdentifier(name, indices, indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0);
-            if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
-            return ({
-              kind: 'Assignment',
-              target,
-              op: op.image as N.AssignmentOperator,
-              value,
-              span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            } satisfies N.Assignment);
-          });
-        }),
-      alt(() => {
-          const head = this.ACTION(() => {
-            let value: N.Expression = args === null ? name : this.b.call(name, args, this.endOfCall(indices));
-            for (const index of indices) value = this.b.index(value, index);
-            return value;
-          });
-          const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
-          const semi = this.CONSUME3(T.SEMICOLON);
-          return this.ACTION(() =>
+        const head = this.ACTION(() => {
+          let value: N.Expression = args === null ? name : this.b.call(name, args, this.endOfCall(indices));
+          for (const index of indices) value = this.b.index(value, index);
+          return value;
+        });
+        const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
+        const semi = this.CONSUME3(T.SEMICOLON);
+        return this.ACTION(
+          () =>
             ({
               kind: 'ExpressionStatement',
               expression,
               span: this.b.span(startOf(name), this.endAt(semi)),
               annotations: NO_ANNOTATIONS,
-            } satisfies N.ExpressionStatement),
-          );
-        }),
+            }) satisfies N.ExpressionStatement,
+        );
+      }),
     ]);
   });
 
@@ -813,23 +874,26 @@ export class Qasm3Parser extends TypeRules {
     ]);
     const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() =>
-      ({
-        kind: 'ExpressionStatement',
-        expression,
-        span: this.b.span(this.startAt(first), this.endAt(semi)),
-        annotations: NO_ANNOTATIONS,
-      } satisfies N.ExpressionStatement),
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'ExpressionStatement',
+          expression,
+          span: this.b.span(this.startAt(first), this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.ExpressionStatement,
     );
   });
 
   emptyStatement = this.rule('emptyStatement', (): N.EmptyStatement => {
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(() => ({
-      kind: 'EmptyStatement',
-      span: this.b.span(semi.startOffset, this.endAt(semi)),
-      annotations: NO_ANNOTATIONS,
-    } satisfies N.EmptyStatement));
+    return this.ACTION(
+      () =>
+        ({
+          kind: 'EmptyStatement',
+          span: this.b.span(semi.startOffset, this.endAt(semi)),
+          annotations: NO_ANNOTATIONS,
+        }) satisfies N.EmptyStatement,
+    );
   });
-
 }

@@ -19,37 +19,37 @@ export abstract class TypeRules extends ExpressionRules {
   scalarType = this.rule('scalarType', (): N.ScalarType => {
     return this.OR([
       alt(() => {
-          const keyword = this.OR2([
-            alt(() => this.CONSUME(T.BIT)),
-            alt(() => this.CONSUME(T.INT)),
-            alt(() => this.CONSUME(T.UINT)),
-            alt(() => this.CONSUME(T.FLOAT_TYPE)),
-            alt(() => this.CONSUME(T.ANGLE)),
-          ]);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => this.scalarOf(keyword, size, null));
-        }),
+        const keyword = this.OR2([
+          alt(() => this.CONSUME(T.BIT)),
+          alt(() => this.CONSUME(T.INT)),
+          alt(() => this.CONSUME(T.UINT)),
+          alt(() => this.CONSUME(T.FLOAT_TYPE)),
+          alt(() => this.CONSUME(T.ANGLE)),
+        ]);
+        const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+        return this.ACTION(() => this.scalarOf(keyword, size, null));
+      }),
       alt(() => {
-          const keyword = this.OR3([
-            alt(() => this.CONSUME(T.BOOL)),
-            alt(() => this.CONSUME(T.DURATION)),
-            alt(() => this.CONSUME(T.STRETCH)),
-          ]);
-          return this.ACTION(() => this.scalarOf(keyword, null, null));
-        }),
+        const keyword = this.OR3([
+          alt(() => this.CONSUME(T.BOOL)),
+          alt(() => this.CONSUME(T.DURATION)),
+          alt(() => this.CONSUME(T.STRETCH)),
+        ]);
+        return this.ACTION(() => this.scalarOf(keyword, null, null));
+      }),
       alt(() => {
-          const keyword = this.CONSUME(T.COMPLEX);
-          const component =
-            this.OPTION2(() => {
-              const open = this.CONSUME(T.LBRACKET);
-              this.ACTION(() => this.enter(open));
-              const inner = this.SUBRULE(this.scalarType);
-              this.CONSUME(T.RBRACKET);
-              this.ACTION(() => this.leave());
-              return inner;
-            }) ?? null;
-          return this.ACTION(() => this.scalarOf(keyword, null, component));
-        }),
+        const keyword = this.CONSUME(T.COMPLEX);
+        const component =
+          this.OPTION2(() => {
+            const open = this.CONSUME(T.LBRACKET);
+            this.ACTION(() => this.enter(open));
+            const inner = this.SUBRULE(this.scalarType);
+            this.CONSUME(T.RBRACKET);
+            this.ACTION(() => this.leave());
+            return inner;
+          }) ?? null;
+        return this.ACTION(() => this.scalarOf(keyword, null, component));
+      }),
     ]);
   });
 
@@ -65,7 +65,10 @@ export abstract class TypeRules extends ExpressionRules {
   });
 
   override classicalType = this.rule('classicalType', (): N.ClassicalType => {
-    return this.OR<N.ClassicalType>([alt(() => this.SUBRULE(this.scalarType)), alt(() => this.SUBRULE(this.arrayType))]);
+    return this.OR<N.ClassicalType>([
+      alt(() => this.SUBRULE(this.scalarType)),
+      alt(() => this.SUBRULE(this.arrayType)),
+    ]);
   });
 
   /** `readonly array[int, 2]`, `mutable array[int, #dim = 2]` */
@@ -78,10 +81,10 @@ export abstract class TypeRules extends ExpressionRules {
     const shape = this.OR2([
       alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
       alt(() => {
-          this.CONSUME(T.DIM);
-          this.CONSUME(T.EQUALS);
-          return { dimensions: null as N.Expression[] | null, count: this.SUBRULE(this.expression) };
-        }),
+        this.CONSUME(T.DIM);
+        this.CONSUME(T.EQUALS);
+        return { dimensions: null as N.Expression[] | null, count: this.SUBRULE(this.expression) };
+      }),
     ]);
     const close = this.CONSUME(T.RBRACKET);
     return this.ACTION(() =>
@@ -101,27 +104,27 @@ export abstract class TypeRules extends ExpressionRules {
     const first = this.LA(1);
     return this.OR([
       alt(() => {
-          const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
-            alt(() => this.SUBRULE(this.scalarType)),
-            alt(() => this.SUBRULE(this.qubitType)),
-            alt(() => this.SUBRULE(this.arrayReferenceType)),
-          ]);
-          const name = this.SUBRULE(this.identifier);
-          return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
-        }),
+        const type = this.OR2<N.ClassicalType | N.QubitType | N.ArrayReferenceType>([
+          alt(() => this.SUBRULE(this.scalarType)),
+          alt(() => this.SUBRULE(this.qubitType)),
+          alt(() => this.SUBRULE(this.arrayReferenceType)),
+        ]);
+        const name = this.SUBRULE(this.identifier);
+        return this.ACTION(() => this.b.argument(type, name, null, this.startAt(first), this.previousEnd()));
+      }),
       alt(() => {
-          const keyword = this.OR3([alt(() => this.CONSUME(T.CREG)), alt(() => this.CONSUME(T.QREG))]);
-          const name = this.SUBRULE2(this.identifier);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => {
-            const end = this.previousEnd();
-            const type =
-              keyword.tokenType === T.QREG
-                ? this.b.qubitType(size, keyword.startOffset, end)
-                : this.b.scalarType('bit', size, null, keyword.startOffset, end);
-            return this.b.argument(type, name, keyword.image as 'qreg' | 'creg', keyword.startOffset, end);
-          });
-        }),
+        const keyword = this.OR3([alt(() => this.CONSUME(T.CREG)), alt(() => this.CONSUME(T.QREG))]);
+        const name = this.SUBRULE2(this.identifier);
+        const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+        return this.ACTION(() => {
+          const end = this.previousEnd();
+          const type =
+            keyword.tokenType === T.QREG
+              ? this.b.qubitType(size, keyword.startOffset, end)
+              : this.b.scalarType('bit', size, null, keyword.startOffset, end);
+          return this.b.argument(type, name, keyword.image as 'qreg' | 'creg', keyword.startOffset, end);
+        });
+      }),
     ]);
   });
 
@@ -137,11 +140,10 @@ export abstract class TypeRules extends ExpressionRules {
       alt(() => this.SUBRULE(this.scalarType)),
       alt(() => this.SUBRULE(this.arrayReferenceType)),
       alt(() => {
-          const keyword = this.CONSUME(T.CREG);
-          const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
-          return this.ACTION(() => this.b.scalarType('bit', size, null, keyword.startOffset, this.previousEnd()));
-        }),
+        const keyword = this.CONSUME(T.CREG);
+        const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
+        return this.ACTION(() => this.b.scalarType('bit', size, null, keyword.startOffset, this.previousEnd()));
+      }),
     ]);
   });
-
 }

@@ -21,7 +21,11 @@ export function arithmeticValue(expression: Expression): number | null {
     const node = item.node;
     if (node.kind === 'Binary') {
       if (!item.combined) {
-        pending.push({ node, combined: true }, { node: node.right, combined: false }, { node: node.left, combined: false });
+        pending.push(
+          { node, combined: true },
+          { node: node.right, combined: false },
+          { node: node.left, combined: false },
+        );
         continue;
       }
       const right = values.pop() as number;

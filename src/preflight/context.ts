@@ -47,9 +47,13 @@ export function createRuleContext(rule: PreflightRule, run: RunState): RuleConte
       return definition !== undefined && !inliner.gates.definitions.has(name) ? definition : undefined;
     },
     resolve: (operand, kind, scope) =>
-      scope.body === null ? inliner.resolveTopLevel(operand, kind) : resolveOperand(operand, kind, inliner.symbols, source, scope.body),
+      scope.body === null
+        ? inliner.resolveTopLevel(operand, kind)
+        : resolveOperand(operand, kind, inliner.symbols, source, scope.body),
     evaluate: (expression, scope) =>
-      scope.definition === null ? inliner.evaluateTopLevel(expression) : evaluateConstant(expression, evaluationScope(scope), source),
+      scope.definition === null
+        ? inliner.evaluateTopLevel(expression)
+        : evaluateConstant(expression, evaluationScope(scope), source),
     expansionSize: (statement) => inliner.sizeOf(statement),
     report: (init) =>
       run.sink(

@@ -7,7 +7,15 @@ import type { Statement } from '../ast/nodes.js';
 import type { SourceText, Span } from '../diagnostics/index.js';
 
 /** Statements of dynamic circuits: not judged themselves, only their bodies. */
-export const DYNAMIC_STATEMENTS: ReadonlySet<Statement['kind']> = new Set(['If', 'For', 'While', 'Switch', 'Break', 'Continue', 'End']);
+export const DYNAMIC_STATEMENTS: ReadonlySet<Statement['kind']> = new Set([
+  'If',
+  'For',
+  'While',
+  'Switch',
+  'Break',
+  'Continue',
+  'End',
+]);
 
 /** One body of a branch or loop, with the loop variable its header declares (if any). */
 export interface DynamicBody {
@@ -44,7 +52,9 @@ export function dynamicBodies(statement: Statement): DynamicBody[] {
 export function mentionsLoopVariable(source: SourceText, span: Span, variables: readonly string[]): boolean {
   if (variables.length === 0) return false;
   const text = source.text.slice(span.start.offset, span.end.offset);
-  return variables.some((name) => new RegExp(`(^|[^\\p{L}\\p{N}_])${escapeRegExp(name)}($|[^\\p{L}\\p{N}_])`, 'u').test(text));
+  return variables.some((name) =>
+    new RegExp(`(^|[^\\p{L}\\p{N}_])${escapeRegExp(name)}($|[^\\p{L}\\p{N}_])`, 'u').test(text),
+  );
 }
 
 function escapeRegExp(text: string): string {

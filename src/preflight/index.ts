@@ -55,7 +55,8 @@ export function preflight(program: Program, source: SourceText, options: Preflig
   const inliner = new Inliner(source, options.maxGates ?? LIMITS.maxGates);
   let pending: Diagnostic[] = [];
   const definitionsByName = new Map<string, GateDefinition>();
-  for (const s of program.statements) if (s.kind === 'GateDefinition' && !definitionsByName.has(s.name.name)) definitionsByName.set(s.name.name, s);
+  for (const s of program.statements)
+    if (s.kind === 'GateDefinition' && !definitionsByName.has(s.name.name)) definitionsByName.set(s.name.name, s);
 
   const run = { program, inliner, definitionsByName, sink: (d: Diagnostic) => void pending.push(d) };
   const visitors: RuleVisitor[] = PREFLIGHT_RULES.map((rule) => rule.create(createRuleContext(rule, run)));
@@ -82,7 +83,10 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     }
     visit(statement, TOP_LEVEL);
     if (statement.kind === 'GateDefinition') {
-      const scope: StatementScope = { definition: statement, body: { name: statement.name.name, qubits: statement.qubits.map((q) => q.name) } };
+      const scope: StatementScope = {
+        definition: statement,
+        body: { name: statement.name.name, qubits: statement.qubits.map((q) => q.name) },
+      };
       for (const inner of statement.body) if (BODY_STATEMENTS.has(inner.kind)) visit(inner, scope);
     }
     // A body's statements are judged but not expanded: whether a branch runs is unknown, so its
@@ -91,9 +95,18 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     if (statement.kind === 'IODeclaration') declareOutputBits(inliner, statement);
     const problem = inliner.enter(statement, valid);
     if (problem !== null) {
-      pending.push(createDiagnostic({ code: 'PreflightError', rule: EXPANSION_RULE, reason: problem.reason, span: problem.span, related: problem.related }));
+      pending.push(
+        createDiagnostic({
+          code: 'PreflightError',
+          rule: EXPANSION_RULE,
+          reason: problem.reason,
+          span: problem.span,
+          related: problem.related,
+        }),
+      );
     }
-    if (loopVariables !== null && loopVariables.length > 0 && pending.length > 0) pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
+    if (loopVariables !== null && loopVariables.length > 0 && pending.length > 0)
+      pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
     if (pending.length > 0) {
       if (pending.length > 1) pending.sort(compareBySpan);
       for (const d of pending) collector.report(d);
@@ -105,7 +118,10 @@ export function preflight(program: Program, source: SourceText, options: Preflig
 
   const statements = program.statements;
   for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, null)) break;
-  return { diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)), inlined: inliner.result() };
+  return {
+    diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)),
+    inlined: inliner.result(),
+  };
 }
 
 function handlersByKind(visitors: readonly RuleVisitor[]): Map<string, Handler[]> {

@@ -11,9 +11,18 @@ const SYNTAX_RULE = 'syntax-error';
 
 /** Each pre-3.0 form: how its statement starts, and the hint. */
 const LEGACY_FORMS: readonly { readonly pattern: RegExp; readonly hint: (match: RegExpExecArray) => string }[] = [
-  { pattern: /^for\s+([\p{L}_][\p{L}\p{N}_]*)\s+in\s*([^{]*?)\s*(?:\{|$)/u, hint: (m) => untypedLoopHint(m[1] as string, (m[2] as string) || '[0:3]') },
-  { pattern: /^const\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*([^;]*?)\s*(?:;|$)/u, hint: (m) => untypedConstHint(m[1] as string, (m[2] as string) || '3') },
-  { pattern: /^(qubit|bit)\s+([\p{L}_][\p{L}\p{N}_]*)\s*\[([^\]]*)\]/u, hint: (m) => sizeAfterNameHint(m[1] as string, m[2] as string, (m[3] as string).trim()) },
+  {
+    pattern: /^for\s+([\p{L}_][\p{L}\p{N}_]*)\s+in\s*([^{]*?)\s*(?:\{|$)/u,
+    hint: (m) => untypedLoopHint(m[1] as string, (m[2] as string) || '[0:3]'),
+  },
+  {
+    pattern: /^const\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*([^;]*?)\s*(?:;|$)/u,
+    hint: (m) => untypedConstHint(m[1] as string, (m[2] as string) || '3'),
+  },
+  {
+    pattern: /^(qubit|bit)\s+([\p{L}_][\p{L}\p{N}_]*)\s*\[([^\]]*)\]/u,
+    hint: (m) => sizeAfterNameHint(m[1] as string, m[2] as string, (m[3] as string).trim()),
+  },
 ];
 
 /** The syntax diagnostics, with a hint on those that stand in a pre-3.0 form. */

@@ -18,7 +18,11 @@ import type { RewriteStep } from './rewrites.js';
  * when a step would itself be refused. `angleTexts` writes angles as text
  * (a definition's parameters); by default each number is written out.
  */
-export function stepsCode(steps: readonly RewriteStep[], operands: readonly string[], angleTexts?: readonly (readonly string[])[]): string | null {
+export function stepsCode(
+  steps: readonly RewriteStep[],
+  operands: readonly string[],
+  angleTexts?: readonly (readonly string[])[],
+): string | null {
   const statements: string[] = [];
   steps.forEach((s, k) => {
     // Every parameterised step is a rotation or phase: by a constant angle 0 it is the identity, left out.
@@ -33,7 +37,7 @@ export function stepsCode(steps: readonly RewriteStep[], operands: readonly stri
 
 /** Two sets of probe angles, unlike any angle a rewrite computes from constants. */
 const PROBES: readonly (readonly number[])[] = [
-  [0.6180339887, 0.9321932540, 1.2463525193, 1.5605117846],
+  [0.6180339887, 0.932193254, 1.2463525193, 1.5605117846],
   [1.4142135623, 1.6860417451, 1.9578699279, 2.2296981107],
 ];
 
@@ -46,7 +50,10 @@ function close(a: number, b: number): boolean {
  * `a/2`, or a constant), found by running the rewrite on two probe sets;
  * null when an angle mixes arguments (`(φ+λ)/2`), which the subset cannot write.
  */
-function symbolicAngles(plan: (angles: readonly number[]) => readonly RewriteStep[] | null, argumentTexts: readonly string[]): string[][] | null {
+function symbolicAngles(
+  plan: (angles: readonly number[]) => readonly RewriteStep[] | null,
+  argumentTexts: readonly string[],
+): string[][] | null {
   const [first, second] = PROBES.map((probe) => plan(probe.slice(0, argumentTexts.length)));
   if (!first || !second || first.length !== second.length) return null;
   const texts: string[][] = [];
@@ -128,5 +135,7 @@ export function gateRewriteHint(call: GateCall, context: RuleContext, scope: Sta
   if (rewrite === undefined) return undefined;
   const width = call.qubits.length;
   const fits = rewrite.qubits === null ? width >= 2 : width === rewrite.qubits;
-  return rewriteHint(call, context, scope, rewrite, (angles) => (fits && angles.length === rewrite.params ? rewrite.steps(angles, width) : null));
+  return rewriteHint(call, context, scope, rewrite, (angles) =>
+    fits && angles.length === rewrite.params ? rewrite.steps(angles, width) : null,
+  );
 }

@@ -3,9 +3,24 @@
  * `rules/`, registered once in `rules.ts`. A rule reports through its context
  * and never throws; the driver owns ordering and the diagnostics budget.
  */
-import type { GateCall, GateDefinition, GateOperand, Expression, NodeOfKind, Program, Statement } from '../ast/nodes.js';
+import type {
+  GateCall,
+  GateDefinition,
+  GateOperand,
+  Expression,
+  NodeOfKind,
+  Program,
+  Statement,
+} from '../ast/nodes.js';
 import type { DiagnosticCode, RelatedLocation, SourceText, Span } from '../diagnostics/index.js';
-import type { ConstantResult, DefinitionScope, GateLookup, OperandResolution, RegisterKind, SymbolTable } from '../inline/index.js';
+import type {
+  ConstantResult,
+  DefinitionScope,
+  GateLookup,
+  OperandResolution,
+  RegisterKind,
+  SymbolTable,
+} from '../inline/index.js';
 
 /** Where a statement stands: at top level (`definition` null) or in a gate body. */
 export interface StatementScope {

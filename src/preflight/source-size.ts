@@ -12,5 +12,10 @@ export const SOURCE_SIZE_RULE = 'source-size';
 /** A diagnostic when `source` is longer than `maxLength` UTF-16 code units, else null. */
 export function checkSourceSize(source: SourceText, maxLength: number): Diagnostic | null {
   if (!(source.text.length > maxLength)) return null;
-  return createDiagnostic({ code: 'PreflightError', rule: SOURCE_SIZE_RULE, reason: sourceTooLarge(source.text.length, maxLength), span: startOfText(source) });
+  return createDiagnostic({
+    code: 'PreflightError',
+    rule: SOURCE_SIZE_RULE,
+    reason: sourceTooLarge(source.text.length, maxLength),
+    span: startOfText(source),
+  });
 }

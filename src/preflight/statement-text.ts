@@ -11,7 +11,8 @@ export function statementText(source: SourceText, statement: Statement): string 
   const span = statement.span;
   let start = startOffsetOf(span);
   const last = statement.annotations[statement.annotations.length - 1];
-  if (last !== undefined) start = Math.max(start, startOffsetOf(last.span) + (last.span.end.offset - last.span.start.offset));
+  if (last !== undefined)
+    start = Math.max(start, startOffsetOf(last.span) + (last.span.end.offset - last.span.start.offset));
   const end = span.end.offset;
   const text = source.text.slice(start, end);
   const trimmed = text.replace(/\s*;\s*$/, '');

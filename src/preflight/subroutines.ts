@@ -4,7 +4,8 @@ import type { Program, SubroutineDefinition } from '../ast/nodes.js';
 export function subroutinesOf(program: Program): Map<string, SubroutineDefinition> {
   const byName = new Map<string, SubroutineDefinition>();
   for (const statement of program.statements) {
-    if (statement.kind === 'SubroutineDefinition' && !byName.has(statement.name.name)) byName.set(statement.name.name, statement);
+    if (statement.kind === 'SubroutineDefinition' && !byName.has(statement.name.name))
+      byName.set(statement.name.name, statement);
   }
   return byName;
 }

@@ -59,9 +59,17 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await seedCatalog(db);
     let runner: JobRunner | null = null;
     const jobs = new JobsService(db, () => runner?.wake());
-    const app = await buildApp({ db, jobs, logger: options.logger, version: options.version, rateLimit: options.rateLimit, timeouts: options.timeouts });
+    const app = await buildApp({
+      db,
+      jobs,
+      logger: options.logger,
+      version: options.version,
+      rateLimit: options.rateLimit,
+      timeouts: options.timeouts,
+    });
     const workers = options.workers ?? 1;
-    const log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => app.log[level](fields ?? {}, message);
+    const log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) =>
+      app.log[level](fields ?? {}, message);
     runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
     await runner?.start();
     let closed = false;
@@ -92,7 +100,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 }
 
 /** Runs only jobs: a `worker` process beside any number of `serve` processes on one PostgreSQL server. */
-export async function createWorker(options: { databaseUrl?: string; dataDir?: string; db?: Db; workers?: number; leaseMs?: number; log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void }) {
+export async function createWorker(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  db?: Db;
+  workers?: number;
+  leaseMs?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}) {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   await seedCatalog(db);

@@ -116,7 +116,8 @@ export function histogramArtifact(circuit: IrCircuit, table: ShotTable): Histogr
       count(reg.name, table.clbitValues.subarray(from, from + reg.size));
     }
   }
-  for (const name of Object.keys(registers)) registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
+  for (const name of Object.keys(registers))
+    registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
   return { histogram: { registers } };
 }
 

@@ -47,7 +47,9 @@ const SPARSE_FILL_LIMIT = 1 / 1024;
 export function denseAllocator(options: EngineOptions, qubits: number): DenseAllocator {
   const parallel = options.parallel;
   // A state's WebAssembly memory is shared, so worker threads can use it as well.
-  if (parallel && parallel.accepts(qubits)) return (n) => (options.fuse ? allocateSimdState(n) : null) ?? { re: parallel.allocate(n), im: parallel.allocate(n) };
+  if (parallel && parallel.accepts(qubits))
+    return (n) =>
+      (options.fuse ? allocateSimdState(n) : null) ?? { re: parallel.allocate(n), im: parallel.allocate(n) };
   if (options.fuse && qubits >= SIMD_STATE_MIN_QUBITS) return (n) => allocateSimdState(n) ?? plainArrays(n);
   return plainArrays;
 }

@@ -74,7 +74,11 @@ function unitaryPart(circuit: IrCircuit): UnitaryPart {
 
 /** Rz(2π·turns) on each qubit, skipping zeros and wires the circuits do not have. */
 function zRotations(turns: readonly number[], qubits: number): UnitaryOp[] {
-  return turns.flatMap((t, q) => (t === 0 || q >= qubits ? [] : [unitaryOf({ kind: 'gate', name: 'rz', targets: [q], controls: [], rotation: 2 * Math.PI * t })]));
+  return turns.flatMap((t, q) =>
+    t === 0 || q >= qubits
+      ? []
+      : [unitaryOf({ kind: 'gate', name: 'rz', targets: [q], controls: [], rotation: 2 * Math.PI * t })],
+  );
 }
 
 export function compareCircuits(a: IrCircuit, b: IrCircuit, options: EquivalenceOptions = {}): EquivalenceResult {
@@ -130,7 +134,12 @@ export function compareCircuits(a: IrCircuit, b: IrCircuit, options: Equivalence
     maxDeviation = Math.max(maxDeviation, deviation(stateA, stateB, phase));
     if (maxDeviation > 1e3 * tolerance) break;
   }
-  return { equivalent: maxDeviation <= tolerance, maxDeviation, method: exact ? 'unitary' : 'random-states', ...(finalZ ? { finalZ } : {}) };
+  return {
+    equivalent: maxDeviation <= tolerance,
+    maxDeviation,
+    method: exact ? 'unitary' : 'random-states',
+    ...(finalZ ? { finalZ } : {}),
+  };
 }
 
 /**
@@ -162,7 +171,10 @@ function fittedFinalZ(a: DenseState, b: DenseState): number[] {
 
 /** a_k conj(b_k). */
 function product(a: DenseState, b: DenseState, k: number): [number, number] {
-  const ar = a.re[k] as number, ai = a.im[k] as number, br = b.re[k] as number, bi = b.im[k] as number;
+  const ar = a.re[k] as number,
+    ai = a.im[k] as number,
+    br = b.re[k] as number,
+    bi = b.im[k] as number;
   return [ar * br + ai * bi, ai * br - ar * bi];
 }
 
@@ -198,7 +210,10 @@ function globalPhase(a: DenseState, b: DenseState): [number, number] {
     }
   }
   // a_k * conj(b_k), normalised.
-  const ar = a.re[at] as number, ai = a.im[at] as number, br = b.re[at] as number, bi = b.im[at] as number;
+  const ar = a.re[at] as number,
+    ai = a.im[at] as number,
+    br = b.re[at] as number,
+    bi = b.im[at] as number;
   const re = ar * br + ai * bi;
   const im = ai * br - ar * bi;
   const norm = Math.hypot(re, im);
@@ -208,7 +223,8 @@ function globalPhase(a: DenseState, b: DenseState): [number, number] {
 function deviation(a: DenseState, b: DenseState, [pr, pi]: [number, number]): number {
   let worst = 0;
   for (let i = 0; i < a.re.length; i++) {
-    const br = b.re[i] as number, bi = b.im[i] as number;
+    const br = b.re[i] as number,
+      bi = b.im[i] as number;
     const dr = (a.re[i] as number) - (pr * br - pi * bi);
     const di = (a.im[i] as number) - (pr * bi + pi * br);
     worst = Math.max(worst, dr * dr + di * di);

@@ -63,7 +63,11 @@ export function executeCircuit(circuit: IrCircuit, options: ExecuteOptions): Exe
   const startDense = options.sparse === 'never';
   if (startDense) options.memory.reserve(circuit.qubits);
   let branches: Branch[] = [
-    { probability: 1, bits: new Uint8Array(circuit.clbits), state: zeroState(circuit.qubits, startDense, denseAllocator(options, circuit.qubits)) },
+    {
+      probability: 1,
+      bits: new Uint8Array(circuit.clbits),
+      state: zeroState(circuit.qubits, startDense, denseAllocator(options, circuit.qubits)),
+    },
   ];
   let segment: UnitaryOp[] = [];
   const flush = () => {
@@ -102,7 +106,13 @@ export function executeCircuit(circuit: IrCircuit, options: ExecuteOptions): Exe
   return { circuit, branches, finalMeasures, midCircuitBits };
 }
 
-function splitBranches(branches: readonly Branch[], qubit: number, bit: number | null, reset: boolean, options: ExecuteOptions): Branch[] {
+function splitBranches(
+  branches: readonly Branch[],
+  qubit: number,
+  bit: number | null,
+  reset: boolean,
+  options: ExecuteOptions,
+): Branch[] {
   const next: Branch[] = [];
   for (const branch of branches) {
     const p1 = Math.min(1, Math.max(0, probabilityOfOne(branch.state, qubit)));
@@ -115,14 +125,25 @@ function splitBranches(branches: readonly Branch[], qubit: number, bit: number |
     for (const o of outcomes) {
       const bits = bit === null ? branch.bits : Uint8Array.from(branch.bits);
       if (bit !== null) bits[bit] = o.value;
-      const state = project(branch.state, qubit, o.value, o.p, reset, dense ? denseAllocator(options, branch.state.qubits) : undefined);
+      const state = project(
+        branch.state,
+        qubit,
+        o.value,
+        o.p,
+        reset,
+        dense ? denseAllocator(options, branch.state.qubits) : undefined,
+      );
       next.push({ probability: branch.probability * o.p, bits, state });
     }
     if (dense) options.memory.release(branch.state.qubits);
   }
   const merged = mergeBranches(next, options);
   if (merged.length > options.maxBranches) {
-    throw new SimulationLimitError('simulator-branch-limit', simulatorBranchLimit(merged.length, options.maxBranches), BRANCH_LIMIT_HINT);
+    throw new SimulationLimitError(
+      'simulator-branch-limit',
+      simulatorBranchLimit(merged.length, options.maxBranches),
+      BRANCH_LIMIT_HINT,
+    );
   }
   return merged;
 }

@@ -6,16 +6,32 @@
  */
 
 /** General 2x2 `m` (interleaved re/im, row-major) on qubit `q`. */
-export function apply1(re: Float64Array, im: Float64Array, len: number, q: number, m: Float64Array, controlMask: number): void {
-  const m00r = m[0] as number, m00i = m[1] as number, m01r = m[2] as number, m01i = m[3] as number;
-  const m10r = m[4] as number, m10i = m[5] as number, m11r = m[6] as number, m11i = m[7] as number;
+export function apply1(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  q: number,
+  m: Float64Array,
+  controlMask: number,
+): void {
+  const m00r = m[0] as number,
+    m00i = m[1] as number,
+    m01r = m[2] as number,
+    m01i = m[3] as number;
+  const m10r = m[4] as number,
+    m10i = m[5] as number,
+    m11r = m[6] as number,
+    m11i = m[7] as number;
   const step = 1 << q;
   for (let block = 0; block < len; block += step << 1) {
     const end = block + step;
     for (let i = block; i < end; i++) {
       if ((i & controlMask) !== controlMask) continue;
       const j = i + step;
-      const ar = re[i] as number, ai = im[i] as number, br = re[j] as number, bi = im[j] as number;
+      const ar = re[i] as number,
+        ai = im[i] as number,
+        br = re[j] as number,
+        bi = im[j] as number;
       re[i] = m00r * ar - m00i * ai + m01r * br - m01i * bi;
       im[i] = m00r * ai + m00i * ar + m01r * bi + m01i * br;
       re[j] = m10r * ar - m10i * ai + m11r * br - m11i * bi;
@@ -25,15 +41,28 @@ export function apply1(re: Float64Array, im: Float64Array, len: number, q: numbe
 }
 
 /** Real 2x2 (h, ry and fused real runs): half the multiplications of {@link apply1}. */
-export function apply1Real(re: Float64Array, im: Float64Array, len: number, q: number, m: Float64Array, controlMask: number): void {
-  const a = m[0] as number, b = m[2] as number, c = m[4] as number, d = m[6] as number;
+export function apply1Real(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  q: number,
+  m: Float64Array,
+  controlMask: number,
+): void {
+  const a = m[0] as number,
+    b = m[2] as number,
+    c = m[4] as number,
+    d = m[6] as number;
   const step = 1 << q;
   for (let block = 0; block < len; block += step << 1) {
     const end = block + step;
     for (let i = block; i < end; i++) {
       if ((i & controlMask) !== controlMask) continue;
       const j = i + step;
-      const ar = re[i] as number, ai = im[i] as number, br = re[j] as number, bi = im[j] as number;
+      const ar = re[i] as number,
+        ai = im[i] as number,
+        br = re[j] as number,
+        bi = im[j] as number;
       re[i] = a * ar + b * br;
       im[i] = a * ai + b * bi;
       re[j] = c * ar + d * br;
@@ -61,12 +90,14 @@ export function applyDiagonal1(
     for (let i = block; i < end; i++) {
       if ((i & controlMask) !== controlMask) continue;
       if (touchZero) {
-        const ar = re[i] as number, ai = im[i] as number;
+        const ar = re[i] as number,
+          ai = im[i] as number;
         re[i] = d0r * ar - d0i * ai;
         im[i] = d0r * ai + d0i * ar;
       }
       const j = i + step;
-      const br = re[j] as number, bi = im[j] as number;
+      const br = re[j] as number,
+        bi = im[j] as number;
       re[j] = d1r * br - d1i * bi;
       im[j] = d1r * bi + d1i * br;
     }
@@ -74,13 +105,21 @@ export function applyDiagonal1(
 }
 
 /** Multiplies by `factorRe + i factorIm` every amplitude whose bits under `mask` are all set (cz, controlled phases). */
-export function applyPhaseOnMask(re: Float64Array, im: Float64Array, len: number, mask: number, factorRe: number, factorIm: number): void {
+export function applyPhaseOnMask(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  mask: number,
+  factorRe: number,
+  factorIm: number,
+): void {
   // Enumerate only the indices with every mask bit set: i = (k | mask) walked by the subset trick.
   const free = (len - 1) & ~mask;
   let k = 0;
   for (;;) {
     const i = k | mask;
-    const ar = re[i] as number, ai = im[i] as number;
+    const ar = re[i] as number,
+      ai = im[i] as number;
     re[i] = factorRe * ar - factorIm * ai;
     im[i] = factorRe * ai + factorIm * ar;
     if (k === free) break;
@@ -96,7 +135,8 @@ export function applyX(re: Float64Array, im: Float64Array, len: number, q: numbe
     for (let i = block; i < end; i++) {
       if ((i & controlMask) !== controlMask) continue;
       const j = i + step;
-      const tr = re[i] as number, ti = im[i] as number;
+      const tr = re[i] as number,
+        ti = im[i] as number;
       re[i] = re[j] as number;
       im[i] = im[j] as number;
       re[j] = tr;
@@ -106,12 +146,21 @@ export function applyX(re: Float64Array, im: Float64Array, len: number, q: numbe
 }
 
 /** Swap of qubits `a` and `b` where controls are set. */
-export function applySwap(re: Float64Array, im: Float64Array, len: number, a: number, b: number, controlMask: number): void {
-  const ma = 1 << a, mb = 1 << b;
+export function applySwap(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  a: number,
+  b: number,
+  controlMask: number,
+): void {
+  const ma = 1 << a,
+    mb = 1 << b;
   for (let i = 0; i < len; i++) {
     if ((i & ma) === 0 || (i & mb) !== 0 || (i & controlMask) !== controlMask) continue;
     const j = (i ^ ma) | mb;
-    const tr = re[i] as number, ti = im[i] as number;
+    const tr = re[i] as number,
+      ti = im[i] as number;
     re[i] = re[j] as number;
     im[i] = im[j] as number;
     re[j] = tr;
@@ -120,21 +169,40 @@ export function applySwap(re: Float64Array, im: Float64Array, len: number, a: nu
 }
 
 /** General 4x4 `m` on qubits (hi, lo): local index 2*bit(hi) + bit(lo). */
-export function apply2(re: Float64Array, im: Float64Array, len: number, hi: number, lo: number, m: Float64Array, controlMask: number): void {
-  const mh = 1 << hi, ml = 1 << lo;
-  const vr = new Float64Array(4), vi = new Float64Array(4);
+export function apply2(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  hi: number,
+  lo: number,
+  m: Float64Array,
+  controlMask: number,
+): void {
+  const mh = 1 << hi,
+    ml = 1 << lo;
+  const vr = new Float64Array(4),
+    vi = new Float64Array(4);
   for (let i = 0; i < len; i++) {
     if ((i & mh) !== 0 || (i & ml) !== 0 || (i & controlMask) !== controlMask) continue;
-    const i1 = i | ml, i2 = i | mh, i3 = i | mh | ml;
-    vr[0] = re[i] as number; vi[0] = im[i] as number;
-    vr[1] = re[i1] as number; vi[1] = im[i1] as number;
-    vr[2] = re[i2] as number; vi[2] = im[i2] as number;
-    vr[3] = re[i3] as number; vi[3] = im[i3] as number;
+    const i1 = i | ml,
+      i2 = i | mh,
+      i3 = i | mh | ml;
+    vr[0] = re[i] as number;
+    vi[0] = im[i] as number;
+    vr[1] = re[i1] as number;
+    vi[1] = im[i1] as number;
+    vr[2] = re[i2] as number;
+    vi[2] = im[i2] as number;
+    vr[3] = re[i3] as number;
+    vi[3] = im[i3] as number;
     for (let r = 0; r < 4; r++) {
-      let sr = 0, si = 0;
+      let sr = 0,
+        si = 0;
       for (let k = 0; k < 4; k++) {
-        const mr = m[8 * r + 2 * k] as number, mi = m[8 * r + 2 * k + 1] as number;
-        const xr = vr[k] as number, xi = vi[k] as number;
+        const mr = m[8 * r + 2 * k] as number,
+          mi = m[8 * r + 2 * k + 1] as number;
+        const xr = vr[k] as number,
+          xi = vi[k] as number;
         sr += mr * xr - mi * xi;
         si += mr * xi + mi * xr;
       }
@@ -148,7 +216,10 @@ export function apply2(re: Float64Array, im: Float64Array, len: number, hi: numb
 /** Multiplies the whole block by a precomputed diagonal table (a fused run of diagonal gates). */
 export function applyTable(re: Float64Array, im: Float64Array, len: number, tr: Float64Array, ti: Float64Array): void {
   for (let i = 0; i < len; i++) {
-    const ar = re[i] as number, ai = im[i] as number, br = tr[i] as number, bi = ti[i] as number;
+    const ar = re[i] as number,
+      ai = im[i] as number,
+      br = tr[i] as number,
+      bi = ti[i] as number;
     re[i] = ar * br - ai * bi;
     im[i] = ar * bi + ai * br;
   }

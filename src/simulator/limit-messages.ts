@@ -16,7 +16,8 @@ export interface LimitReport {
 
 const group = (n: number) => n.toLocaleString('en-US');
 
-export const BRANCH_LIMIT_HINT = 'raise maxBranches, or move measurements and resets to the end of the circuit where they do not split the simulation';
+export const BRANCH_LIMIT_HINT =
+  'raise maxBranches, or move measurements and resets to the end of the circuit where they do not split the simulation';
 
 /** The rule id of an exact distribution left out. */
 export const PROBABILITIES_OMITTED_RULE = 'simulator-probabilities-omitted';

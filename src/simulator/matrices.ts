@@ -37,7 +37,8 @@ const SQRT1_2 = Math.SQRT1_2;
 function diagonal(...d: [number, number][]): Float64Array {
   const size = d.length;
   const entries: [number, number][] = [];
-  for (let r = 0; r < size; r++) for (let k = 0; k < size; k++) entries.push(r === k ? (d[r] as [number, number]) : c(0));
+  for (let r = 0; r < size; r++)
+    for (let k = 0; k < size; k++) entries.push(r === k ? (d[r] as [number, number]) : c(0));
   return complexMatrix(entries);
 }
 
@@ -58,7 +59,8 @@ const QIS_MATRICES: Readonly<Record<IrGate['name'], MatrixBuilder>> = {
   rx: (t) => complexMatrix([c(Math.cos(t / 2)), c(0, -Math.sin(t / 2)), c(0, -Math.sin(t / 2)), c(Math.cos(t / 2))]),
   ry: (t) => complexMatrix([c(Math.cos(t / 2)), c(-Math.sin(t / 2)), c(Math.sin(t / 2)), c(Math.cos(t / 2))]),
   rz: (t) => diagonal(expi(-t / 2), expi(t / 2)),
-  swap: () => complexMatrix([c(1), c(0), c(0), c(0), c(0), c(0), c(1), c(0), c(0), c(1), c(0), c(0), c(0), c(0), c(0), c(1)]),
+  swap: () =>
+    complexMatrix([c(1), c(0), c(0), c(0), c(0), c(0), c(1), c(0), c(0), c(1), c(0), c(0), c(0), c(0), c(0), c(1)]),
   xx: (t) => pauliPairRotation(t, 1),
   yy: (t) => pauliPairRotation(t, -1),
   zz: (t) => diagonal(expi(-t / 2), expi(t / 2), expi(t / 2), expi(-t / 2)),
@@ -70,16 +72,43 @@ function pauliPairRotation(theta: number, cornerSign: number): Float64Array {
   const si = Math.sin(theta / 2);
   const z = c(0);
   return complexMatrix([
-    c(co), z, z, c(0, -si * cornerSign),
-    z, c(co), c(0, -si), z,
-    z, c(0, -si), c(co), z,
-    c(0, -si * cornerSign), z, z, c(co),
+    c(co),
+    z,
+    z,
+    c(0, -si * cornerSign),
+    z,
+    c(co),
+    c(0, -si),
+    z,
+    z,
+    c(0, -si),
+    c(co),
+    z,
+    c(0, -si * cornerSign),
+    z,
+    z,
+    c(co),
   ]);
 }
 
 const QIS_KINDS: Readonly<Record<IrGate['name'], MatrixKind>> = {
-  x: 'permutation', y: 'general', z: 'diagonal', h: 'general', s: 'diagonal', si: 'diagonal', t: 'diagonal', ti: 'diagonal',
-  v: 'general', vi: 'general', rx: 'general', ry: 'general', rz: 'diagonal', swap: 'permutation', xx: 'general', yy: 'general', zz: 'diagonal',
+  x: 'permutation',
+  y: 'general',
+  z: 'diagonal',
+  h: 'general',
+  s: 'diagonal',
+  si: 'diagonal',
+  t: 'diagonal',
+  ti: 'diagonal',
+  v: 'general',
+  vi: 'general',
+  rx: 'general',
+  ry: 'general',
+  rz: 'diagonal',
+  swap: 'permutation',
+  xx: 'general',
+  yy: 'general',
+  zz: 'diagonal',
 };
 
 /** Native gates (turns), from their operator forms in decisions.md section 4. */
@@ -103,10 +132,22 @@ function nativeMatrix(gate: IrNativeGate): Float64Array {
       };
       const z = c(0);
       return complexMatrix([
-        c(co), z, z, minusIs(-(phi0 + phi1)),
-        z, c(co), minusIs(-(phi0 - phi1)), z,
-        z, minusIs(phi0 - phi1), c(co), z,
-        minusIs(phi0 + phi1), z, z, c(co),
+        c(co),
+        z,
+        z,
+        minusIs(-(phi0 + phi1)),
+        z,
+        c(co),
+        minusIs(-(phi0 - phi1)),
+        z,
+        z,
+        minusIs(phi0 - phi1),
+        c(co),
+        z,
+        minusIs(phi0 + phi1),
+        z,
+        z,
+        c(co),
       ]);
     }
     case 'zz': {
@@ -131,7 +172,12 @@ function fixedMatrix(name: IrGate['name']): Float64Array {
 /** The kernel-ready form of an IR gate. */
 export function unitaryOf(gate: IrGate | IrNativeGate): UnitaryOp {
   if (gate.kind === 'native') {
-    return { targets: gate.targets, controls: [], matrix: nativeMatrix(gate), kind: gate.name === 'zz' ? 'diagonal' : 'general' };
+    return {
+      targets: gate.targets,
+      controls: [],
+      matrix: nativeMatrix(gate),
+      kind: gate.name === 'zz' ? 'diagonal' : 'general',
+    };
   }
   const matrix = gate.rotation === null ? fixedMatrix(gate.name) : QIS_MATRICES[gate.name](gate.rotation);
   return { targets: gate.targets, controls: gate.controls, matrix, kind: QIS_KINDS[gate.name] };

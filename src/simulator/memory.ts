@@ -60,7 +60,11 @@ export class MemoryGuard {
     if (this.used + needed + WORKING_SPACE_BYTES > this.budgetBytes) {
       throw new SimulationLimitError(
         'simulator-memory-budget',
-        simulatorMemoryBudget(qubits, formatBytes(this.used + needed + WORKING_SPACE_BYTES), formatBytes(this.budgetBytes)),
+        simulatorMemoryBudget(
+          qubits,
+          formatBytes(this.used + needed + WORKING_SPACE_BYTES),
+          formatBytes(this.budgetBytes),
+        ),
         MEMORY_BUDGET_HINT,
       );
     }

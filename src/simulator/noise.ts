@@ -25,10 +25,30 @@ export function errorQubits(op: IrOp): number[] {
 }
 
 const PAULIS = [
-  complexMatrix([[1, 0], [0, 0], [0, 0], [1, 0]]),
-  complexMatrix([[0, 0], [1, 0], [1, 0], [0, 0]]),
-  complexMatrix([[0, 0], [0, -1], [0, 1], [0, 0]]),
-  complexMatrix([[1, 0], [0, 0], [0, 0], [-1, 0]]),
+  complexMatrix([
+    [1, 0],
+    [0, 0],
+    [0, 0],
+    [1, 0],
+  ]),
+  complexMatrix([
+    [0, 0],
+    [1, 0],
+    [1, 0],
+    [0, 0],
+  ]),
+  complexMatrix([
+    [0, 0],
+    [0, -1],
+    [0, 1],
+    [0, 0],
+  ]),
+  complexMatrix([
+    [1, 0],
+    [0, 0],
+    [0, 0],
+    [-1, 0],
+  ]),
 ] as const;
 
 function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
@@ -36,7 +56,13 @@ function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
   const ops: UnitaryOp[] = [];
   qubits.forEach((q, k) => {
     const digit = Math.floor(code / 4 ** k) % 4;
-    if (digit) ops.push({ targets: [q], controls: [], matrix: PAULIS[digit] as Float64Array, kind: digit === 3 ? 'diagonal' : 'general' });
+    if (digit)
+      ops.push({
+        targets: [q],
+        controls: [],
+        matrix: PAULIS[digit] as Float64Array,
+        kind: digit === 3 ? 'diagonal' : 'general',
+      });
   });
   return ops;
 }
@@ -47,7 +73,12 @@ interface ErrorSite {
 }
 
 /** Draws one shot's errors: geometric skips over the one- and two-qubit error sites. */
-function drawPattern(sites1: readonly ErrorSite[], sites2: readonly ErrorSite[], model: NoiseModel, random: SeededRandom): [number, number][] {
+function drawPattern(
+  sites1: readonly ErrorSite[],
+  sites2: readonly ErrorSite[],
+  model: NoiseModel,
+  random: SeededRandom,
+): [number, number][] {
   const hits: [number, number][] = [];
   const walk = (sites: readonly ErrorSite[], rate: number, paulis: number) => {
     for (let i = random.nextGeometric(rate); i < sites.length; i += 1 + random.nextGeometric(rate)) {
@@ -60,7 +91,13 @@ function drawPattern(sites1: readonly ErrorSite[], sites2: readonly ErrorSite[],
 }
 
 /** Samples `shots` noisy shots of `circuit` under `model`. */
-export function sampleNoisyShots(circuit: IrCircuit, model: NoiseModel, shots: number, random: SeededRandom, options: ExecuteOptions): ShotTable {
+export function sampleNoisyShots(
+  circuit: IrCircuit,
+  model: NoiseModel,
+  shots: number,
+  random: SeededRandom,
+  options: ExecuteOptions,
+): ShotTable {
   const sites1: ErrorSite[] = [];
   const sites2: ErrorSite[] = [];
   circuit.ops.forEach((op, i) => {
@@ -97,16 +134,23 @@ export function sampleNoisyShots(circuit: IrCircuit, model: NoiseModel, shots: n
 }
 
 /** Flips each read qubit with the readout error; bits read at the end copy their (flipped) qubit, earlier bits flip on their own. */
-function applyReadoutError(table: ShotTable, finalMeasures: ReadonlyMap<number, number>, rate: number, random: SeededRandom): void {
+function applyReadoutError(
+  table: ShotTable,
+  finalMeasures: ReadonlyMap<number, number>,
+  rate: number,
+  random: SeededRandom,
+): void {
   const { shots, qubits, clbits, qubitBits, clbitValues } = table;
   const flipAll = (bits: Uint8Array, length: number) => {
-    for (let i = random.nextGeometric(rate); i < length; i += 1 + random.nextGeometric(rate)) bits[i] = (bits[i] as number) ^ 1;
+    for (let i = random.nextGeometric(rate); i < length; i += 1 + random.nextGeometric(rate))
+      bits[i] = (bits[i] as number) ^ 1;
   };
   flipAll(qubitBits, shots * qubits);
   const midBits = [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c));
   for (let s = 0; s < shots; s++) {
     for (const [c, q] of finalMeasures) clbitValues[s * clbits + c] = qubitBits[s * qubits + q] as number;
-    for (const c of midBits) if (random.next() < rate) clbitValues[s * clbits + c] = (clbitValues[s * clbits + c] as number) ^ 1;
+    for (const c of midBits)
+      if (random.next() < rate) clbitValues[s * clbits + c] = (clbitValues[s * clbits + c] as number) ^ 1;
   }
 }
 

@@ -52,7 +52,8 @@ function registerReader(reg: IrRegister, execution: Execution): (index: number, 
       return value;
     };
   }
-  return (index, bits) => sources.map((s) => (s.qubit === undefined ? (bits[s.bit] as number) : bitOf(index, s.qubit))).join('');
+  return (index, bits) =>
+    sources.map((s) => (s.qubit === undefined ? (bits[s.bit] as number) : bitOf(index, s.qubit))).join('');
 }
 
 /** Distinct qubits whose final measurement a register reads. */
@@ -79,7 +80,10 @@ export interface DistributionBounds {
  * probabilities. Null once they would hold more than `bounds.maxEntries`
  * entries: memory stays bounded by the bound, never by the 2^n states.
  */
-export function exactDistribution(execution: Execution, bounds: DistributionBounds = { maxEntries: Infinity, registers: true }): ExactDistribution | null {
+export function exactDistribution(
+  execution: Execution,
+  bounds: DistributionBounds = { maxEntries: Infinity, registers: true },
+): ExactDistribution | null {
   const outputAll = new Map<number, number>();
   // A value is a sum of at most `terms` contributions; when each is below cutoff / terms
   // the sum stays below the artifacts' cutoff, so such contributions are left out now (a
@@ -130,7 +134,9 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
   const { qubits, clbits } = execution.circuit;
   const draws = new Float64Array(shots);
   for (let s = 0; s < shots; s++) draws[s] = random.next();
-  const order = Uint32Array.from({ length: shots }, (_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number));
+  const order = Uint32Array.from({ length: shots }, (_, i) => i).sort(
+    (a, b) => (draws[a] as number) - (draws[b] as number),
+  );
   const sorted = Float64Array.from(order, (i) => draws[i] as number);
   const total = execution.branches.reduce((sum, b) => sum + b.probability, 0);
   const qubitBits = new Uint8Array(shots * qubits);
@@ -163,7 +169,8 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
     for (let start = 0; start < re.length && next < shots; start += SAMPLING_BLOCK) {
       const end = Math.min(re.length, start + SAMPLING_BLOCK);
       let sum = 0;
-      for (let i = start; i < end; i++) sum += (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
+      for (let i = start; i < end; i++)
+        sum += (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
       if (cumulative + sum * scale <= (sorted[next] as number)) {
         cumulative += sum * scale;
         continue;
@@ -193,7 +200,8 @@ function lastOutcome(execution: Execution): { index: number; branch: number } | 
       if (index >= 0) return { index, branch: b };
       continue;
     }
-    for (let i = state.re.length - 1; i >= 0; i--) if (state.re[i] !== 0 || state.im[i] !== 0) return { index: i, branch: b };
+    for (let i = state.re.length - 1; i >= 0; i--)
+      if (state.re[i] !== 0 || state.im[i] !== 0) return { index: i, branch: b };
   }
   return null;
 }

@@ -59,13 +59,16 @@ export class WorkerPool implements ParallelRunner {
       return worker;
     });
     this.ready = Promise.all(
-      this.workers.map((w) => new Promise<void>((resolve, reject) => {
-        w.once('message', () => {
-          this.readyCount++;
-          resolve();
-        });
-        w.once('error', reject);
-      })),
+      this.workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            w.once('message', () => {
+              this.readyCount++;
+              resolve();
+            });
+            w.once('error', reject);
+          }),
+      ),
     ).then(() => undefined);
   }
 
@@ -84,7 +87,11 @@ export class WorkerPool implements ParallelRunner {
   run(state: DenseState, program: LocalProgram): void {
     const blocks = 2 ** (state.qubits - program.qubits.length);
     const shares = this.workers.length + 1;
-    if (blocks < shares || !(state.re.buffer instanceof SharedArrayBuffer) || !(state.im.buffer instanceof SharedArrayBuffer)) {
+    if (
+      blocks < shares ||
+      !(state.re.buffer instanceof SharedArrayBuffer) ||
+      !(state.im.buffer instanceof SharedArrayBuffer)
+    ) {
       runProgram(program, state.re, state.im, state.qubits);
       return;
     }
@@ -93,11 +100,25 @@ export class WorkerPool implements ParallelRunner {
     const memoryId = idOf(memory);
     Atomics.store(this.done, 0, 0);
     this.workers.forEach((worker, k) => {
-      const task: WorkerTask = { re: state.re, im: state.im, program, qubits: state.qubits, first: (k + 1) * per, end: Math.min(blocks, (k + 2) * per), done: this.done, memory, memoryId };
+      const task: WorkerTask = {
+        re: state.re,
+        im: state.im,
+        program,
+        qubits: state.qubits,
+        first: (k + 1) * per,
+        end: Math.min(blocks, (k + 2) * per),
+        done: this.done,
+        memory,
+        memoryId,
+      };
       worker.postMessage(task);
     });
     runProgram(program, state.re, state.im, state.qubits, 0, Math.min(blocks, per));
-    for (let finished = Atomics.load(this.done, 0); finished < this.workers.length; finished = Atomics.load(this.done, 0)) {
+    for (
+      let finished = Atomics.load(this.done, 0);
+      finished < this.workers.length;
+      finished = Atomics.load(this.done, 0)
+    ) {
       Atomics.wait(this.done, 0, finished);
     }
   }

@@ -4,7 +4,14 @@
  * written as JSON text. A table never holds entries under the cutoff.
  */
 import type { IrCircuit } from '../ir/types.js';
-import { indexToBitstring, namedRecord, OUTPUT_ALL, PROBABILITY_CUTOFF, type ProbabilitiesArtifact, type V03Artifact } from './artifacts.js';
+import {
+  indexToBitstring,
+  namedRecord,
+  OUTPUT_ALL,
+  PROBABILITY_CUTOFF,
+  type ProbabilitiesArtifact,
+  type V03Artifact,
+} from './artifacts.js';
 import type { JsonWriter } from './json-writer.js';
 import type { ExactDistribution, RegisterValue } from './outcomes.js';
 import type { ArtifactSource } from './results.js';
@@ -55,7 +62,11 @@ function kept(values: ReadonlyMap<number, number>): { values: Float64Array; prob
 }
 
 /** Reorders `values` and `probabilities` by `sortKeys`, ascending. */
-function sortedBy(sortKeys: Float64Array, values: Float64Array, probabilities: Float64Array): { values: Float64Array; probabilities: Float64Array } {
+function sortedBy(
+  sortKeys: Float64Array,
+  values: Float64Array,
+  probabilities: Float64Array,
+): { values: Float64Array; probabilities: Float64Array } {
   const order = new Uint32Array(sortKeys.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   order.sort((a, b) => (sortKeys[a] as number) - (sortKeys[b] as number));
@@ -72,28 +83,53 @@ function sortedBy(sortKeys: Float64Array, values: Float64Array, probabilities: F
  * leftmost, in bitstring order. Integer values sort as numbers (comparing
  * four million bitstrings as text took most of a minute).
  */
-export function bitstringTable(name: string, values: ReadonlyMap<RegisterValue, number>, width: number): ProbabilityTable {
+export function bitstringTable(
+  name: string,
+  values: ReadonlyMap<RegisterValue, number>,
+  width: number,
+): ProbabilityTable {
   const numeric = [...values.keys()].every((v) => typeof v === 'number');
   if (!numeric) {
-    const entries = [...values].filter(([, p]) => p >= PROBABILITY_CUTOFF).map(([v, p]) => [String(v), rounded(p)] as const);
+    const entries = [...values]
+      .filter(([, p]) => p >= PROBABILITY_CUTOFF)
+      .map(([v, p]) => [String(v), rounded(p)] as const);
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { name, size: entries.length, key: (i) => (entries[i] as readonly [string, number])[0], probabilities: Float64Array.from(entries, ([, p]) => p) };
+    return {
+      name,
+      size: entries.length,
+      key: (i) => (entries[i] as readonly [string, number])[0],
+      probabilities: Float64Array.from(entries, ([, p]) => p),
+    };
   }
   const raw = kept(values as ReadonlyMap<number, number>);
   const sortKeys = raw.values.map((v) => reversedBits(v, width));
   const table = sortedBy(sortKeys, raw.values, raw.probabilities);
-  return { name, size: table.values.length, key: (i) => indexToBitstring(table.values[i] as number, width), probabilities: table.probabilities };
+  return {
+    name,
+    size: table.values.length,
+    key: (i) => indexToBitstring(table.values[i] as number, width),
+    probabilities: table.probabilities,
+  };
 }
 
 /** output_all in the v0.3 form: decimal indices (qubit 0 least significant), ascending. */
 export function decimalTable(outputAll: ReadonlyMap<number, number>): ProbabilityTable {
   const raw = kept(outputAll);
   const table = sortedBy(raw.values, raw.values, raw.probabilities);
-  return { name: OUTPUT_ALL, size: table.values.length, key: (i) => String(table.values[i]), probabilities: table.probabilities };
+  return {
+    name: OUTPUT_ALL,
+    size: table.values.length,
+    key: (i) => String(table.values[i]),
+    probabilities: table.probabilities,
+  };
 }
 
 /** output_all, then each classical register, as v2 tables (output_all given when built from the state directly). */
-export function registerTables(circuit: IrCircuit, dist: ExactDistribution, outputAll?: ProbabilityTable): ProbabilityTable[] {
+export function registerTables(
+  circuit: IrCircuit,
+  dist: ExactDistribution,
+  outputAll?: ProbabilityTable,
+): ProbabilityTable[] {
   return [
     outputAll ?? bitstringTable(OUTPUT_ALL, dist.outputAll, circuit.qubits),
     ...circuit.bitRegisters.map((reg) => bitstringTable(reg.name, dist.registers.get(reg.name) ?? new Map(), reg.size)),
@@ -131,7 +167,11 @@ export function denseOutputAll(
   };
   return {
     size,
-    bitstrings: () => collect((k) => reversedBits(k, width), (i) => indexToBitstring(i, width)),
+    bitstrings: () =>
+      collect(
+        (k) => reversedBits(k, width),
+        (i) => indexToBitstring(i, width),
+      ),
     decimals: () => collect((k) => k, String),
   };
 }

@@ -6,17 +6,38 @@
  * cache-sized gather buffer.
  */
 import type { Chunk } from './fuse.js';
-import { apply1, apply1Real, apply2, applyDiagonal1, applyPhaseOnMask, applySwap, applyTable, applyX } from './kernels.js';
+import {
+  apply1,
+  apply1Real,
+  apply2,
+  applyDiagonal1,
+  applyPhaseOnMask,
+  applySwap,
+  applyTable,
+  applyX,
+} from './kernels.js';
 import type { UnitaryOp } from './matrices.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
 
 export type Step =
-  | { readonly kind: 'matrix1'; readonly q: number; readonly m: Float64Array; readonly controlMask: number; readonly real: boolean }
+  | {
+      readonly kind: 'matrix1';
+      readonly q: number;
+      readonly m: Float64Array;
+      readonly controlMask: number;
+      readonly real: boolean;
+    }
   | { readonly kind: 'diagonal1'; readonly q: number; readonly d: Float64Array; readonly controlMask: number }
   | { readonly kind: 'phase'; readonly mask: number; readonly re: number; readonly im: number }
   | { readonly kind: 'x'; readonly q: number; readonly controlMask: number }
   | { readonly kind: 'swap'; readonly a: number; readonly b: number; readonly controlMask: number }
-  | { readonly kind: 'matrix2'; readonly hi: number; readonly lo: number; readonly m: Float64Array; readonly controlMask: number }
+  | {
+      readonly kind: 'matrix2';
+      readonly hi: number;
+      readonly lo: number;
+      readonly m: Float64Array;
+      readonly controlMask: number;
+    }
   | { readonly kind: 'table'; readonly re: Float64Array; readonly im: Float64Array };
 
 export interface LocalProgram {
@@ -62,7 +83,13 @@ export function compileChunk(chunk: Chunk, qubits: readonly number[], blocks: nu
     } else if (op.kind === 'permutation') {
       steps.push({ kind: 'swap', a: at(op.targets[0] as number), b: at(op.targets[1] as number), controlMask });
     } else {
-      steps.push({ kind: 'matrix2', hi: at(op.targets[0] as number), lo: at(op.targets[1] as number), m: op.matrix, controlMask });
+      steps.push({
+        kind: 'matrix2',
+        hi: at(op.targets[0] as number),
+        lo: at(op.targets[1] as number),
+        m: op.matrix,
+        controlMask,
+      });
     }
   }
   flushDiagonals();
@@ -85,10 +112,22 @@ function diagonalStep(op: UnitaryOp, at: (q: number) => number, mask: (qs: reado
   const m = op.matrix;
   if (op.targets.length === 1) {
     const q = at(op.targets[0] as number);
-    if (m[0] === 1 && m[1] === 0) return { kind: 'phase', mask: mask(op.controls) | (1 << q), re: m[6] as number, im: m[7] as number };
-    return { kind: 'diagonal1', q, d: Float64Array.of(m[0] as number, m[1] as number, m[6] as number, m[7] as number), controlMask: mask(op.controls) };
+    if (m[0] === 1 && m[1] === 0)
+      return { kind: 'phase', mask: mask(op.controls) | (1 << q), re: m[6] as number, im: m[7] as number };
+    return {
+      kind: 'diagonal1',
+      q,
+      d: Float64Array.of(m[0] as number, m[1] as number, m[6] as number, m[7] as number),
+      controlMask: mask(op.controls),
+    };
   }
-  return { kind: 'matrix2', hi: at(op.targets[0] as number), lo: at(op.targets[1] as number), m, controlMask: mask(op.controls) };
+  return {
+    kind: 'matrix2',
+    hi: at(op.targets[0] as number),
+    lo: at(op.targets[1] as number),
+    m,
+    controlMask: mask(op.controls),
+  };
 }
 
 /** Folds diagonal gates into one factor per local index. */
@@ -107,7 +146,8 @@ function diagonalTable(ops: readonly UnitaryOp[], at: (q: number) => number, len
       const d = 2 * entry * (size + 1);
       const dr = op.matrix[d] as number;
       const di = op.matrix[d + 1] as number;
-      const r = re[i] as number, m = im[i] as number;
+      const r = re[i] as number,
+        m = im[i] as number;
       re[i] = r * dr - m * di;
       im[i] = r * di + m * dr;
     }
@@ -124,7 +164,17 @@ export function runSteps(steps: readonly Step[], re: Float64Array, im: Float64Ar
         else apply1(re, im, len, s.q, s.m, s.controlMask);
         break;
       case 'diagonal1':
-        applyDiagonal1(re, im, len, s.q, s.d[0] as number, s.d[1] as number, s.d[2] as number, s.d[3] as number, s.controlMask);
+        applyDiagonal1(
+          re,
+          im,
+          len,
+          s.q,
+          s.d[0] as number,
+          s.d[1] as number,
+          s.d[2] as number,
+          s.d[3] as number,
+          s.controlMask,
+        );
         break;
       case 'phase':
         applyPhaseOnMask(re, im, len, s.mask, s.re, s.im);
@@ -163,7 +213,12 @@ export function runProgram(
   const lowContiguous = program.qubits.every((q, i) => q === i);
   const offsets = lowContiguous ? null : blockOffsets(program.qubits);
   const baseOf = lowContiguous ? (b: number) => b * len : blockBases(program.qubits, totalQubits);
-  if (program.simd && width <= SIMD_MAX_BLOCK_QUBITS && runProgramSimd(program, re, im, offsets, baseOf, firstBlock, endBlock)) return;
+  if (
+    program.simd &&
+    width <= SIMD_MAX_BLOCK_QUBITS &&
+    runProgramSimd(program, re, im, offsets, baseOf, firstBlock, endBlock)
+  )
+    return;
   if (!offsets) {
     for (let b = firstBlock; b < endBlock; b++) {
       const start = baseOf(b);
@@ -206,7 +261,15 @@ function blockBases(qubits: readonly number[], totalQubits: number): (block: num
   };
 }
 
-function gather(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: Float64Array, offsets: Int32Array, base: number, len: number): void {
+function gather(
+  re: Float64Array,
+  im: Float64Array,
+  bufRe: Float64Array,
+  bufIm: Float64Array,
+  offsets: Int32Array,
+  base: number,
+  len: number,
+): void {
   for (let l = 0; l < len; l++) {
     const g = (base | (offsets[l] as number)) >>> 0;
     bufRe[l] = re[g] as number;
@@ -214,7 +277,15 @@ function gather(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: 
   }
 }
 
-function scatter(re: Float64Array, im: Float64Array, bufRe: Float64Array, bufIm: Float64Array, offsets: Int32Array, base: number, len: number): void {
+function scatter(
+  re: Float64Array,
+  im: Float64Array,
+  bufRe: Float64Array,
+  bufIm: Float64Array,
+  offsets: Int32Array,
+  base: number,
+  len: number,
+): void {
   for (let l = 0; l < len; l++) {
     const g = (base | (offsets[l] as number)) >>> 0;
     re[g] = bufRe[l] as number;

@@ -73,7 +73,12 @@ export interface WriteArtifactOptions {
  * or send a dense distribution of millions of states). False when the
  * results hold no such artifact.
  */
-export function writeArtifact(results: Record<string, unknown>, format: string, sink: JsonSink, options: WriteArtifactOptions = {}): boolean {
+export function writeArtifact(
+  results: Record<string, unknown>,
+  format: string,
+  sink: JsonSink,
+  options: WriteArtifactOptions = {},
+): boolean {
   const source = SOURCES.get(results)?.get(format);
   const writer = new JsonWriter(sink, options.indent ?? 0);
   if (source) source.write(writer);

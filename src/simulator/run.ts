@@ -6,7 +6,13 @@
  */
 import type { IrCircuit } from '../ir/types.js';
 import { LIMITS, type NoiseModel } from '../tables/index.js';
-import { histogramArtifact, probabilitiesFromHistogram, RESULT_FORMATS, shotsArtifact, v03FromProbabilities } from './artifacts.js';
+import {
+  histogramArtifact,
+  probabilitiesFromHistogram,
+  RESULT_FORMATS,
+  shotsArtifact,
+  v03FromProbabilities,
+} from './artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine.js';
 import { executeCircuit, type Branch, type ExecuteOptions } from './execute.js';
 import { checkShotBits } from './limit-messages.js';
@@ -57,7 +63,9 @@ export interface CircuitRun {
 /** Shots a noisy simulation takes when none are given. */
 export const DEFAULT_NOISY_SHOTS = 1000;
 
-export function executeOptions(options: Pick<RunOptions, 'memoryBudgetBytes' | 'maxBranches' | 'parallel'>): ExecuteOptions {
+export function executeOptions(
+  options: Pick<RunOptions, 'memoryBudgetBytes' | 'maxBranches' | 'parallel'>,
+): ExecuteOptions {
   return {
     sparse: 'auto',
     fuse: true,
@@ -108,14 +116,24 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
   const omitted = { sources, omitted: { formats: exact.map((name) => ARTIFACT_FORMATS[name]), limit } };
   // One dense state (no mid-circuit branching): output_all straight from the amplitudes.
   const only = execution.branches.length === 1 ? (execution.branches[0] as Branch) : null;
-  const direct = only?.state.kind === 'dense' ? denseOutputAll(only.state.re, only.state.im, only.probability, limit) : undefined;
+  const direct =
+    only?.state.kind === 'dense' ? denseOutputAll(only.state.re, only.state.im, only.probability, limit) : undefined;
   if (direct === null) return omitted;
   const registers = wanted.has('probabilities');
-  const distribution = exactDistribution(execution, { maxEntries: limit - (direct?.size ?? 0), registers, skipOutputAll: direct !== undefined });
+  const distribution = exactDistribution(execution, {
+    maxEntries: limit - (direct?.size ?? 0),
+    registers,
+    skipOutputAll: direct !== undefined,
+  });
   if (distribution === null) return omitted;
   // Sources hold the sorted tables only: the maps and the states can go once this returns.
-  if (registers) sources.set(ARTIFACT_FORMATS.probabilities, probabilitiesSource(registerTables(circuit, distribution, direct?.bitstrings())));
-  if (wanted.has('v0.3')) sources.set(ARTIFACT_FORMATS['v0.3'], v03Source(direct?.decimals() ?? decimalTable(distribution.outputAll)));
+  if (registers)
+    sources.set(
+      ARTIFACT_FORMATS.probabilities,
+      probabilitiesSource(registerTables(circuit, distribution, direct?.bitstrings())),
+    );
+  if (wanted.has('v0.3'))
+    sources.set(ARTIFACT_FORMATS['v0.3'], v03Source(direct?.decimals() ?? decimalTable(distribution.outputAll)));
   return { sources, omitted: null };
 }
 

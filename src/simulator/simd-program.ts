@@ -67,7 +67,8 @@ class PlanBuilder {
   complex(values: ArrayLike<number>, from: number, count: number): number {
     const part = new Float64Array(4 * count);
     for (let c = 0; c < count; c++) {
-      const r = values[from + 2 * c] as number, i = values[from + 2 * c + 1] as number;
+      const r = values[from + 2 * c] as number,
+        i = values[from + 2 * c + 1] as number;
       part.set([r, r, -i, i], 4 * c);
     }
     return this.append(part);
@@ -90,7 +91,8 @@ class PlanBuilder {
 
   /** Appends a call; argument `constantArg` (if any) is a constant address. */
   call(kernel: Kernel, args: readonly number[], constantArg = args.length - 1): void {
-    if (constantArg >= 0) (kernel === Kernel.Table ? this.tableRelocations : this.relocations).push(this.calls.length + 1 + constantArg);
+    if (constantArg >= 0)
+      (kernel === Kernel.Table ? this.tableRelocations : this.relocations).push(this.calls.length + 1 + constantArg);
     this.calls.push(kernel, ...args, ...Array<number>(CALL_WIDTH - 1 - args.length).fill(0));
   }
 
@@ -101,7 +103,12 @@ class PlanBuilder {
       constants.set(part, at);
       at += part.length;
     }
-    return { calls: Int32Array.from(this.calls), relocations: this.relocations, tableRelocations: this.tableRelocations, constants };
+    return {
+      calls: Int32Array.from(this.calls),
+      relocations: this.relocations,
+      tableRelocations: this.tableRelocations,
+      constants,
+    };
   }
 }
 
@@ -122,10 +129,16 @@ function asOneQubit(s: Step): { q: number; controlMask: number; m: Float64Array 
     case 'matrix1':
       return s;
     case 'diagonal1':
-      return { q: s.q, controlMask: s.controlMask, m: Float64Array.of(s.d[0] as number, s.d[1] as number, 0, 0, 0, 0, s.d[2] as number, s.d[3] as number) };
+      return {
+        q: s.q,
+        controlMask: s.controlMask,
+        m: Float64Array.of(s.d[0] as number, s.d[1] as number, 0, 0, 0, 0, s.d[2] as number, s.d[3] as number),
+      };
     case 'phase':
       // A phase on one bit is diag(1, factor) on that qubit.
-      return (s.mask & (s.mask - 1)) === 0 ? { q: 31 - Math.clz32(s.mask), controlMask: 0, m: Float64Array.of(1, 0, 0, 0, 0, 0, s.re, s.im) } : null;
+      return (s.mask & (s.mask - 1)) === 0
+        ? { q: 31 - Math.clz32(s.mask), controlMask: 0, m: Float64Array.of(1, 0, 0, 0, 0, 0, s.re, s.im) }
+        : null;
     default:
       return null;
   }
@@ -136,11 +149,23 @@ const split = (r: number, i: number): number[] => [r, r, -i, i];
 
 /** Calls the cheapest one-qubit kernel for `m` (see wasm-kernels.ts) on `walk`, storing with `flip`. */
 function oneQubitCall(b: PlanBuilder, m: Float64Array, walk: readonly number[], target: number, flip: number): void {
-  const [m00r, m00i, m01r, m01i, m10r, m10i, m11r, m11i] = m as unknown as [number, number, number, number, number, number, number, number];
+  const [m00r, m00i, m01r, m01i, m10r, m10i, m11r, m11i] = m as unknown as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const call = (kernel: Kernel, constants: number[]) => b.call(kernel, [...walk, target, b.values(constants), flip], 4);
-  if (m01r === 0 && m01i === 0 && m10r === 0 && m10i === 0) call(Kernel.Diagonal1, [...split(m00r, m00i), ...split(m11r, m11i)]);
-  else if (m00i === 0 && m01i === 0 && m10i === 0 && m11i === 0) call(Kernel.Real1, [m00r, m00r, m01r, m01r, m10r, m10r, m11r, m11r]);
-  else if (m00i === 0 && m11i === 0 && m01r === 0 && m10r === 0) call(Kernel.Crossed1, [m00r, m00r, -m01i, m01i, -m10i, m10i, m11r, m11r]);
+  if (m01r === 0 && m01i === 0 && m10r === 0 && m10i === 0)
+    call(Kernel.Diagonal1, [...split(m00r, m00i), ...split(m11r, m11i)]);
+  else if (m00i === 0 && m01i === 0 && m10i === 0 && m11i === 0)
+    call(Kernel.Real1, [m00r, m00r, m01r, m01r, m10r, m10r, m11r, m11r]);
+  else if (m00i === 0 && m11i === 0 && m01r === 0 && m10r === 0)
+    call(Kernel.Crossed1, [m00r, m00r, -m01i, m01i, -m10i, m10i, m11r, m11r]);
   else call(Kernel.Matrix1, [...split(m00r, m00i), ...split(m01r, m01i), ...split(m10r, m10i), ...split(m11r, m11i)]);
 }
 
@@ -160,7 +185,10 @@ function plan(steps: readonly Step[], len: number): PlanBuilder {
     if (one) {
       const t = bytes(1 << one.q);
       const next = steps[k + 1];
-      const c = next && next.kind === 'x' && next.q === one.q && one.controlMask === 0 && isSingleBit(next.controlMask) ? bytes(next.controlMask) : 0;
+      const c =
+        next && next.kind === 'x' && next.q === one.q && one.controlMask === 0 && isSingleBit(next.controlMask)
+          ? bytes(next.controlMask)
+          : 0;
       if (c) {
         oneQubitCall(b, one.m, walkOver(all, t | c, 0), t, 0);
         oneQubitCall(b, one.m, walkOver(all, t, c), t, t);
@@ -178,12 +206,14 @@ function plan(steps: readonly Step[], len: number): PlanBuilder {
         break;
       }
       case 'swap': {
-        const a = bytes(1 << s.a), c = bytes(1 << s.b);
+        const a = bytes(1 << s.a),
+          c = bytes(1 << s.b);
         b.call(Kernel.Exchange, [...walkOver(all, a | c, bytes(s.controlMask)), a, c], -1);
         break;
       }
       case 'matrix2': {
-        const hi = bytes(1 << s.hi), lo = bytes(1 << s.lo);
+        const hi = bytes(1 << s.hi),
+          lo = bytes(1 << s.lo);
         b.call(Kernel.Matrix2, [...walkOver(all, hi | lo, bytes(s.controlMask)), hi, lo, b.complex(s.m, 0, 16)]);
         break;
       }
@@ -199,17 +229,36 @@ const isSingleBit = (mask: number) => mask !== 0 && (mask & (mask - 1)) === 0;
 
 function runCalls(k: SimdExports, calls: Int32Array): void {
   for (let c = 0; c < calls.length; c += CALL_WIDTH) {
-    const free = calls[c + 1] as number, fixed = calls[c + 2] as number, run = calls[c + 3] as number;
-    const a = calls[c + 4] as number, b = calls[c + 5] as number;
+    const free = calls[c + 1] as number,
+      fixed = calls[c + 2] as number,
+      run = calls[c + 3] as number;
+    const a = calls[c + 4] as number,
+      b = calls[c + 5] as number;
     switch (calls[c] as Kernel) {
-      case Kernel.Matrix1: k.matrix1(free, fixed, run, a, b, calls[c + 6] as number); break;
-      case Kernel.Real1: k.real1(free, fixed, run, a, b, calls[c + 6] as number); break;
-      case Kernel.Crossed1: k.crossed1(free, fixed, run, a, b, calls[c + 6] as number); break;
-      case Kernel.Phase: k.phase(free, fixed, run, a); break;
-      case Kernel.Diagonal1: k.diagonal1(free, fixed, run, a, b, calls[c + 6] as number); break;
-      case Kernel.Exchange: k.exchange(free, fixed, run, a, b); break;
-      case Kernel.Matrix2: k.matrix2(free, fixed, run, a, b, calls[c + 6] as number); break;
-      case Kernel.Table: k.table(free, fixed, run, a); break;
+      case Kernel.Matrix1:
+        k.matrix1(free, fixed, run, a, b, calls[c + 6] as number);
+        break;
+      case Kernel.Real1:
+        k.real1(free, fixed, run, a, b, calls[c + 6] as number);
+        break;
+      case Kernel.Crossed1:
+        k.crossed1(free, fixed, run, a, b, calls[c + 6] as number);
+        break;
+      case Kernel.Phase:
+        k.phase(free, fixed, run, a);
+        break;
+      case Kernel.Diagonal1:
+        k.diagonal1(free, fixed, run, a, b, calls[c + 6] as number);
+        break;
+      case Kernel.Exchange:
+        k.exchange(free, fixed, run, a, b);
+        break;
+      case Kernel.Matrix2:
+        k.matrix2(free, fixed, run, a, b, calls[c + 6] as number);
+        break;
+      case Kernel.Table:
+        k.table(free, fixed, run, a);
+        break;
     }
   }
 }
@@ -263,7 +312,8 @@ export function runProgramSimd(
   if (memory) {
     const mask = program.qubits.reduce((m, q) => m + 2 ** q, 0) * 8;
     const [free, run] = walkOf(mask, 8);
-    const reAt = re.byteOffset, imAt = im.byteOffset;
+    const reAt = re.byteOffset,
+      imAt = im.byteOffset;
     for (let b = firstBlock; b < endBlock; b++) {
       const base = baseOf(b) * 8;
       k.gather(free, base, run, reAt, imAt, blockAt);
@@ -284,7 +334,15 @@ export function runProgramSimd(
   return true;
 }
 
-function gatherJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, offsets: Int32Array, base: number, len: number): void {
+function gatherJs(
+  re: Float64Array,
+  im: Float64Array,
+  view: Float64Array,
+  at: number,
+  offsets: Int32Array,
+  base: number,
+  len: number,
+): void {
   for (let l = 0; l < len; l++) {
     const g = (base | (offsets[l] as number)) >>> 0;
     view[at + 2 * l] = re[g] as number;
@@ -292,7 +350,15 @@ function gatherJs(re: Float64Array, im: Float64Array, view: Float64Array, at: nu
   }
 }
 
-function scatterJs(re: Float64Array, im: Float64Array, view: Float64Array, at: number, offsets: Int32Array, base: number, len: number): void {
+function scatterJs(
+  re: Float64Array,
+  im: Float64Array,
+  view: Float64Array,
+  at: number,
+  offsets: Int32Array,
+  base: number,
+  len: number,
+): void {
   for (let l = 0; l < len; l++) {
     const g = (base | (offsets[l] as number)) >>> 0;
     re[g] = view[at + 2 * l] as number;

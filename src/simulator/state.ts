@@ -55,7 +55,11 @@ export const bitOf = (index: number, q: number): number => Math.floor(index / 2 
 /** Bit `q` of an index: 32-bit operations when every index fits, arithmetic beyond. */
 const bit32 = (index: number, q: number): number => (index >>> q) & 1;
 
-function allControlsSet(index: number, controls: readonly number[], bit: (index: number, q: number) => number): boolean {
+function allControlsSet(
+  index: number,
+  controls: readonly number[],
+  bit: (index: number, q: number) => number,
+): boolean {
   for (const q of controls) if (!bit(index, q)) return false;
   return true;
 }
@@ -79,7 +83,8 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
     for (const [index, a] of state.amplitudes) {
       if (!allControlsSet(index, controls, bit)) continue;
       const d = 2 * (localIndex(index, targets, bit) * (size + 1));
-      const dr = m[d] as number, di = m[d + 1] as number;
+      const dr = m[d] as number,
+        di = m[d + 1] as number;
       const re = a.re;
       a.re = re * dr - a.im * di;
       a.im = re * di + a.im * dr;
@@ -161,7 +166,10 @@ export function applySparse(state: SparseState, op: UnitaryOp): void {
  * Calls `visit(index, probability)` for every amplitude that may be non-zero,
  * until it returns false; whether every amplitude was visited.
  */
-export function forEachProbabilityWhile(state: SimState, visit: (index: number, probability: number) => boolean): boolean {
+export function forEachProbabilityWhile(
+  state: SimState,
+  visit: (index: number, probability: number) => boolean,
+): boolean {
   if (state.kind === 'sparse') {
     for (const [i, a] of state.amplitudes) if (!visit(i, a.re * a.re + a.im * a.im)) return false;
     return true;
@@ -190,7 +198,14 @@ export function probabilityOfOne(state: SimState, q: number): number {
 }
 
 /** A copy of `state` projected on qubit `q` = `outcome` and renormalised by `1/sqrt(probability)`; with `flip`, the qubit is then set to 0 (reset). */
-export function project(state: SimState, q: number, outcome: number, probability: number, flip: boolean, allocate: DenseAllocator = plainArrays): SimState {
+export function project(
+  state: SimState,
+  q: number,
+  outcome: number,
+  probability: number,
+  flip: boolean,
+  allocate: DenseAllocator = plainArrays,
+): SimState {
   const scale = 1 / Math.sqrt(probability);
   const weight = 2 ** q;
   if (state.kind === 'sparse') {
@@ -225,7 +240,9 @@ export function innerProduct(a: SimState, b: SimState): Amplitude {
     im += ar * bi - ai * br;
   };
   if (a.kind === 'sparse') for (const [i, x] of a.amplitudes) visitA(i, x.re, x.im);
-  else for (let i = 0; i < a.re.length; i++) if (a.re[i] !== 0 || a.im[i] !== 0) visitA(i, a.re[i] as number, a.im[i] as number);
+  else
+    for (let i = 0; i < a.re.length; i++)
+      if (a.re[i] !== 0 || a.im[i] !== 0) visitA(i, a.re[i] as number, a.im[i] as number);
   return { re, im };
 }
 

@@ -123,7 +123,14 @@ export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
   // Limits flag 3: shared, with a maximum (any size up to the 4 GiB of wasm32).
   const memoryImport = [...name('env'), ...name('memory'), 0x02, 0x03, ...uleb(0), ...uleb(MAX_PAGES)];
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    1,
+    0,
+    0,
+    0,
     ...section(1, vector(types)),
     ...section(2, vector([memoryImport])),
     ...section(3, vector(functions.map((_, i) => uleb(i)))),

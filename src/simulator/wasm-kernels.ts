@@ -68,19 +68,45 @@ function walk(f: FunctionBuilder, w: Walk, index: number, body: number[], stride
   const stop = f.local(I32);
   return code(
     op.loop(),
-    op.get(k), op.get(w.fixed), op.or, op.tee(index), op.get(w.run), op.add, op.set(stop),
+    op.get(k),
+    op.get(w.fixed),
+    op.or,
+    op.tee(index),
+    op.get(w.run),
+    op.add,
+    op.set(stop),
     op.loop(),
     body,
-    op.get(index), op.i32(stride), op.add, op.tee(index), op.get(stop), op.ltU, op.brIf(0),
+    op.get(index),
+    op.i32(stride),
+    op.add,
+    op.tee(index),
+    op.get(stop),
+    op.ltU,
+    op.brIf(0),
     op.end(),
-    op.get(k), op.get(w.free), op.sub, op.get(w.free), op.and, op.tee(k), op.brIf(0),
+    op.get(k),
+    op.get(w.free),
+    op.sub,
+    op.get(w.free),
+    op.and,
+    op.tee(k),
+    op.brIf(0),
     op.end(),
   );
 }
 
 /** Pushes `value * c` for a v128 local `value`, its lane-swapped copy, and a complex constant held as locals (r, r), (-i, i). */
 function times(value: number, swapped: number, c: readonly number[], at: number): number[] {
-  return code(op.get(value), op.get(c[at] as number), op.fmul, op.get(swapped), op.get(c[at + 1] as number), op.fmul, op.fadd);
+  return code(
+    op.get(value),
+    op.get(c[at] as number),
+    op.fmul,
+    op.get(swapped),
+    op.get(c[at + 1] as number),
+    op.fmul,
+    op.fadd,
+  );
 }
 
 /** Loads the amplitude at address local `address` into `value` and its lane-swapped copy into `swapped`. */
@@ -110,10 +136,22 @@ function oneQubit(
   const c = f.hoist(m, constants);
   const [row0, row1] = rows(a, sa, b, sb, c.locals);
   const body = code(
-    op.get(i), op.get(target), op.or, op.set(j),
-    loadAmplitude(i, a, sa), loadAmplitude(j, b, sb),
-    op.get(i), op.get(flip), op.xor, row0, op.store(),
-    op.get(j), op.get(flip), op.xor, row1, op.store(),
+    op.get(i),
+    op.get(target),
+    op.or,
+    op.set(j),
+    loadAmplitude(i, a, sa),
+    loadAmplitude(j, b, sb),
+    op.get(i),
+    op.get(flip),
+    op.xor,
+    row0,
+    op.store(),
+    op.get(j),
+    op.get(flip),
+    op.xor,
+    row1,
+    op.store(),
   );
   return f.build(name, code(c.code, walk(f, w, i, body)));
 }
@@ -173,11 +211,24 @@ export function exchange(): WasmFunction {
   const [base, i, j] = [f.local(I32), f.local(I32), f.local(I32)];
   const a = f.local(V128);
   const body = code(
-    op.get(base), op.get(from), op.or, op.set(i),
-    op.get(base), op.get(to), op.or, op.set(j),
-    op.get(i), op.load(), op.set(a),
-    op.get(i), op.get(j), op.load(), op.store(),
-    op.get(j), op.get(a), op.store(),
+    op.get(base),
+    op.get(from),
+    op.or,
+    op.set(i),
+    op.get(base),
+    op.get(to),
+    op.or,
+    op.set(j),
+    op.get(i),
+    op.load(),
+    op.set(a),
+    op.get(i),
+    op.get(j),
+    op.load(),
+    op.store(),
+    op.get(j),
+    op.get(a),
+    op.store(),
   );
   return f.build('exchange', walk(f, w, base, body));
 }
@@ -192,12 +243,31 @@ export function matrix2(): WasmFunction {
   const swapped = [f.local(V128), f.local(V128), f.local(V128), f.local(V128)];
   // Sixteen constants are more than the registers: they stay in memory (L1) and are loaded where used.
   const entry = (r: number, c: number) =>
-    code(op.get(value[c] as number), op.get(m), op.load(CONSTANT_BYTES * (4 * r + c)), op.fmul, op.get(swapped[c] as number), op.get(m), op.load(CONSTANT_BYTES * (4 * r + c) + 16), op.fmul, op.fadd);
+    code(
+      op.get(value[c] as number),
+      op.get(m),
+      op.load(CONSTANT_BYTES * (4 * r + c)),
+      op.fmul,
+      op.get(swapped[c] as number),
+      op.get(m),
+      op.load(CONSTANT_BYTES * (4 * r + c) + 16),
+      op.fmul,
+      op.fadd,
+    );
   const row = (r: number) => code(entry(r, 0), entry(r, 1), op.fadd, entry(r, 2), entry(r, 3), op.fadd, op.fadd);
   const [i0, i1, i2, i3] = addr as [number, number, number, number];
   const body = code(
-    op.get(i0), op.get(low), op.or, op.set(i1),
-    op.get(i0), op.get(high), op.or, op.tee(i2), op.get(low), op.or, op.set(i3),
+    op.get(i0),
+    op.get(low),
+    op.or,
+    op.set(i1),
+    op.get(i0),
+    op.get(high),
+    op.or,
+    op.tee(i2),
+    op.get(low),
+    op.or,
+    op.set(i3),
     ...[0, 1, 2, 3].map((c) => loadAmplitude(addr[c] as number, value[c] as number, swapped[c] as number)),
     ...[0, 1, 2, 3].map((r) => code(op.get(addr[r] as number), row(r), op.store())),
   );
@@ -216,11 +286,30 @@ export function table(): WasmFunction {
   const i = f.local(I32);
   const [a, entry, sign] = [f.local(V128), f.local(V128), f.local(V128)];
   const body = code(
-    op.get(t), op.get(i), op.add, op.load(), op.set(entry),
+    op.get(t),
     op.get(i),
-    op.get(i), op.load(), op.tee(a), op.get(entry), op.get(entry), op.duplicateLane(0), op.fmul,
-    op.get(a), op.get(a), op.swapLanes(), op.get(entry), op.get(entry), op.duplicateLane(1), op.get(sign), op.vxor, op.fmul,
-    op.fadd, op.store(),
+    op.add,
+    op.load(),
+    op.set(entry),
+    op.get(i),
+    op.get(i),
+    op.load(),
+    op.tee(a),
+    op.get(entry),
+    op.get(entry),
+    op.duplicateLane(0),
+    op.fmul,
+    op.get(a),
+    op.get(a),
+    op.swapLanes(),
+    op.get(entry),
+    op.get(entry),
+    op.duplicateLane(1),
+    op.get(sign),
+    op.vxor,
+    op.fmul,
+    op.fadd,
+    op.store(),
   );
   // (-0, 0) flips the sign of the low lane only: (i, i) -> (-i, i).
   return f.build('table', code(op.f64x2(-0, 0), op.set(sign), walk(f, w, i, body)));
@@ -239,10 +328,21 @@ export function gather(): WasmFunction {
   const p = f.local(I32);
   const body = code(
     op.get(block),
-    op.get(re), op.get(p), op.add, op.f64Load(), op.splat,
-    op.get(im), op.get(p), op.add, op.f64Load(), op.replaceLane(1),
+    op.get(re),
+    op.get(p),
+    op.add,
+    op.f64Load(),
+    op.splat,
+    op.get(im),
+    op.get(p),
+    op.add,
+    op.f64Load(),
+    op.replaceLane(1),
     op.store(),
-    op.get(block), op.i32(AMPLITUDE_BYTES), op.add, op.set(block),
+    op.get(block),
+    op.i32(AMPLITUDE_BYTES),
+    op.add,
+    op.set(block),
   );
   return f.build('gather', walk(f, w, p, body, 8));
 }
@@ -255,10 +355,25 @@ export function scatter(): WasmFunction {
   const p = f.local(I32);
   const a = f.local(V128);
   const body = code(
-    op.get(block), op.load(), op.set(a),
-    op.get(re), op.get(p), op.add, op.get(a), op.extractLane(0), op.f64Store(),
-    op.get(im), op.get(p), op.add, op.get(a), op.extractLane(1), op.f64Store(),
-    op.get(block), op.i32(AMPLITUDE_BYTES), op.add, op.set(block),
+    op.get(block),
+    op.load(),
+    op.set(a),
+    op.get(re),
+    op.get(p),
+    op.add,
+    op.get(a),
+    op.extractLane(0),
+    op.f64Store(),
+    op.get(im),
+    op.get(p),
+    op.add,
+    op.get(a),
+    op.extractLane(1),
+    op.f64Store(),
+    op.get(block),
+    op.i32(AMPLITUDE_BYTES),
+    op.add,
+    op.set(block),
   );
   return f.build('scatter', walk(f, w, p, body, 8));
 }
@@ -301,7 +416,18 @@ let compiled: object | null | undefined;
 function simdModule(): object | null {
   if (compiled === undefined) {
     try {
-      const bytes = encodeModule([matrix1(), real1(), crossed1(), phase(), diagonal1(), exchange(), matrix2(), table(), gather(), scatter()]);
+      const bytes = encodeModule([
+        matrix1(),
+        real1(),
+        crossed1(),
+        phase(),
+        diagonal1(),
+        exchange(),
+        matrix2(),
+        table(),
+        gather(),
+        scatter(),
+      ]);
       compiled = wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
     } catch {
       compiled = null;

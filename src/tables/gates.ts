@@ -7,23 +7,7 @@
 
 /** Gate names of the service's QIS JSON gate set (svc.circuit.v0, gateset `qis`), canonical spelling. */
 export type QisGateName =
-  | 'x'
-  | 'y'
-  | 'z'
-  | 'h'
-  | 's'
-  | 'si'
-  | 't'
-  | 'ti'
-  | 'v'
-  | 'vi'
-  | 'rx'
-  | 'ry'
-  | 'rz'
-  | 'swap'
-  | 'xx'
-  | 'yy'
-  | 'zz';
+  'x' | 'y' | 'z' | 'h' | 's' | 'si' | 't' | 'ti' | 'v' | 'vi' | 'rx' | 'ry' | 'rz' | 'swap' | 'xx' | 'yy' | 'zz';
 
 export type NativeGateName = 'gpi' | 'gpi2' | 'ms' | 'zz';
 
@@ -65,7 +49,16 @@ const accepted = (
   controllable: boolean,
   lowersTo: AcceptedGate['lowersTo'],
   summary: string,
-): AcceptedGate => Object.freeze({ name, aliases: Object.freeze([...aliases]), params, qubits, controllable, lowersTo: lowersTo && Object.freeze(lowersTo), summary });
+): AcceptedGate =>
+  Object.freeze({
+    name,
+    aliases: Object.freeze([...aliases]),
+    params,
+    qubits,
+    controllable,
+    lowersTo: lowersTo && Object.freeze(lowersTo),
+    summary,
+  });
 
 const to = (gate: QisGateName, controls = 0) => ({ gate, controls });
 
@@ -118,7 +111,9 @@ export const ACCEPTED_GATES_BY_NAME: ReadonlyMap<string, AcceptedGate> = new Map
   ACCEPTED_GATES.flatMap((g) => [g.name, ...g.aliases].map((n) => [n, g] as const)),
 );
 
-export const REJECTED_GATES_BY_NAME: ReadonlyMap<string, RejectedGate> = new Map(REJECTED_GATES.map((g) => [g.name, g]));
+export const REJECTED_GATES_BY_NAME: ReadonlyMap<string, RejectedGate> = new Map(
+  REJECTED_GATES.map((g) => [g.name, g]),
+);
 
 /** Most controls one gate may have (decisions.md section 2; more: TooManyControls). */
 export const MAX_CONTROLS = 7;
@@ -136,8 +131,13 @@ export interface QisJsonGate {
   readonly controllable: boolean;
 }
 
-const qis = (name: QisGateName, targets: number, rotation: boolean, controllable: boolean, aliases: readonly string[] = []): QisJsonGate =>
-  Object.freeze({ name, aliases: Object.freeze([...aliases]), targets, rotation, controllable });
+const qis = (
+  name: QisGateName,
+  targets: number,
+  rotation: boolean,
+  controllable: boolean,
+  aliases: readonly string[] = [],
+): QisJsonGate => Object.freeze({ name, aliases: Object.freeze([...aliases]), targets, rotation, controllable });
 
 export const QIS_JSON_GATES: readonly QisJsonGate[] = Object.freeze([
   qis('x', 1, false, true, ['not', 'cnot']),
@@ -174,8 +174,20 @@ export interface NativeGateSpec {
 export const NATIVE_GATES: readonly NativeGateSpec[] = Object.freeze([
   Object.freeze({ name: 'gpi', targets: 1, phases: 1, angle: null, family: null }),
   Object.freeze({ name: 'gpi2', targets: 1, phases: 1, angle: null, family: null }),
-  Object.freeze({ name: 'ms', targets: 2, phases: 2, angle: Object.freeze({ min: 0, max: 0.25, default: 0.25 }), family: 'ms' }),
-  Object.freeze({ name: 'zz', targets: 2, phases: 0, angle: Object.freeze({ min: -1, max: 1, default: null }), family: 'zz' }),
+  Object.freeze({
+    name: 'ms',
+    targets: 2,
+    phases: 2,
+    angle: Object.freeze({ min: 0, max: 0.25, default: 0.25 }),
+    family: 'ms',
+  }),
+  Object.freeze({
+    name: 'zz',
+    targets: 2,
+    phases: 0,
+    angle: Object.freeze({ min: -1, max: 1, default: null }),
+    family: 'zz',
+  }),
 ] as NativeGateSpec[]);
 
 /** Allowed range of native phases in JSON input, in turns. */

@@ -9,7 +9,8 @@ import { program, validProgramText } from '../properties/arbitraries.js';
 describe('AST arbitraries', () => {
   it('reach every node kind', () => {
     const seen = new Set<NodeKind>();
-    for (const ast of fc.sample(program(), { numRuns: 600, seed: 1 })) visit(ast, { enter: (n) => void seen.add(n.kind) });
+    for (const ast of fc.sample(program(), { numRuns: 600, seed: 1 }))
+      visit(ast, { enter: (n) => void seen.add(n.kind) });
     expect(NODE_KINDS.filter((kind) => !seen.has(kind))).toEqual([]);
   });
 

@@ -37,7 +37,9 @@ describe('deferred statements', () => {
   const general = parse(TEXT, { fastPath: false });
 
   it('are what the fast path stores for the statements it reads, and only for them', () => {
-    const kinds = fast.program.statements.slice(HEAD_STATEMENTS).map((s) => (isDeferred(s) ? `deferred ${s.kind}` : s.kind));
+    const kinds = fast.program.statements
+      .slice(HEAD_STATEMENTS)
+      .map((s) => (isDeferred(s) ? `deferred ${s.kind}` : s.kind));
     expect(kinds).toEqual([
       ...Array<string>(5).fill('deferred GateCall'),
       'deferred MeasureStatement',

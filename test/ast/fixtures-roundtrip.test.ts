@@ -25,13 +25,16 @@ describe('printing the fixtures', () => {
     expect(cleanFixtures.length).toBeGreaterThan(20);
   });
 
-  it.each(cleanFixtures.map((f) => [f.name, f] as const))('%s re-parses to the same tree and prints idempotently', (_name, { parsed }) => {
-    const printed = print(parsed.program);
-    const reparsed = parse(printed);
-    expect(reparsed.diagnostics).toEqual([]);
-    expect(stripSpans(reparsed.program)).toEqual(stripSpans(parsed.program));
-    expect(print(reparsed.program)).toBe(printed);
-  });
+  it.each(cleanFixtures.map((f) => [f.name, f] as const))(
+    '%s re-parses to the same tree and prints idempotently',
+    (_name, { parsed }) => {
+      const printed = print(parsed.program);
+      const reparsed = parse(printed);
+      expect(reparsed.diagnostics).toEqual([]);
+      expect(stripSpans(reparsed.program)).toEqual(stripSpans(parsed.program));
+      expect(print(reparsed.program)).toBe(printed);
+    },
+  );
 });
 
 describe('printing deep trees', () => {

@@ -23,16 +23,34 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   QubitDeclaration: [stmt('QubitDeclaration', { name: id('q'), size: int(4) }), 'qubit[4] q;'],
   OldStyleDeclaration: [stmt('OldStyleDeclaration', { keyword: 'creg', name: id('c'), size: int(2) }), 'creg c[2];'],
   ClassicalDeclaration: [
-    stmt('ClassicalDeclaration', { type: scalar('bit'), name: id('b'), init: node('MeasureExpression', { operand: qubit('q', 0) }) }),
+    stmt('ClassicalDeclaration', {
+      type: scalar('bit'),
+      name: id('b'),
+      init: node('MeasureExpression', { operand: qubit('q', 0) }),
+    }),
     'bit b = measure q[0];',
   ],
   ConstDeclaration: [
-    stmt('ConstDeclaration', { type: scalar('int', int(32)), name: id('n'), init: bin('*', int(3), bin('+', x, int(1))) }),
+    stmt('ConstDeclaration', {
+      type: scalar('int', int(32)),
+      name: id('n'),
+      init: bin('*', int(3), bin('+', x, int(1))),
+    }),
     'const int[32] n = 3 * (x + 1);',
   ],
-  IODeclaration: [stmt('IODeclaration', { direction: 'input', type: scalar('float', int(64)), name: id('theta') }), 'input float[64] theta;'],
+  IODeclaration: [
+    stmt('IODeclaration', { direction: 'input', type: scalar('float', int(64)), name: id('theta') }),
+    'input float[64] theta;',
+  ],
   AliasDeclaration: [
-    stmt('AliasDeclaration', { name: id('a'), value: bin('++', node('IndexExpression', { collection: id('q'), index: node('IndexList', { items: [range(int(0), int(1))] }) }), id('r')) }),
+    stmt('AliasDeclaration', {
+      name: id('a'),
+      value: bin(
+        '++',
+        node('IndexExpression', { collection: id('q'), index: node('IndexList', { items: [range(int(0), int(1))] }) }),
+        id('r'),
+      ),
+    }),
     'let a = q[0:1] ++ r;',
   ],
   GateDefinition: [
@@ -55,7 +73,15 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   ExternDeclaration: [
     stmt('ExternDeclaration', {
       name: id('e'),
-      params: [scalar('int', int(32)), node('ArrayReferenceType', { mutability: 'readonly', elementType: scalar('float'), dimensions: [int(2)], dimensionCount: null })],
+      params: [
+        scalar('int', int(32)),
+        node('ArrayReferenceType', {
+          mutability: 'readonly',
+          elementType: scalar('float'),
+          dimensions: [int(2)],
+          dimensionCount: null,
+        }),
+      ],
       returnType: null,
     }),
     'extern e(int[32], readonly array[float, 2]);',
@@ -63,7 +89,10 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   Return: [stmt('Return', { value: null }), 'return;'],
   GateCall: [
     stmt('GateCall', {
-      modifiers: [node('GateModifier', { modifier: 'ctrl', argument: int(2) }), node('GateModifier', { modifier: 'inv', argument: null })],
+      modifiers: [
+        node('GateModifier', { modifier: 'ctrl', argument: int(2) }),
+        node('GateModifier', { modifier: 'inv', argument: null }),
+      ],
       name: id('rx'),
       args: [bin('/', id('pi'), int(4))],
       designator: null,
@@ -71,40 +100,67 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
     }),
     'ctrl(2) @ inv @ rx(pi / 4) q[0], q[1], $2;',
   ],
-  MeasureStatement: [stmt('MeasureStatement', { measure: node('MeasureExpression', { operand: qubit('q') }), target: qubit('c') }), 'measure q -> c;'],
+  MeasureStatement: [
+    stmt('MeasureStatement', { measure: node('MeasureExpression', { operand: qubit('q') }), target: qubit('c') }),
+    'measure q -> c;',
+  ],
   Assignment: [stmt('Assignment', { target: qubit('c', 1), op: '<<=', value: int(2) }), 'c[1] <<= 2;'],
   Reset: [stmt('Reset', { operand: qubit('q', 3) }), 'reset q[3];'],
   Barrier: [stmt('Barrier', { operands: [] }), 'barrier;'],
   Delay: [
-    stmt('Delay', { duration: node('DurationLiteral', { raw: '100ns', value: 100, unit: 'ns' }), operands: [qubit('q', 0)] }),
+    stmt('Delay', {
+      duration: node('DurationLiteral', { raw: '100ns', value: 100, unit: 'ns' }),
+      operands: [qubit('q', 0)],
+    }),
     'delay[100ns] q[0];',
   ],
   Box: [stmt('Box', { duration: null, body: [hq(), hq('q', 1)] }), 'box {\n  h q[0];\n  h q[1];\n}'],
   If: [
-    stmt('If', { condition: bin('==', id('c'), int(1)), body: [hq()], elseBody: [stmt('If', { condition: x, body: [], elseBody: null })] }),
+    stmt('If', {
+      condition: bin('==', id('c'), int(1)),
+      body: [hq()],
+      elseBody: [stmt('If', { condition: x, body: [], elseBody: null })],
+    }),
     'if (c == 1) {\n  h q[0];\n} else if (x) {}',
   ],
   For: [
-    stmt('For', { variableType: scalar('uint'), variable: id('i'), iterable: range(int(0), int(9), int(3)), body: [stmt('Break', {})] }),
+    stmt('For', {
+      variableType: scalar('uint'),
+      variable: id('i'),
+      iterable: range(int(0), int(9), int(3)),
+      body: [stmt('Break', {})],
+    }),
     'for uint i in [0:3:9] {\n  break;\n}',
   ],
-  While: [stmt('While', { condition: node('Unary', { op: '!', operand: id('done') }), body: [stmt('Continue', {})] }), 'while (!done) {\n  continue;\n}'],
+  While: [
+    stmt('While', { condition: node('Unary', { op: '!', operand: id('done') }), body: [stmt('Continue', {})] }),
+    'while (!done) {\n  continue;\n}',
+  ],
   Switch: [
     stmt('Switch', {
       subject: id('i'),
-      cases: [node('SwitchCase', { values: [int(0), int(1)], body: [hq()] }), node('SwitchCase', { values: null, body: [] })],
+      cases: [
+        node('SwitchCase', { values: [int(0), int(1)], body: [hq()] }),
+        node('SwitchCase', { values: null, body: [] }),
+      ],
     }),
     'switch (i) {\n  case 0, 1 {\n    h q[0];\n  }\n  default {}\n}',
   ],
   Break: [stmt('Break', {}), 'break;'],
   Continue: [stmt('Continue', {}), 'continue;'],
   End: [stmt('End', {}), 'end;'],
-  ExpressionStatement: [stmt('ExpressionStatement', { expression: node('Call', { callee: id('f'), args: [x, y] }) }), 'f(x, y);'],
+  ExpressionStatement: [
+    stmt('ExpressionStatement', { expression: node('Call', { callee: id('f'), args: [x, y] }) }),
+    'f(x, y);',
+  ],
   Cal: [stmt('Cal', { body: '\n  play(d0, wf);\n' }), 'cal {\n  play(d0, wf);\n}'],
   Defcal: [stmt('Defcal', { header: 'x $0', body: ' play(d0, wf); ' }), 'defcal x $0 { play(d0, wf); }'],
   Defcalgrammar: [stmt('Defcalgrammar', { name: 'openpulse' }), 'defcalgrammar "openpulse";'],
   EmptyStatement: [stmt('EmptyStatement', {}), ';'],
-  ArgumentDefinition: [node('ArgumentDefinition', { type: scalar('bit', int(2)), name: id('c'), oldStyle: 'creg' }), 'creg c[2]'],
+  ArgumentDefinition: [
+    node('ArgumentDefinition', { type: scalar('bit', int(2)), name: id('c'), oldStyle: 'creg' }),
+    'creg c[2]',
+  ],
   GateModifier: [node('GateModifier', { modifier: 'pow', argument: float('0.5') }), 'pow(0.5) @'],
   SwitchCase: [node('SwitchCase', { values: [int(2)], body: [] }), 'case 2 {}'],
   IndexedIdentifier: [ref('a', index(int(1)), node('DiscreteSet', { values: [int(0), int(2)] })), 'a[1][{0, 2}]'],
@@ -127,11 +183,25 @@ const SAMPLES: Record<NodeKind, readonly [Node, string]> = {
   Cast: [node('Cast', { type: scalar('int', int(8)), argument: bin('+', x, y) }), 'int[8](x + y)'],
   DurationOf: [node('DurationOf', { body: [hq()] }), 'durationof({\n  h q[0];\n})'],
   SizeOf: [node('SizeOf', { target: id('a'), dimension: int(1) }), 'sizeof(a, 1)'],
-  ArrayLiteral: [node('ArrayLiteral', { items: [int(1), node('ArrayLiteral', { items: [int(2), int(3)] })] }), '{1, {2, 3}}'],
-  ScalarType: [node('ScalarType', { name: 'complex', size: null, component: scalar('float', int(64)) }), 'complex[float[64]]'],
-  ArrayType: [node('ArrayType', { elementType: scalar('int', int(32)), dimensions: [int(2), int(3)] }), 'array[int[32], 2, 3]'],
+  ArrayLiteral: [
+    node('ArrayLiteral', { items: [int(1), node('ArrayLiteral', { items: [int(2), int(3)] })] }),
+    '{1, {2, 3}}',
+  ],
+  ScalarType: [
+    node('ScalarType', { name: 'complex', size: null, component: scalar('float', int(64)) }),
+    'complex[float[64]]',
+  ],
+  ArrayType: [
+    node('ArrayType', { elementType: scalar('int', int(32)), dimensions: [int(2), int(3)] }),
+    'array[int[32], 2, 3]',
+  ],
   ArrayReferenceType: [
-    node('ArrayReferenceType', { mutability: 'mutable', elementType: scalar('int'), dimensions: null, dimensionCount: int(2) }),
+    node('ArrayReferenceType', {
+      mutability: 'mutable',
+      elementType: scalar('int'),
+      dimensions: null,
+      dimensionCount: int(2),
+    }),
     'mutable array[int, #dim = 2]',
   ],
   QubitType: [node('QubitType', { size: null }), 'qubit'],
@@ -171,7 +241,13 @@ describe('print: parentheses by precedence', () => {
     [bin('-', x, neg(y)), 'x - -y'],
     [bin('/', float('1.0'), bin('%', x, y)), '1.0 / (x % y)'],
     [bin('++', bin('++', x, y), z), 'x ++ y ++ z'],
-    [node('IndexExpression', { collection: node('IndexExpression', { collection: x, index: index(int(0)) }), index: index(int(1)) }), 'x[0][1]'],
+    [
+      node('IndexExpression', {
+        collection: node('IndexExpression', { collection: x, index: index(int(0)) }),
+        index: index(int(1)),
+      }),
+      'x[0][1]',
+    ],
     [node('IndexExpression', { collection: neg(x), index: index(int(0)) }), '(-x)[0]'],
   ])('%#: %s', (expression, text) => {
     expect(print(expression)).toBe(text);
@@ -180,22 +256,40 @@ describe('print: parentheses by precedence', () => {
 
 describe('print: layout', () => {
   it('puts annotations and pragmas on their own lines, indented with the statement', () => {
-    const annotated = stmt('Box', { duration: int(5), body: [stmt('Reset', { operand: qubit('q', 0) }, [node('Annotation', { name: 'keep', content: '' })])] }, [
-      node('Annotation', { name: 'a.b', content: 'x y' }),
-    ]);
+    const annotated = stmt(
+      'Box',
+      {
+        duration: int(5),
+        body: [stmt('Reset', { operand: qubit('q', 0) }, [node('Annotation', { name: 'keep', content: '' })])],
+      },
+      [node('Annotation', { name: 'a.b', content: 'x y' })],
+    );
     const text = print(program(stmt('Pragma', { hash: false, content: 'hello world' }), annotated));
     expect(text).toBe('OPENQASM 3.0;\npragma hello world\n@a.b x y\nbox[5] {\n  @keep\n  reset q[0];\n}\n');
   });
 
   it('writes else-if chains flat, but keeps an annotated or longer else branch in braces', () => {
-    const chain = stmt('If', { condition: x, body: [], elseBody: [stmt('If', { condition: y, body: [hq()], elseBody: [hq('q', 1)] })] });
+    const chain = stmt('If', {
+      condition: x,
+      body: [],
+      elseBody: [stmt('If', { condition: y, body: [hq()], elseBody: [hq('q', 1)] })],
+    });
     expect(print(chain)).toBe('if (x) {} else if (y) {\n  h q[0];\n} else {\n  h q[1];\n}');
-    const annotated = stmt('If', { condition: x, body: [], elseBody: [stmt('If', { condition: y, body: [], elseBody: null }, [node('Annotation', { name: 'a', content: '' })])] });
+    const annotated = stmt('If', {
+      condition: x,
+      body: [],
+      elseBody: [
+        stmt('If', { condition: y, body: [], elseBody: null }, [node('Annotation', { name: 'a', content: '' })]),
+      ],
+    });
     expect(print(annotated)).toBe('if (x) {} else {\n  @a\n  if (y) {}\n}');
   });
 
   it('indents nested blocks two spaces per level', () => {
-    const nested = stmt('While', { condition: x, body: [stmt('If', { condition: y, body: [hq()], elseBody: [hq('q', 1)] })] });
+    const nested = stmt('While', {
+      condition: x,
+      body: [stmt('If', { condition: y, body: [hq()], elseBody: [hq('q', 1)] })],
+    });
     expect(print(nested)).toBe('while (x) {\n  if (y) {\n    h q[0];\n  } else {\n    h q[1];\n  }\n}');
   });
 
@@ -205,8 +299,20 @@ describe('print: layout', () => {
   });
 
   it('prints gphase without operands and calls with empty parentheses as written', () => {
-    const gphase = stmt('GateCall', { modifiers: [], name: id('gphase'), args: [id('pi')], designator: null, qubits: [] });
-    const empty = stmt('GateCall', { modifiers: [], name: id('g'), args: [], designator: int(4), qubits: [qubit('q')] });
+    const gphase = stmt('GateCall', {
+      modifiers: [],
+      name: id('gphase'),
+      args: [id('pi')],
+      designator: null,
+      qubits: [],
+    });
+    const empty = stmt('GateCall', {
+      modifiers: [],
+      name: id('g'),
+      args: [],
+      designator: int(4),
+      qubits: [qubit('q')],
+    });
     expect(print(gphase)).toBe('gphase(pi);');
     expect(print(empty)).toBe('g()[4] q;');
   });

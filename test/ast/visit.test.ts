@@ -12,7 +12,9 @@ function sample(): Node {
       name: id('g'),
       params: [id('a')],
       qubits: [id('q')],
-      body: [stmt('GateCall', { modifiers: [], name: id('rz'), args: [id('a')], designator: null, qubits: [qubit('q')] })],
+      body: [
+        stmt('GateCall', { modifiers: [], name: id('rz'), args: [id('a')], designator: null, qubits: [qubit('q')] }),
+      ],
     }),
     stmt('GateCall', { modifiers: [], name: id('g'), args: [neg(int(1))], designator: null, qubits: [qubit('r', 0)] }),
     stmt('MeasureStatement', { measure: node('MeasureExpression', { operand: qubit('r', 0) }), target: qubit('c', 0) }),
@@ -25,13 +27,21 @@ function label(n: Node): string {
 
 describe('CHILD_KEYS', () => {
   it('lists every node kind declared in nodes.ts, once', () => {
-    const declared = [...readFileSync(new URL('../../src/ast/nodes.ts', import.meta.url), 'utf8').matchAll(/readonly kind: '(\w+)'/g)].map((m) => m[1]);
+    const declared = [
+      ...readFileSync(new URL('../../src/ast/nodes.ts', import.meta.url), 'utf8').matchAll(/readonly kind: '(\w+)'/g),
+    ].map((m) => m[1]);
     expect(new Set(NODE_KINDS).size).toBe(NODE_KINDS.length);
     expect([...NODE_KINDS].sort()).toEqual(declared.sort());
   });
 
   it('childrenOf follows the table, skipping nulls and flattening lists', () => {
-    const call = stmt('GateCall', { modifiers: [], name: id('h'), args: null, designator: null, qubits: [qubit('q', 0), qubit('q', 1)] });
+    const call = stmt('GateCall', {
+      modifiers: [],
+      name: id('h'),
+      args: null,
+      designator: null,
+      qubits: [qubit('q', 0), qubit('q', 1)],
+    });
     expect(childrenOf(call).map((c) => c.kind)).toEqual(['Identifier', 'IndexedIdentifier', 'IndexedIdentifier']);
     expect(CHILD_KEYS.GateCall).toEqual(['annotations', 'modifiers', 'name', 'args', 'designator', 'qubits']);
   });
@@ -97,7 +107,10 @@ describe('visit', () => {
     visit(id('x'), {
       enter: () => void order.push('enter'),
       leave: () => void order.push('leave'),
-      Identifier: { enter: () => void order.push('Identifier.enter'), leave: () => void order.push('Identifier.leave') },
+      Identifier: {
+        enter: () => void order.push('Identifier.enter'),
+        leave: () => void order.push('Identifier.leave'),
+      },
     });
     expect(order).toEqual(['enter', 'Identifier.enter', 'Identifier.leave', 'leave']);
   });
@@ -163,7 +176,10 @@ describe('visitInParallel', () => {
 
   it('calls leave for nodes a visitor did not skip', () => {
     const left: string[] = [];
-    visit(bin('+', id('a'), id('b')), visitInParallel([{ Identifier: { enter: (n) => n.name !== 'a', leave: (n) => void left.push(n.name) } }]));
+    visit(
+      bin('+', id('a'), id('b')),
+      visitInParallel([{ Identifier: { enter: (n) => n.name !== 'a', leave: (n) => void left.push(n.name) } }]),
+    );
     expect(left).toEqual(['b']);
   });
 });
@@ -177,7 +193,10 @@ describe('stripSpans', () => {
 
   it('makes trees that differ only in positions equal', () => {
     const a = id('q');
-    const b = { ...id('q'), span: { start: { line: 3, column: 4, offset: 20 }, end: { line: 3, column: 5, offset: 21 } } };
+    const b = {
+      ...id('q'),
+      span: { start: { line: 3, column: 4, offset: 20 }, end: { line: 3, column: 5, offset: 21 } },
+    };
     expect(a).not.toEqual(b);
     expect(stripSpans(a)).toEqual(stripSpans(b));
   });

@@ -36,7 +36,13 @@ function registers(source: SourceText, decls: [string, number, string][]): Inlin
 
 function inlined(source: SourceText, decls: [string, number, string][], ops: InlinedOp[] = []): InlinedProgram {
   const qubitRegisters = registers(source, decls);
-  return { qubitRegisters, bitRegisters: [], qubitCount: qubitRegisters.reduce((n, r) => n + r.size, 0), bitCount: 0, ops };
+  return {
+    qubitRegisters,
+    bitRegisters: [],
+    qubitCount: qubitRegisters.reduce((n, r) => n + r.size, 0),
+    bitCount: 0,
+    ops,
+  };
 }
 
 const gate = (source: SourceText, name: string, qubits: number[], text: string, nth = 0): InlinedOp => ({
@@ -48,8 +54,18 @@ const gate = (source: SourceText, name: string, qubits: number[], text: string, 
   span: at(source, text, nth),
   related: [],
 });
-const measure = (source: SourceText, qubit: number, text: string): InlinedOp => ({ kind: 'measure', qubit, bit: 0, bitName: 'c[0]', span: at(source, text) });
-const reset = (source: SourceText, qubit: number, text: string, nth = 0): InlinedOp => ({ kind: 'reset', qubit, span: at(source, text, nth) });
+const measure = (source: SourceText, qubit: number, text: string): InlinedOp => ({
+  kind: 'measure',
+  qubit,
+  bit: 0,
+  bitName: 'c[0]',
+  span: at(source, text),
+});
+const reset = (source: SourceText, qubit: number, text: string, nth = 0): InlinedOp => ({
+  kind: 'reset',
+  qubit,
+  span: at(source, text, nth),
+});
 
 describe('resolveTarget', () => {
   it('defaults to the simulator and finds every table row by name', () => {
@@ -70,16 +86,32 @@ describe('resolveTarget', () => {
   });
 
   it('accepts a user target object and rejects a malformed one', () => {
-    const custom: Target = { name: 'lab', qubits: 3, twoQubitNative: 'zz', midCircuitMeasurement: false, status: 'available', simulator: false };
+    const custom: Target = {
+      name: 'lab',
+      qubits: 3,
+      twoQubitNative: 'zz',
+      midCircuitMeasurement: false,
+      status: 'available',
+      simulator: false,
+    };
     expect(resolveTarget(custom)).toBe(custom);
     const bad = resolveTarget({ ...custom, qubits: -1 });
-    expect(isDiagnostic(bad) && bad.message).toBe('Invalid target object: qubits must be a non-negative integer, got -1');
+    expect(isDiagnostic(bad) && bad.message).toBe(
+      'Invalid target object: qubits must be a non-negative integer, got -1',
+    );
   });
 });
 
 describe('qubit-count', () => {
   const source = new SourceText('qubit[30] q;\nqubit[10] r;\n');
-  const input = { program: program(source), source, inlined: inlined(source, [['q', 30, 'qubit[30] q;'], ['r', 10, 'qubit[10] r;']]) };
+  const input = {
+    program: program(source),
+    source,
+    inlined: inlined(source, [
+      ['q', 30, 'qubit[30] q;'],
+      ['r', 10, 'qubit[10] r;'],
+    ]),
+  };
 
   it('reports NotEnoughQubits at the declaration that crosses the limit', () => {
     const [d, ...rest] = checkCapabilities(input, target('qpu.forte-1'));
@@ -94,7 +126,10 @@ describe('qubit-count', () => {
 
   it('names the available targets that are big enough in its hint', () => {
     const small = new SourceText('qubit[26] q;');
-    const [d] = checkCapabilities({ program: program(small), source: small, inlined: inlined(small, [['q', 26, 'qubit[26] q;']]) }, target('qpu.aria-1'));
+    const [d] = checkCapabilities(
+      { program: program(small), source: small, inlined: inlined(small, [['q', 26, 'qubit[26] q;']]) },
+      target('qpu.aria-1'),
+    );
     expect(d?.hint).toBe('targets with 26 qubits or more: simulator, qpu.forte-1, qpu.forte-enterprise-1');
   });
 
@@ -105,13 +140,21 @@ describe('qubit-count', () => {
 
   it('accepts exactly the target count', () => {
     const exact = new SourceText('qubit[36] q;');
-    expect(checkCapabilities({ program: program(exact), source: exact, inlined: inlined(exact, [['q', 36, 'qubit[36] q;']]) }, target('qpu.forte-1'))).toEqual([]);
+    expect(
+      checkCapabilities(
+        { program: program(exact), source: exact, inlined: inlined(exact, [['q', 36, 'qubit[36] q;']]) },
+        target('qpu.forte-1'),
+      ),
+    ).toEqual([]);
   });
 
   it('answers a four-billion-qubit register at once', () => {
     const huge = new SourceText('qubit[4000000000] q;');
     const t0 = performance.now();
-    const d = checkCapabilities({ program: program(huge), source: huge, inlined: inlined(huge, [['q', 4_000_000_000, 'qubit[4000000000] q;']]) }, target('simulator'));
+    const d = checkCapabilities(
+      { program: program(huge), source: huge, inlined: inlined(huge, [['q', 4_000_000_000, 'qubit[4000000000] q;']]) },
+      target('simulator'),
+    );
     expect(performance.now() - t0).toBeLessThan(100);
     expect(d.map((x) => x.message)).toEqual(['Program needs 4000000000 qubits; simulator has 29']);
   });
@@ -133,8 +176,20 @@ describe('mid-circuit-measurement', () => {
   it('blames the measurement followed by a gate, and the reset after use, in source order', () => {
     const d = checkCapabilities(input, target('qpu.aria-1'));
     expect(d.map((x) => [x.code, x.rule, x.message, x.span.start.line, x.related?.[0]?.span.start.line])).toEqual([
-      ['UnsupportedFeature', 'mid-circuit-measurement', 'Mid-circuit measurement is not supported on this target', 4, 6],
-      ['UnsupportedFeature', 'mid-circuit-measurement', 'Mid-circuit measurement is not supported on this target', 7, 5],
+      [
+        'UnsupportedFeature',
+        'mid-circuit-measurement',
+        'Mid-circuit measurement is not supported on this target',
+        4,
+        6,
+      ],
+      [
+        'UnsupportedFeature',
+        'mid-circuit-measurement',
+        'Mid-circuit measurement is not supported on this target',
+        7,
+        5,
+      ],
     ]);
   });
 
@@ -156,8 +211,13 @@ describe('mid-circuit-measurement', () => {
   it('counts a second measurement of the same qubit', () => {
     const twice = new SourceText('measure q[0] -> c[0];\nmeasure q[0] -> c[1];\n');
     const ops2 = [measure(twice, 0, 'measure q[0] -> c[0];'), measure(twice, 0, 'measure q[0] -> c[1];')];
-    const d = checkCapabilities({ program: program(twice), source: twice, inlined: { ...inlined(twice, []), qubitCount: 1, ops: ops2 } }, target('qpu.harmony'));
-    expect(d.map((x) => [x.span.start.line, x.related?.[0]?.message])).toEqual([[1, 'The measured qubit is used again here, by a second measurement']]);
+    const d = checkCapabilities(
+      { program: program(twice), source: twice, inlined: { ...inlined(twice, []), qubitCount: 1, ops: ops2 } },
+      target('qpu.harmony'),
+    );
+    expect(d.map((x) => [x.span.start.line, x.related?.[0]?.message])).toEqual([
+      [1, 'The measured qubit is used again here, by a second measurement'],
+    ]);
   });
 });
 
@@ -166,7 +226,14 @@ describe('dynamic-circuit', () => {
   const source = new SourceText(text);
   const id = (name: string, nth = 0) => ({ kind: 'Identifier' as const, name, span: at(source, name, nth) });
   const hq = { kind: 'EmptyStatement' as const, annotations: NO_ANNOTATIONS, span: at(source, 'h q[0];') };
-  const innerIf: If = { kind: 'If', annotations: NO_ANNOTATIONS, condition: id('c'), body: [], elseBody: null, span: at(source, 'if (c) { x q[0]; }') };
+  const innerIf: If = {
+    kind: 'If',
+    annotations: NO_ANNOTATIONS,
+    condition: id('c'),
+    body: [],
+    elseBody: null,
+    span: at(source, 'if (c) { x q[0]; }'),
+  };
   const forLoop: For = {
     kind: 'For',
     annotations: NO_ANNOTATIONS,
@@ -179,7 +246,13 @@ describe('dynamic-circuit', () => {
   const braceless: If = {
     kind: 'If',
     annotations: NO_ANNOTATIONS,
-    condition: { kind: 'Binary', op: '==', left: id('c', 1), right: { kind: 'IntegerLiteral', raw: '1', value: 1n, span: at(source, '1', 0) }, span: at(source, 'c == 1') },
+    condition: {
+      kind: 'Binary',
+      op: '==',
+      left: id('c', 1),
+      right: { kind: 'IntegerLiteral', raw: '1', value: 1n, span: at(source, '1', 0) },
+      span: at(source, 'c == 1'),
+    },
     body: [{ kind: 'EmptyStatement', annotations: NO_ANNOTATIONS, span: at(source, 'x q[0];', 1) }],
     elseBody: null,
     span: at(source, 'if (c == 1) x q[0];'),
@@ -187,12 +260,29 @@ describe('dynamic-circuit', () => {
 
   it('reports each outermost branch or loop once, blaming its header, on every target', () => {
     for (const t of ['simulator', 'qpu.aria-1', 'qpu.forte-1']) {
-      const d = checkCapabilities({ program: program(source, [forLoop, braceless]), source, inlined: inlined(source, []) }, target(t));
-      expect(d.map((x) => [x.code, x.rule, x.message, source.text.slice(x.span.start.offset, x.span.end.offset)])).toEqual([
-        ['UnsupportedFeature', 'dynamic-circuit', 'Dynamic circuit execution (loops, branches) is not supported', 'for int i in [0:3]'],
-        ['UnsupportedFeature', 'dynamic-circuit', 'Dynamic circuit execution (loops, branches) is not supported', 'if (c == 1)'],
+      const d = checkCapabilities(
+        { program: program(source, [forLoop, braceless]), source, inlined: inlined(source, []) },
+        target(t),
+      );
+      expect(
+        d.map((x) => [x.code, x.rule, x.message, source.text.slice(x.span.start.offset, x.span.end.offset)]),
+      ).toEqual([
+        [
+          'UnsupportedFeature',
+          'dynamic-circuit',
+          'Dynamic circuit execution (loops, branches) is not supported',
+          'for int i in [0:3]',
+        ],
+        [
+          'UnsupportedFeature',
+          'dynamic-circuit',
+          'Dynamic circuit execution (loops, branches) is not supported',
+          'if (c == 1)',
+        ],
       ]);
-      expect(d[0]?.hint).toBe('unroll loops and resolve branches before submitting: targets run straight-line circuits only');
+      expect(d[0]?.hint).toBe(
+        'unroll loops and resolve branches before submitting: targets run straight-line circuits only',
+      );
     }
   });
 });

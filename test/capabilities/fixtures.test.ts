@@ -26,7 +26,13 @@ interface Expected {
 const fixtures = readdirSync(DIR).flatMap((target) =>
   readdirSync(join(DIR, target))
     .filter((f) => f.endsWith('.qasm'))
-    .map((file) => ({ target, file, expected: JSON.parse(readFileSync(join(DIR, target, file.replace(/\.qasm$/, '.expected.json')), 'utf8')) as Expected })),
+    .map((file) => ({
+      target,
+      file,
+      expected: JSON.parse(
+        readFileSync(join(DIR, target, file.replace(/\.qasm$/, '.expected.json')), 'utf8'),
+      ) as Expected,
+    })),
 );
 
 describe('fixtures/capability', () => {
@@ -34,13 +40,27 @@ describe('fixtures/capability', () => {
     it(`${target}/${file}`, () => {
       const result = validate(readFileSync(join(DIR, target, file), 'utf8'), { target });
       if (UPDATE) {
-        const actual = { ok: result.ok, failure: result.failure, diagnostics: result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, message: d.message, span: d.span })) };
-        writeFileSync(join(DIR, target, file.replace(/\.qasm$/, '.expected.json')), JSON.stringify(actual, null, 2) + '\n');
+        const actual = {
+          ok: result.ok,
+          failure: result.failure,
+          diagnostics: result.diagnostics.map((d) => ({
+            code: d.code,
+            rule: d.rule,
+            message: d.message,
+            span: d.span,
+          })),
+        };
+        writeFileSync(
+          join(DIR, target, file.replace(/\.qasm$/, '.expected.json')),
+          JSON.stringify(actual, null, 2) + '\n',
+        );
         Object.assign(expected, actual);
       }
       expect(result.ok).toBe(expected.ok);
       expect(result.failure).toEqual(expected.failure);
-      expect(result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, message: d.message, span: d.span }))).toEqual(expected.diagnostics);
+      expect(result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, message: d.message, span: d.span }))).toEqual(
+        expected.diagnostics,
+      );
       expect(file.endsWith('-accepted.qasm')).toBe(expected.ok);
     });
   }
@@ -51,7 +71,9 @@ describe('fixtures/capability', () => {
 
   it('rejects with every capability check at least twice, and accepts close calls', () => {
     for (const check of CAPABILITY_CHECKS) {
-      expect(fixtures.filter((f) => f.expected.diagnostics.some((d) => d.rule === check.id)).length).toBeGreaterThanOrEqual(2);
+      expect(
+        fixtures.filter((f) => f.expected.diagnostics.some((d) => d.rule === check.id)).length,
+      ).toBeGreaterThanOrEqual(2);
     }
     expect(fixtures.filter((f) => f.expected.ok).length).toBeGreaterThanOrEqual(6);
   });
@@ -67,12 +89,25 @@ describe('fixtures/capability', () => {
 });
 
 describe('a user-defined target', () => {
-  const lab = { name: 'lab.trap-3', qubits: 3, twoQubitNative: 'zz', midCircuitMeasurement: true, status: 'available', simulator: false } as const;
+  const lab = {
+    name: 'lab.trap-3',
+    qubits: 3,
+    twoQubitNative: 'zz',
+    midCircuitMeasurement: true,
+    status: 'available',
+    simulator: false,
+  } as const;
 
   it('is judged by its own fields: qubit count, mid-circuit measurement', () => {
     const mcm = 'qubit[3] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nx q[0];\nc[1] = measure q[0];\n';
     expect(validate(mcm, { target: lab }).diagnostics).toEqual([]);
-    expect(validate(mcm, { target: { ...lab, midCircuitMeasurement: false } }).failure).toEqual({ code: 'UnsupportedFeature', message: 'Mid-circuit measurement is not supported on this target' });
-    expect(validate('qubit[4] q;\n', { target: lab }).failure).toEqual({ code: 'NotEnoughQubits', message: 'Program needs 4 qubits; lab.trap-3 has 3' });
+    expect(validate(mcm, { target: { ...lab, midCircuitMeasurement: false } }).failure).toEqual({
+      code: 'UnsupportedFeature',
+      message: 'Mid-circuit measurement is not supported on this target',
+    });
+    expect(validate('qubit[4] q;\n', { target: lab }).failure).toEqual({
+      code: 'NotEnoughQubits',
+      message: 'Program needs 4 qubits; lab.trap-3 has 3',
+    });
   });
 });

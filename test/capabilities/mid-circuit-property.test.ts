@@ -19,11 +19,16 @@ const source = new SourceText('x'.repeat(1000));
 const cx = ACCEPTED_GATES_BY_NAME.get('cx')!;
 const h = ACCEPTED_GATES_BY_NAME.get('h')!;
 
-type Step = { kind: 'h' | 'measure' | 'reset'; qubit: number } | { kind: 'cx'; control: number; target: number } | { kind: 'barrier' };
+type Step =
+  | { kind: 'h' | 'measure' | 'reset'; qubit: number }
+  | { kind: 'cx'; control: number; target: number }
+  | { kind: 'barrier' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constantFrom('h' as const, 'measure' as const, 'reset' as const), qubit: fc.nat(QUBITS - 1) }),
-  fc.tuple(fc.nat(QUBITS - 1), fc.nat(QUBITS - 2)).map(([control, offset]): Step => ({ kind: 'cx', control, target: (control + 1 + offset) % QUBITS })),
+  fc
+    .tuple(fc.nat(QUBITS - 1), fc.nat(QUBITS - 2))
+    .map(([control, offset]): Step => ({ kind: 'cx', control, target: (control + 1 + offset) % QUBITS })),
   fc.constant<Step>({ kind: 'barrier' }),
 );
 
@@ -34,7 +39,15 @@ function toProgram(steps: readonly Step[]): InlinedProgram {
       case 'h':
         return { kind: 'gate', gate: h, modifierControls: 0, params: [], qubits: [s.qubit], span, related: [] };
       case 'cx':
-        return { kind: 'gate', gate: cx, modifierControls: 0, params: [], qubits: [s.control, s.target], span, related: [] };
+        return {
+          kind: 'gate',
+          gate: cx,
+          modifierControls: 0,
+          params: [],
+          qubits: [s.control, s.target],
+          span,
+          related: [],
+        };
       case 'measure':
         return { kind: 'measure', qubit: s.qubit, bit: i, bitName: `c[${i}]`, span };
       case 'reset':

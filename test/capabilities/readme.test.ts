@@ -52,7 +52,8 @@ describe('src/capabilities/README.md', () => {
 
   for (const example of all) {
     it(`${example.rule}: ${JSON.stringify(example.code.split('\n').slice(-2, -1)[0])}`, () => {
-      for (const target of example.rejectedOn) expect(validate(example.code, { target }).diagnostics.map((d) => d.rule)).toContain(example.rule);
+      for (const target of example.rejectedOn)
+        expect(validate(example.code, { target }).diagnostics.map((d) => d.rule)).toContain(example.rule);
       for (const target of example.acceptedOn) expect(validate(example.code, { target }).diagnostics).toEqual([]);
     });
   }

@@ -18,7 +18,13 @@ const ESC = '\u001b[';
 interface JsonReport {
   version: number;
   target: string;
-  files: { file: string; ok: boolean; failure: { code: string; message: string } | null; diagnostics: Diag[]; error?: string }[];
+  files: {
+    file: string;
+    ok: boolean;
+    failure: { code: string; message: string } | null;
+    diagnostics: Diag[];
+    error?: string;
+  }[];
   summary: { filesChecked: number; filesWithErrors: number; errors: number; warnings: number; uncheckedFiles: number };
 }
 interface Diag {
@@ -80,7 +86,14 @@ describe.concurrent('check: clean and failing files', () => {
       })),
     ).toEqual(expected.diagnostics);
     expect(bell).toEqual({ file: BELL, ok: true, failure: null, diagnostics: [] });
-    expect(report.summary).toEqual({ filesChecked: 2, filesWithErrors: 1, filesWithProblems: 1, errors: 3, warnings: 0, uncheckedFiles: 0 });
+    expect(report.summary).toEqual({
+      filesChecked: 2,
+      filesWithErrors: 1,
+      filesWithProblems: 1,
+      errors: 3,
+      warnings: 0,
+      uncheckedFiles: 0,
+    });
   });
 
   it('--quiet prints one line per error and the summary', async () => {
@@ -102,10 +115,20 @@ describe.concurrent('check: clean and failing files', () => {
   it('checks against --target', async () => {
     const ok = await runCli(['check', fixture('clean', 'nested', 'ghz.qasm'), '--target', 'qpu.aria-1']);
     expect(ok.code).toBe(0);
-    const midCircuit = await runCli(['check', 'examples/mid-circuit.qasm', '--target', 'qpu.aria-1', '--format', 'json']);
+    const midCircuit = await runCli([
+      'check',
+      'examples/mid-circuit.qasm',
+      '--target',
+      'qpu.aria-1',
+      '--format',
+      'json',
+    ]);
     const report = JSON.parse(midCircuit.stdout) as JsonReport;
     expect(report.target).toBe('qpu.aria-1');
-    expect(report.files[0]?.failure).toEqual({ code: 'UnsupportedFeature', message: 'Mid-circuit measurement is not supported on this target' });
+    expect(report.files[0]?.failure).toEqual({
+      code: 'UnsupportedFeature',
+      message: 'Mid-circuit measurement is not supported on this target',
+    });
     expect(midCircuit.code).toBe(1);
   });
 });
@@ -123,10 +146,22 @@ describe('check: every CLI fixture against its .expected.json', () => {
         diagnostics: Record<string, string | number>[];
       };
       const actual = entry.diagnostics.map((d, i) => {
-        const fields: Record<string, string | number> = { code: d.code, rule: d.rule, line: d.span.start.line, column: d.span.start.column, severity: d.severity, reason: d.reason };
-        return Object.fromEntries(Object.keys(expected.diagnostics[i] ?? fields).map((k) => [k, fields[k] as string | number]));
+        const fields: Record<string, string | number> = {
+          code: d.code,
+          rule: d.rule,
+          line: d.span.start.line,
+          column: d.span.start.column,
+          severity: d.severity,
+          reason: d.reason,
+        };
+        return Object.fromEntries(
+          Object.keys(expected.diagnostics[i] ?? fields).map((k) => [k, fields[k] as string | number]),
+        );
       });
-      expect({ file: entry.file, ok: entry.ok, failure: entry.failure, diagnostics: actual }).toEqual({ file: entry.file, ...expected });
+      expect({ file: entry.file, ok: entry.ok, failure: entry.failure, diagnostics: actual }).toEqual({
+        file: entry.file,
+        ...expected,
+      });
     }
     expect(r.code).toBe(1);
   });
@@ -136,7 +171,10 @@ describe.concurrent('check: inputs', () => {
   it('checks every .qasm below a directory, sorted, and counts them', async () => {
     const r = await runCli(['check', fixture('clean'), '--format', 'json']);
     const report = JSON.parse(r.stdout) as JsonReport;
-    expect(report.files.map((f) => f.file)).toEqual([fixture('clean', 'bell.qasm'), fixture('clean', 'nested', 'ghz.qasm')]);
+    expect(report.files.map((f) => f.file)).toEqual([
+      fixture('clean', 'bell.qasm'),
+      fixture('clean', 'nested', 'ghz.qasm'),
+    ]);
     expect(r.code).toBe(0);
     const text = await runCli(['check', fixture('clean')]);
     expect(text.stdout).toBe('no problems, 2 files checked\n');
@@ -156,7 +194,9 @@ describe.concurrent('check: inputs', () => {
     expect(r.stdout).toMatch(/^piped\.qasm:8:1  PreflightError  unknown-gate  /m);
     expect(r.code).toBe(1);
     const unnamed = await runCli(['lint', '-', '--format', 'json'], { stdin: 'qubit[1] q;\nh q[0];\n' });
-    expect((JSON.parse(unnamed.stdout) as JsonReport).files).toEqual([{ file: '<stdin>', ok: true, failure: null, diagnostics: [] }]);
+    expect((JSON.parse(unnamed.stdout) as JsonReport).files).toEqual([
+      { file: '<stdin>', ok: true, failure: null, diagnostics: [] },
+    ]);
     expect(unnamed.code).toBe(0);
   });
 
@@ -186,11 +226,21 @@ describe.concurrent('check: inputs', () => {
     const r = await runCli(['check', file, '--format', 'json']);
     const report = JSON.parse(r.stdout) as JsonReport;
     expect(report.files[0]?.ok).toBe(false);
-    expect(report.files[0]?.diagnostics.map((d) => [d.code, d.rule, d.span.start.line, d.span.start.column, d.span.end.column])).toEqual([
+    expect(
+      report.files[0]?.diagnostics.map((d) => [
+        d.code,
+        d.rule,
+        d.span.start.line,
+        d.span.start.column,
+        d.span.end.column,
+      ]),
+    ).toEqual([
       ['InvalidInput', 'circuit-json-range', 6, 45, 48],
       ['InvalidInput', 'circuit-json-range', 7, 67, 70],
     ]);
-    expect(report.files[0]?.diagnostics[0]?.reason).toBe('circuit[0].phase: 1.5 is outside the allowed range [-1, 1] turns');
+    expect(report.files[0]?.diagnostics[0]?.reason).toBe(
+      'circuit[0].phase: 1.5 is outside the allowed range [-1, 1] turns',
+    );
     expect(r.code).toBe(1);
   });
 });
@@ -198,7 +248,9 @@ describe.concurrent('check: inputs', () => {
 describe.concurrent('check: usage errors', () => {
   it('an unknown target lists the known ones, exit 2, no stack trace', async () => {
     const r = await runCli(['check', BELL, '--target', 'qpu.aria']);
-    expect(r.stderr).toContain('qasm3-preflight: Unknown target: qpu.aria; known targets are simulator, qpu.harmony, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1');
+    expect(r.stderr).toContain(
+      'qasm3-preflight: Unknown target: qpu.aria; known targets are simulator, qpu.harmony, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1',
+    );
     expect(r.stderr).toContain('hint: did you mean qpu.aria-1?');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
@@ -284,7 +336,12 @@ describe.concurrent('check: sarif and github', () => {
     const log = JSON.parse(r.stdout) as {
       runs: {
         tool: { driver: { rules: { id: string; help: { text: string } }[] } };
-        results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[] }[];
+        results: {
+          ruleId: string;
+          ruleIndex: number;
+          level: string;
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[];
+        }[];
         invocations: { executionSuccessful: boolean }[];
       }[];
     };
@@ -294,9 +351,16 @@ describe.concurrent('check: sarif and github', () => {
     for (const result of run.results) {
       expect(run.tool.driver.rules[result.ruleIndex]?.id).toBe(result.ruleId);
       expect(run.tool.driver.rules[result.ruleIndex]?.help.text.length).toBeGreaterThan(20);
-      expect(result.locations[0]?.physicalLocation.artifactLocation.uri).toBe('test/cli/fixtures/errors/three-errors.qasm');
+      expect(result.locations[0]?.physicalLocation.artifactLocation.uri).toBe(
+        'test/cli/fixtures/errors/three-errors.qasm',
+      );
     }
-    expect(run.results[0]?.locations[0]?.physicalLocation.region).toEqual({ startLine: 8, startColumn: 1, endLine: 8, endColumn: 5 });
+    expect(run.results[0]?.locations[0]?.physicalLocation.region).toEqual({
+      startLine: 8,
+      startColumn: 1,
+      endLine: 8,
+      endColumn: 5,
+    });
     expect(run.invocations[0]?.executionSuccessful).toBe(false);
   });
 
@@ -316,8 +380,12 @@ describe.concurrent('check: worker threads', () => {
   it('gives the same report on one thread and on several', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-cli-'));
     try {
-      const sources = [readFileSync(join(FIXTURES, 'errors', 'three-errors.qasm'), 'utf8'), readFileSync(join(FIXTURES, 'clean', 'bell.qasm'), 'utf8')];
-      for (let i = 0; i < 40; i++) writeFileSync(join(dir, `p${String(i).padStart(2, '0')}.qasm`), sources[i % 2] as string);
+      const sources = [
+        readFileSync(join(FIXTURES, 'errors', 'three-errors.qasm'), 'utf8'),
+        readFileSync(join(FIXTURES, 'clean', 'bell.qasm'), 'utf8'),
+      ];
+      for (let i = 0; i < 40; i++)
+        writeFileSync(join(dir, `p${String(i).padStart(2, '0')}.qasm`), sources[i % 2] as string);
       const one = await runCli(['check', '.', '--format', 'json', '--jobs', '1'], { cwd: dir });
       const three = await runCli(['check', '.', '--format', 'json', '--jobs', '3'], { cwd: dir });
       const report = JSON.parse(one.stdout) as JsonReport;

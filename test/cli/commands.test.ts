@@ -47,12 +47,16 @@ describe.concurrent('help and version', () => {
 });
 
 describe('npx', () => {
-  it('npx qasm3-preflight resolves the package\'s own bin from the repository root', () => {
+  it("npx qasm3-preflight resolves the package's own bin from the repository root", () => {
     // A private cache keeps the run independent of earlier npx runs; ignore-scripts skips the
     // prepare build npm would otherwise run when it links this directory (dist is built above).
     const cache = mkdtempSync(join(tmpdir(), 'qasm3-preflight-npx-'));
     try {
-      const r = spawnSync('npx', ['--yes', '--offline', '--ignore-scripts', '--cache', cache, 'qasm3-preflight', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      const r = spawnSync(
+        'npx',
+        ['--yes', '--offline', '--ignore-scripts', '--cache', cache, 'qasm3-preflight', '--help'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+      );
       expect(r.stdout).toMatch(/^Usage: qasm3-preflight \[options\] \[command\]/);
       expect(r.status).toBe(0);
     } finally {
@@ -74,16 +78,32 @@ describe.concurrent('targets', () => {
 
   it('prints the table as JSON', async () => {
     const r = await runCli(['targets', '--format', 'json']);
-    const rows = JSON.parse(r.stdout) as { name: string; qubits: number; twoQubitNative: string; midCircuitMeasurement: boolean; status: string }[];
+    const rows = JSON.parse(r.stdout) as {
+      name: string;
+      qubits: number;
+      twoQubitNative: string;
+      midCircuitMeasurement: boolean;
+      status: string;
+    }[];
     expect(rows.map((t) => t.name)).toEqual(TARGETS.map((t) => t.name));
-    expect(rows.find((t) => t.name === 'qpu.harmony')).toMatchObject({ qubits: 11, twoQubitNative: 'ms', midCircuitMeasurement: false, status: 'retired' });
+    expect(rows.find((t) => t.name === 'qpu.harmony')).toMatchObject({
+      qubits: 11,
+      twoQubitNative: 'ms',
+      midCircuitMeasurement: false,
+      status: 'retired',
+    });
   });
 });
 
 describe.concurrent('compile', () => {
   it('compiles to native gates as svc.circuit.v0 JSON, stats on standard error', async () => {
     const r = await runCli(['compile', 'examples/bell.qasm', '--target', 'qpu.aria-1']);
-    const circuit = JSON.parse(r.stdout) as { format: string; gateset: string; qubits: number; circuit: { gate: string }[] };
+    const circuit = JSON.parse(r.stdout) as {
+      format: string;
+      gateset: string;
+      qubits: number;
+      circuit: { gate: string }[];
+    };
     expect(circuit).toMatchObject({ format: 'svc.circuit.v0', gateset: 'native', qubits: 2 });
     expect(new Set(circuit.circuit.map((g) => g.gate))).toEqual(new Set(['ms', 'gpi2']));
     expect(r.stderr).toMatch(/^2 qubits, \d+ 1q gates, 1 2q gates \(native gateset, target qpu\.aria-1\)\n$/);
@@ -108,7 +128,10 @@ describe.concurrent('compile', () => {
     const gates = (JSON.parse(r.stdout) as { circuit: { gate: string }[] }).circuit.map((g) => g.gate);
     expect(gates.filter((g) => g === 'zz')).toHaveLength(2);
     expect(gates).not.toContain('ms');
-    const verdict = /verify: equivalent up to global phase \(maxDeviation ([0-9.e+-]+), method unitary, final Z frames restored\)/.exec(r.stderr);
+    const verdict =
+      /verify: equivalent up to global phase \(maxDeviation ([0-9.e+-]+), method unitary, final Z frames restored\)/.exec(
+        r.stderr,
+      );
     expect(verdict).not.toBeNull();
     expect(Number(verdict?.[1])).toBeLessThan(1e-9);
     expect(r.code).toBe(0);
@@ -116,7 +139,10 @@ describe.concurrent('compile', () => {
 
   it('--gateset qis keeps the QIS gates; --format qasm writes OpenQASM 3 that check accepts; -o writes a file', async () => {
     const qis = await runCli(['compile', 'examples/bell.qasm', '--gateset', 'qis', '--verify']);
-    expect((JSON.parse(qis.stdout) as { circuit: { gate: string }[] }).circuit.map((g) => g.gate)).toEqual(['h', 'cnot']);
+    expect((JSON.parse(qis.stdout) as { circuit: { gate: string }[] }).circuit.map((g) => g.gate)).toEqual([
+      'h',
+      'cnot',
+    ]);
     expect(qis.stderr).toContain('verify: equivalent up to global phase (maxDeviation 0.00e+0, method unitary)');
     const dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-compile-'));
     try {
@@ -135,7 +161,9 @@ describe.concurrent('compile', () => {
   it('reports a rejected program as code frames on standard error, exit 1', async () => {
     const r = await runCli(['compile', 'test/cli/fixtures/errors/three-errors.qasm']);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('test/cli/fixtures/errors/three-errors.qasm:8:1  PreflightError  unknown-gate  Circuit failed preflight validation: Unknown gate: cnto');
+    expect(r.stderr).toContain(
+      'test/cli/fixtures/errors/three-errors.qasm:8:1  PreflightError  unknown-gate  Circuit failed preflight validation: Unknown gate: cnto',
+    );
     expect(r.code).toBe(1);
   });
 
@@ -151,7 +179,14 @@ describe.concurrent('compile', () => {
 
   it('accepts svc.circuit.v0 JSON input', async () => {
     const r = await runCli(['compile', '-', '--target', 'qpu.forte-1'], {
-      stdin: JSON.stringify({ format: 'svc.circuit.v0', qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] }),
+      stdin: JSON.stringify({
+        format: 'svc.circuit.v0',
+        qubits: 2,
+        circuit: [
+          { gate: 'h', target: 0 },
+          { gate: 'cnot', control: 0, target: 1 },
+        ],
+      }),
     });
     expect((JSON.parse(r.stdout) as { gateset: string }).gateset).toBe('native');
     expect(r.code).toBe(0);
@@ -167,14 +202,17 @@ describe.concurrent('compile', () => {
 describe.concurrent('simulate', () => {
   it('prints exact probabilities as JSON when standard output is not a terminal', async () => {
     const r = await runCli(['simulate', 'examples/bell.qasm']);
-    expect(JSON.parse(r.stdout)).toEqual({ probabilities: { registers: { output_all: { '00': 0.5, '11': 0.5 }, c: { '00': 0.5, '11': 0.5 } } } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      probabilities: { registers: { output_all: { '00': 0.5, '11': 0.5 }, c: { '00': 0.5, '11': 0.5 } } },
+    });
     expect(r.code).toBe(0);
   });
 
   it('samples a histogram reproducibly with a seed', async () => {
     const args = ['simulate', 'examples/ghz.qasm', '--shots', '200', '--seed', '11', '--format', 'histogram'];
     const [a, b] = await Promise.all([runCli(args), runCli(args)]);
-    const counts = (JSON.parse(a.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram.registers.c;
+    const counts = (JSON.parse(a.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram
+      .registers.c;
     expect(Object.keys(counts).sort()).toEqual(['000', '111']);
     expect((counts['000'] ?? 0) + (counts['111'] ?? 0)).toBe(200);
     expect(b.stdout).toBe(a.stdout);
@@ -182,7 +220,9 @@ describe.concurrent('simulate', () => {
   });
 
   it('writes the v0.3 form with little-endian decimal keys', async () => {
-    const r = await runCli(['simulate', '-', '--format', 'v0.3'], { stdin: 'qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\n' });
+    const r = await runCli(['simulate', '-', '--format', 'v0.3'], {
+      stdin: 'qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\n',
+    });
     expect(JSON.parse(r.stdout)).toEqual({ '1': 1 });
   });
 

@@ -7,7 +7,9 @@ describe('compile --format svg', () => {
     await ensureBuilt();
     const native = await runCli(['compile', 'examples/bell.qasm', '--target', 'qpu.forte-1', '--format', 'svg']);
     expect(native.code).toBe(0);
-    expect(native.stdout).toBe(drawCircuit(BELL_FILE_TEXT, { target: 'qpu.forte-1', title: 'Native circuit for qpu.forte-1' }).svg);
+    expect(native.stdout).toBe(
+      drawCircuit(BELL_FILE_TEXT, { target: 'qpu.forte-1', title: 'Native circuit for qpu.forte-1' }).svg,
+    );
     const qis = await runCli(['compile', 'examples/mid-circuit.qasm', '--gateset', 'qis', '--format', 'svg']);
     expect(qis.code).toBe(0);
     expect(qis.stdout).toContain('<title>measure q[0] -&#62; c[0]</title>');

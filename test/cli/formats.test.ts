@@ -17,7 +17,13 @@ import { sarifValidator } from './sarif-schema.js';
 
 const text = 'qubit[2] q;\nbit[2] c;\nfoo q[0];\nc[0] = measure q[0];\nc[0] = measure q[1];\n';
 const source = new SourceText(text, 'prog.qasm');
-const unknown = createDiagnostic({ code: 'PreflightError', rule: 'unknown-gate', reason: 'Unknown gate: foo', span: source.span(22, 25), hint: 'did you mean x?' });
+const unknown = createDiagnostic({
+  code: 'PreflightError',
+  rule: 'unknown-gate',
+  reason: 'Unknown gate: foo',
+  span: source.span(22, 25),
+  hint: 'did you mean x?',
+});
 const reused = createDiagnostic({
   code: 'PreflightError',
   rule: 'unique-measurement-bit',
@@ -33,13 +39,26 @@ const failing: FileReport = {
   source: text,
 };
 const clean: FileReport = { file: 'bell.qasm', ok: true, failure: null, diagnostics: [] };
-const unreadable: FileReport = { file: 'gone.qasm', ok: false, failure: null, diagnostics: [], error: 'cannot read gone.qasm: no such file or directory' };
+const unreadable: FileReport = {
+  file: 'gone.qasm',
+  ok: false,
+  failure: null,
+  diagnostics: [],
+  error: 'cannot read gone.qasm: no such file or directory',
+};
 const plain = createStyle(false);
 
 describe('summary and exit codes', () => {
   it('counts errors, files with errors and checked files', () => {
     const summary = summarize([failing, clean]);
-    expect(summary).toEqual({ filesChecked: 2, filesWithErrors: 1, filesWithProblems: 1, errors: 2, warnings: 0, uncheckedFiles: 0 });
+    expect(summary).toEqual({
+      filesChecked: 2,
+      filesWithErrors: 1,
+      filesWithProblems: 1,
+      errors: 2,
+      warnings: 0,
+      uncheckedFiles: 0,
+    });
     expect(summaryLine(summary)).toBe('2 errors in 1 file, 2 files checked');
     expect(exitCodeFor(summary)).toBe(1);
   });
@@ -53,7 +72,9 @@ describe('summary and exit codes', () => {
     expect(summaryLine(summarize([clean]))).toBe('no problems, 1 file checked');
     expect(exitCodeFor(summarize([clean, unreadable]))).toBe(2);
     expect(exitCodeFor(summarize([failing, unreadable]))).toBe(2);
-    expect(summaryLine(summarize([failing, unreadable]))).toBe('2 errors in 1 file, 1 file checked, 1 file could not be read');
+    expect(summaryLine(summarize([failing, unreadable]))).toBe(
+      '2 errors in 1 file, 1 file checked, 1 file could not be read',
+    );
   });
 });
 
@@ -68,7 +89,9 @@ describe('text format', () => {
         '  hint: did you mean x?',
       ].join('\n'),
     );
-    expect(out).toContain('dir/prog.qasm:5:1  PreflightError  unique-measurement-bit  Circuit failed preflight validation: Classical bit c[0]');
+    expect(out).toContain(
+      'dir/prog.qasm:5:1  PreflightError  unique-measurement-bit  Circuit failed preflight validation: Classical bit c[0]',
+    );
     expect(out).toContain('    | ^^^^^^^^^^^^^^^^^^^');
     expect(out).toMatch(/note: dir\/prog\.qasm:4:1  first measurement into c\[0\]/);
     expect(out.endsWith('\n\n2 errors in 1 file, 2 files checked\n')).toBe(true);
@@ -114,8 +137,12 @@ describe('github format', () => {
     expect(lines[0]).toBe(
       '::error file=dir/prog.qasm,line=3,col=1,endLine=3,endColumn=4,title=unknown-gate::Circuit failed preflight validation: Unknown gate: foo%0Ahint: did you mean x?',
     );
-    expect(lines[1]).toMatch(/^::error file=dir\/prog\.qasm,line=5,col=1,endLine=5,endColumn=20,title=unique-measurement-bit::/);
-    expect(lines[2]).toBe('::error file=gone.qasm,title=unreadable-file::cannot read gone.qasm: no such file or directory');
+    expect(lines[1]).toMatch(
+      /^::error file=dir\/prog\.qasm,line=5,col=1,endLine=5,endColumn=20,title=unique-measurement-bit::/,
+    );
+    expect(lines[2]).toBe(
+      '::error file=gone.qasm,title=unreadable-file::cannot read gone.qasm: no such file or directory',
+    );
   });
 
   it('escapes property separators and percent signs', () => {
@@ -125,14 +152,21 @@ describe('github format', () => {
 
 describe('sarif format', () => {
   const validate = sarifValidator();
-  const log = buildSarif([failing, clean, unreadable], { toolVersion: '0.1.0', target: 'simulator', root: '/repo', quiet: false });
+  const log = buildSarif([failing, clean, unreadable], {
+    toolVersion: '0.1.0',
+    target: 'simulator',
+    root: '/repo',
+    quiet: false,
+  });
 
   it('is valid against the official SARIF 2.1.0 schema', () => {
     expect(validate(JSON.parse(JSON.stringify(log)))).toEqual([]);
   });
 
   it('the validator does reject a broken log', () => {
-    const broken = JSON.parse(JSON.stringify(log)) as { runs: { results: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const broken = JSON.parse(JSON.stringify(log)) as {
+      runs: { results: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
+    };
     const result = broken.runs[0]!.results[0]!;
     result.level = 'fatal';
     result.locations[0]!.physicalLocation.region.startLine = 0;
@@ -147,8 +181,16 @@ describe('sarif format', () => {
     const first = results[0]!;
     expect(first.ruleId).toBe('unknown-gate');
     expect(rules[first.ruleIndex ?? -1]?.id).toBe('unknown-gate');
-    expect(first.locations?.[0]?.physicalLocation?.artifactLocation).toEqual({ uri: 'dir/prog.qasm', uriBaseId: '%SRCROOT%' });
-    expect(first.locations?.[0]?.physicalLocation?.region).toEqual({ startLine: 3, startColumn: 1, endLine: 3, endColumn: 4 });
+    expect(first.locations?.[0]?.physicalLocation?.artifactLocation).toEqual({
+      uri: 'dir/prog.qasm',
+      uriBaseId: '%SRCROOT%',
+    });
+    expect(first.locations?.[0]?.physicalLocation?.region).toEqual({
+      startLine: 3,
+      startColumn: 1,
+      endLine: 3,
+      endColumn: 4,
+    });
     expect(first.message.text).toBe('Circuit failed preflight validation: Unknown gate: foo (hint: did you mean x?)');
     expect(results[1]?.relatedLocations?.[0]?.physicalLocation?.region?.startLine).toBe(4);
     for (const rule of rules) {
@@ -156,7 +198,9 @@ describe('sarif format', () => {
       expect(rule.help?.text).toBeTruthy();
     }
     expect(run.invocations?.[0]?.executionSuccessful).toBe(false);
-    expect(run.invocations?.[0]?.toolExecutionNotifications?.[0]?.message.text).toBe('cannot read gone.qasm: no such file or directory');
+    expect(run.invocations?.[0]?.toolExecutionNotifications?.[0]?.message.text).toBe(
+      'cannot read gone.qasm: no such file or directory',
+    );
   });
 });
 
@@ -167,7 +211,14 @@ describe('bar chart', () => {
       { style: plain, top: 3, width: 8, values: 'probability' },
     );
     expect(chart).toBe(
-      ['c  (2 bits)', '  11  ████████  0.5000', '  01  ████      0.2500', '  00  ██        0.1250', '  ... 1 more state, 0.1250 together', ''].join('\n'),
+      [
+        'c  (2 bits)',
+        '  11  ████████  0.5000',
+        '  01  ████      0.2500',
+        '  00  ██        0.1250',
+        '  ... 1 more state, 0.1250 together',
+        '',
+      ].join('\n'),
     );
   });
 

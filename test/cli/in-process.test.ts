@@ -83,7 +83,9 @@ describe('internal failures', () => {
     );
     const debug = scriptedIo({ failWrites: true });
     expect(await runCli(argv('--debug', 'targets'), debug.io)).toBe(2);
-    expect(debug.err()).toMatch(/^qasm3-preflight: internal error: standard output is closed\nError: standard output is closed\n\s+at /);
+    expect(debug.err()).toMatch(
+      /^qasm3-preflight: internal error: standard output is closed\nError: standard output is closed\n\s+at /,
+    );
   });
 });
 
@@ -91,7 +93,14 @@ describe('collecting inputs', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-inputs-'));
-    for (const file of ['b.qasm', 'a/x.qasm', 'a/notes.txt', 'node_modules/pkg/dep.qasm', '.hidden/h.qasm', 'a[1].qasm']) {
+    for (const file of [
+      'b.qasm',
+      'a/x.qasm',
+      'a/notes.txt',
+      'node_modules/pkg/dep.qasm',
+      '.hidden/h.qasm',
+      'a[1].qasm',
+    ]) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), 'qubit[1] q;\n');
     }
@@ -112,7 +121,10 @@ describe('collecting inputs', () => {
   it('reports an empty directory and a pattern without matches; a missing plain path stays an input to report unreadable', () => {
     mkdirSync(join(dir, 'empty'), { recursive: true });
     const { inputs, problems } = collectInputs(['empty', 'zz/*.qasm', 'missing.qasm'], dir, '<stdin>');
-    expect(problems.map((p) => p.message)).toEqual(['no .qasm files in directory empty', 'no files match the pattern zz/*.qasm']);
+    expect(problems.map((p) => p.message)).toEqual([
+      'no .qasm files in directory empty',
+      'no files match the pattern zz/*.qasm',
+    ]);
     expect(inputs.map((i) => i.display)).toEqual(['missing.qasm']);
   });
 });

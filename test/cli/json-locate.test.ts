@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { locateJsonValues, locatePath } from '../../src/cli/check/json-locate.js';
 
-const text = '{\n  "qubits": 2,\n  "circuit": [\n    { "gate": "ms", "phases": [0, 0.5], "name": "a\\"]b" },\n    {"gate":"x","target":1}\n  ]\n}\n';
+const text =
+  '{\n  "qubits": 2,\n  "circuit": [\n    { "gate": "ms", "phases": [0, 0.5], "name": "a\\"]b" },\n    {"gate":"x","target":1}\n  ]\n}\n';
 const slice = (at: readonly [number, number] | undefined) => (at ? text.slice(at[0], at[1]) : undefined);
 
 describe('locating JSON paths in the text', () => {

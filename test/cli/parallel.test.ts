@@ -23,9 +23,13 @@ const files: { path: string; display: string }[] = [];
 beforeAll(async () => {
   await ensureBuilt();
   parallel = (await import(pathToFileURL(join(ROOT, 'dist', 'cli', 'check', 'parallel.js')).href)) as typeof Parallel;
-  real = ((await import(pathToFileURL(join(ROOT, 'dist', 'cli', 'check', 'validator.js')).href)) as typeof Validator).libraryValidator;
+  real = ((await import(pathToFileURL(join(ROOT, 'dist', 'cli', 'check', 'validator.js')).href)) as typeof Validator)
+    .libraryValidator;
   dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-pool-'));
-  const sources = [readFileSync(join(FIXTURES, 'errors', 'three-errors.qasm'), 'utf8'), readFileSync(join(FIXTURES, 'clean', 'bell.qasm'), 'utf8')];
+  const sources = [
+    readFileSync(join(FIXTURES, 'errors', 'three-errors.qasm'), 'utf8'),
+    readFileSync(join(FIXTURES, 'clean', 'bell.qasm'), 'utf8'),
+  ];
   for (let i = 0; i < 120; i++) {
     const path = join(dir, `p${i}.qasm`);
     writeFileSync(path, sources[i % 2] as string);
@@ -44,7 +48,13 @@ describe('worker pool', () => {
       const until = Date.now() + 60;
       while (Date.now() < until);
       const verdict = real(text, opts);
-      const marker = createDiagnostic({ code: 'PreflightError', rule: 'main-thread', severity: 'warning', reason: 'checked on the main thread', span: startOfText(new SourceText(text)) });
+      const marker = createDiagnostic({
+        code: 'PreflightError',
+        rule: 'main-thread',
+        severity: 'warning',
+        reason: 'checked on the main thread',
+        span: startOfText(new SourceText(text)),
+      });
       return { ...verdict, diagnostics: [...verdict.diagnostics, marker] };
     };
     const pooled = await parallel.checkFilesInParallel(slowMarkedMain, files, options, 2);

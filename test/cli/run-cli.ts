@@ -26,7 +26,12 @@ export interface RunOptions {
 
 /** Runs the CLI with `args`; colour variables are cleared unless the test sets them. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: undefined,
+    FORCE_COLOR: undefined,
+    ...options.env,
+  };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv });
@@ -56,7 +61,12 @@ export async function ensureBuilt(): Promise<void> {
     }
   }
   try {
-    if (!isFresh()) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+    if (!isFresh())
+      spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+        { cwd: ROOT, stdio: 'ignore' },
+      );
   } finally {
     rmdirSync(LOCK);
   }

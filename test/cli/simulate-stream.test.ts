@@ -51,12 +51,21 @@ describe('simulate --format streams one artifact', () => {
     const text = run.chunks.join('');
     const parsed = JSON.parse(text) as { probabilities: { registers: { output_all: Record<string, number> } } };
     expect(Object.keys(parsed.probabilities.registers.output_all)).toHaveLength(8192);
-    expect(text.startsWith('{\n  "probabilities": {\n    "registers": {\n      "output_all": {\n        "0000000000000": 0.0001220703125,')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n  "probabilities": {\n    "registers": {\n      "output_all": {\n        "0000000000000": 0.0001220703125,',
+      ),
+    ).toBe(true);
   }, 15_000);
 
   it('leaves it out past --max-probability-entries: the warning on stderr, exit code 1, nothing on stdout', async () => {
     const run = scriptedIo();
-    expect(await runCli(argv('simulate', wide, '--format', 'v0.3', '--max-probability-entries', '1000', '--no-threads'), run.io)).toBe(1);
+    expect(
+      await runCli(
+        argv('simulate', wide, '--format', 'v0.3', '--max-probability-entries', '1000', '--no-threads'),
+        run.io,
+      ),
+    ).toBe(1);
     expect(run.chunks.join('')).toBe('');
     expect(run.err()).toContain('was left out');
     expect(run.err()).toContain('1,000');
@@ -64,8 +73,27 @@ describe('simulate --format streams one artifact', () => {
 
   it('samples a histogram without gathering the exact distribution', async () => {
     const run = scriptedIo();
-    expect(await runCli(argv('simulate', wide, '--format', 'histogram', '--shots', '300', '--seed', '2', '--max-probability-entries', '0', '--no-threads'), run.io)).toBe(0);
-    const counts = (JSON.parse(run.chunks.join('')) as { histogram: { registers: { output_all: Record<string, number> } } }).histogram.registers.output_all;
+    expect(
+      await runCli(
+        argv(
+          'simulate',
+          wide,
+          '--format',
+          'histogram',
+          '--shots',
+          '300',
+          '--seed',
+          '2',
+          '--max-probability-entries',
+          '0',
+          '--no-threads',
+        ),
+        run.io,
+      ),
+    ).toBe(0);
+    const counts = (
+      JSON.parse(run.chunks.join('')) as { histogram: { registers: { output_all: Record<string, number> } } }
+    ).histogram.registers.output_all;
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(300);
     expect(run.err()).not.toContain('left out');
   }, 15_000);

@@ -27,7 +27,10 @@ function wideProgram(n: number): string {
     }
   }
   const measures = Array.from({ length: n }, (_, i) => `c[${i}] = measure q[${i}];`);
-  return ['OPENQASM 3.0;', `qubit[${n}] q;`, `bit[${n}] c;`, ...forward, 'x q[3];', ...backward, ...measures].join('\n') + '\n';
+  return (
+    ['OPENQASM 3.0;', `qubit[${n}] q;`, `bit[${n}] c;`, ...forward, 'x q[3];', ...backward, ...measures].join('\n') +
+    '\n'
+  );
 }
 
 describe('choosing worker threads for simulate', () => {
@@ -49,10 +52,15 @@ describe('choosing worker threads for simulate', () => {
   it('gives the same artifacts with and without threads', async () => {
     const stdin = wideProgram(20);
     const args = ['simulate', '-', '--format', 'probabilities'];
-    const [threaded, single] = await Promise.all([runCli(args, { stdin }), runCli([...args, '--no-threads'], { stdin })]);
+    const [threaded, single] = await Promise.all([
+      runCli(args, { stdin }),
+      runCli([...args, '--no-threads'], { stdin }),
+    ]);
     expect(threaded.code).toBe(0);
     expect(single.code).toBe(0);
-    const probabilities = JSON.parse(threaded.stdout) as { probabilities: { registers: { c: Record<string, number> } } };
+    const probabilities = JSON.parse(threaded.stdout) as {
+      probabilities: { registers: { c: Record<string, number> } };
+    };
     // The x in the middle, conjugated by the circuit: not a basis state, so the run must be right to agree.
     const total = Object.values(probabilities.probabilities.registers.c).reduce((a, b) => a + b, 0);
     expect(total).toBeCloseTo(1, 9);

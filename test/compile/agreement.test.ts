@@ -12,7 +12,9 @@ import { validateCircuitJson } from '../../src/ir/circuit-json.js';
 import { validate } from '../../src/validate.js';
 
 // Fixtures that expand to the gate limit exercise the front end only, and take seconds each.
-const files = globSync(['fixtures/**/*.qasm', 'fixtures/**/*.json'], { ignore: ['**/*.expected.json', '**/too-many-gates/**'] }).sort();
+const files = globSync(['fixtures/**/*.qasm', 'fixtures/**/*.json'], {
+  ignore: ['**/*.expected.json', '**/too-many-gates/**'],
+}).sort();
 
 function parsed(text: string): unknown {
   try {

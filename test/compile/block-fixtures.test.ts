@@ -47,19 +47,29 @@ describe('two-qubit blocks: the rows of issue 14 on Aria and Forte', () => {
       expect(compiled.stats?.gate_counts['1q']).toBeLessThanOrEqual(want.pulses);
       // The lowering without the pass still gives the "now" column, so the saving is the pass's.
       const circuit = loadCircuits(source).circuits[0] as IrCircuit;
-      const withoutPass = lowerToNative(circuit, family, { twoQubitBlocks: false }).circuit.ops.filter((op) => op.kind === 'native' && op.targets.length === 2).length;
+      const withoutPass = lowerToNative(circuit, family, { twoQubitBlocks: false }).circuit.ops.filter(
+        (op) => op.kind === 'native' && op.targets.length === 2,
+      ).length;
       expect(withoutPass).toBe(want.entanglingBeforeBlockPass);
       expect(entangling).toBeLessThanOrEqual(withoutPass);
 
       const exact = checkEquivalence(source, compiled.qasm as string, { target, finalFrames: compiled.finalFrames });
       expect(exact.equivalent, JSON.stringify(exact)).toBe(true);
-      expect(checkEquivalence(source, compiled.circuit as CircuitJson, { target, upToFinalZ: true }).equivalent).toBe(true);
+      expect(checkEquivalence(source, compiled.circuit as CircuitJson, { target, upToFinalZ: true }).equivalent).toBe(
+        true,
+      );
       // A dropped entangler is not a final Z, whichever one it is.
       const gates = (compiled.circuit as unknown as { circuit: { gate: string }[] }).circuit;
       gates.forEach((g, i) => {
         if (g.gate !== 'ms' && g.gate !== 'zz') return;
-        const dropped = { ...(compiled.circuit as object), circuit: gates.filter((_, k) => k !== i) } as unknown as CircuitJson;
-        expect(checkEquivalence(source, dropped, { target, upToFinalZ: true }).equivalent, `${file} without entangler ${i}`).toBe(false);
+        const dropped = {
+          ...(compiled.circuit as object),
+          circuit: gates.filter((_, k) => k !== i),
+        } as unknown as CircuitJson;
+        expect(
+          checkEquivalence(source, dropped, { target, upToFinalZ: true }).equivalent,
+          `${file} without entangler ${i}`,
+        ).toBe(false);
       });
     });
   });

@@ -13,16 +13,20 @@ import { expectEquivalent, oracleChecks } from '../oracle/count.js';
 import { expectSameAsSource } from '../native/helpers.js';
 import { TARGETS_BY_NAME, type Target } from '../../src/tables/index.js';
 
-const BELL = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
+const BELL =
+  'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
 
-const gateNames = (json: CircuitJson | null): string[] => ('circuit' in (json ?? {}) ? (json as unknown as { circuit: { gate: string }[] }).circuit.map((g) => g.gate) : []);
+const gateNames = (json: CircuitJson | null): string[] =>
+  'circuit' in (json ?? {}) ? (json as unknown as { circuit: { gate: string }[] }).circuit.map((g) => g.gate) : [];
 
 /** Loads `compiled` back (JSON or text) and proves it equals `source` ⊗ I on a borrowed wire once the lowering's final frames are appended. */
 function expectSameAs(compiled: unknown, source: IrCircuit, family: NativeFamily, label: string): void {
   const target = family === 'ms' ? 'qpu.aria-1' : 'qpu.forte-1';
   const back = loadCircuits(compiled as string, { target });
   expect(back.ok, JSON.stringify(back.failure)).toBe(true);
-  const frames = lowerToNative(source, family, { maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number }).finalFrames;
+  const frames = lowerToNative(source, family, {
+    maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number,
+  }).finalFrames;
   expectSameAsSource(back.circuits[0] as IrCircuit, frames, source, label);
 }
 
@@ -58,7 +62,15 @@ describe('compile', () => {
   it('keeps the QIS gate set when asked, with canonical names', () => {
     const r = compile(BELL, { gateset: 'qis' });
     expect(r.ok).toBe(true);
-    expect(r.circuit).toEqual({ format: 'svc.circuit.v0', gateset: 'qis', qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', controls: [0], target: 1 }] });
+    expect(r.circuit).toEqual({
+      format: 'svc.circuit.v0',
+      gateset: 'qis',
+      qubits: 2,
+      circuit: [
+        { gate: 'h', target: 0 },
+        { gate: 'cnot', controls: [0], target: 1 },
+      ],
+    });
     expect(r.stats?.gate_counts).toEqual({ '1q': 1, '2q': 1 });
     expect(validate(r.qasm as string).ok).toBe(true);
   });
@@ -76,7 +88,10 @@ describe('compile', () => {
 
   it('compiles QIS JSON input, measuring every qubit in the OpenQASM text as the format implies', () => {
     const input = JSON.parse(readFileSync('fixtures/json/qis-all-gates-accepted.json', 'utf8')) as CircuitJson;
-    for (const [target, family] of [['qpu.aria-1', 'ms'], ['qpu.forte-1', 'zz']] as const) {
+    for (const [target, family] of [
+      ['qpu.aria-1', 'ms'],
+      ['qpu.forte-1', 'zz'],
+    ] as const) {
       const r = compile(input, { target });
       expect(r.ok, JSON.stringify(r.failure)).toBe(true);
       expect(r.measurements).toEqual([]);
@@ -106,7 +121,13 @@ describe('compile', () => {
     const input: CircuitJson = {
       qubits: 2,
       circuits: [
-        { name: 'bell', circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] },
+        {
+          name: 'bell',
+          circuit: [
+            { gate: 'h', target: 0 },
+            { gate: 'cnot', control: 0, target: 1 },
+          ],
+        },
         { name: 'flip', circuit: [{ gate: 'x', target: 1 }] },
       ],
     };
@@ -135,7 +156,8 @@ describe('compile', () => {
   });
 
   it('renames its gate definitions when a register already has the name', () => {
-    const program = 'qubit[2] gpi2; bit[2] ms; h gpi2[0]; cx gpi2[0], gpi2[1]; ms[0] = measure gpi2[0]; ms[1] = measure gpi2[1];';
+    const program =
+      'qubit[2] gpi2; bit[2] ms; h gpi2[0]; cx gpi2[0], gpi2[1]; ms[0] = measure gpi2[0]; ms[1] = measure gpi2[1];';
     const r = compile(program, { target: 'qpu.aria-1' });
     expect(r.ok).toBe(true);
     expect(validate(r.qasm as string, { target: 'qpu.aria-1' }).diagnostics).toEqual([]);
@@ -152,15 +174,29 @@ describe('compile', () => {
 
   it('returns input problems as diagnostics', () => {
     const syntax = compile('qubit[2] q; cnto q[0], q[1];');
-    expect(syntax).toMatchObject({ ok: false, circuit: null, stats: null, qasm: null, failure: { code: 'PreflightError' } });
+    expect(syntax).toMatchObject({
+      ok: false,
+      circuit: null,
+      stats: null,
+      qasm: null,
+      failure: { code: 'PreflightError' },
+    });
     expect(compile(BELL, { target: 'qpu.nowhere' }).ok).toBe(false);
-    expect(compile({ qubits: 2, circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] } as CircuitJson, { target: 'qpu.forte-1' }).failure?.code).toBe('InvalidInput');
+    expect(
+      compile({ qubits: 2, circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] } as CircuitJson, {
+        target: 'qpu.forte-1',
+      }).failure?.code,
+    ).toBe('InvalidInput');
   });
 
   it('borrows a wire beyond the program for ctrl(n) @ x on every qubit, consistently in every output', () => {
-    const program = 'qubit[3] q; qubit[2] r; bit[2] c; h q; x r[1]; ctrl(4) @ x q[0], q[1], q[2], r[0], r[1]; c[0] = measure q[0]; c[1] = measure r[1];';
+    const program =
+      'qubit[3] q; qubit[2] r; bit[2] c; h q; x r[1]; ctrl(4) @ x q[0], q[1], q[2], r[0], r[1]; c[0] = measure q[0]; c[1] = measure r[1];';
     const source = loadCircuits(program).circuits[0] as IrCircuit;
-    for (const [target, family] of [['qpu.aria-1', 'ms'], ['qpu.forte-1', 'zz']] as const) {
+    for (const [target, family] of [
+      ['qpu.aria-1', 'ms'],
+      ['qpu.forte-1', 'zz'],
+    ] as const) {
       const r = compile(program, { target });
       expect(r.ok, JSON.stringify(r.failure)).toBe(true);
       // stats.qubits and the JSON's qubits count the compiled width: the program's 5 and the borrowed wire.
@@ -176,7 +212,9 @@ describe('compile', () => {
       expectSameAs(r.qasm, source, family, `borrowed wire qasm ${family}`);
       expectSameAs(r.circuit, source, family, `borrowed wire json ${family}`);
       // Fewer entangling gates than on a target the program fills, where no wire is left to borrow.
-      const full = compile(program, { target: { ...(TARGETS_BY_NAME.get(target) as Target), name: 'full', qubits: 5 } });
+      const full = compile(program, {
+        target: { ...(TARGETS_BY_NAME.get(target) as Target), name: 'full', qubits: 5 },
+      });
       expect(full.ok, JSON.stringify(full.failure)).toBe(true);
       expect(full.stats?.qubits).toBe(5);
       expect(r.stats?.gate_counts['2q']).toBeLessThan(full.stats?.gate_counts['2q'] as number);
@@ -189,23 +227,45 @@ describe('compile', () => {
     for (const gate of ['yphase(2*pi)', 'xphase(2*pi)', 'rz(2*pi)', 'yphase(6*pi)']) {
       const program = `qubit[6] q; bit[1] c; h q[0]; x q[1]; x q[2]; x q[3]; x q[4]; ctrl(5) @ ${gate} q[0], q[1], q[2], q[3], q[4], q[5]; h q[0]; c[0] = measure q[0];`;
       const source = loadCircuits(program).circuits[0] as IrCircuit;
-      for (const [target, family] of [['simulator', 'ms'], ['qpu.aria-1', 'ms'], ['qpu.forte-1', 'zz']] as const) {
+      for (const [target, family] of [
+        ['simulator', 'ms'],
+        ['qpu.aria-1', 'ms'],
+        ['qpu.forte-1', 'zz'],
+      ] as const) {
         const r = compile(program, { target });
         expect(r.ok, JSON.stringify(r.failure)).toBe(true);
         expectSameAs(r.qasm, source, family, `${gate} on ${target}`);
-        expect(verifyCompiled(program, r, TARGETS_BY_NAME.get(target) as Target, 'native').equivalent, `${gate} on ${target}`).toBe(true);
+        expect(
+          verifyCompiled(program, r, TARGETS_BY_NAME.get(target) as Target, 'native').equivalent,
+          `${gate} on ${target}`,
+        ).toBe(true);
       }
     }
   });
 
   it('never throws, whatever it is given', () => {
-    const odd: unknown[] = [null, undefined, 42, {}, [], '', '{', '{"qubits": -1}', { qubits: 1, circuit: 'x' }, Symbol.iterator];
+    const odd: unknown[] = [
+      null,
+      undefined,
+      42,
+      {},
+      [],
+      '',
+      '{',
+      '{"qubits": -1}',
+      { qubits: 1, circuit: 'x' },
+      Symbol.iterator,
+    ];
     for (const input of odd) expect(() => compile(input as string)).not.toThrow();
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.constantFrom(BELL)), fc.constantFrom(undefined, 'qpu.aria-1', 'qpu.forte-1'), (input, target) => {
-        const r = compile(input, target ? { target } : {});
-        expect(typeof r.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.json(), fc.constantFrom(BELL)),
+        fc.constantFrom(undefined, 'qpu.aria-1', 'qpu.forte-1'),
+        (input, target) => {
+          const r = compile(input, target ? { target } : {});
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 200 },
     );
   });

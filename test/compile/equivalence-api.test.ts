@@ -36,7 +36,9 @@ describe('compile returns what checkEquivalence needs to prove it', () => {
       const fitted = checkEquivalence(BELL, form as CircuitJson, { target, upToFinalZ: true });
       expect(fitted.equivalent).toBe(true);
       // The fitted rotations are the dropped frames, up to a whole turn.
-      fitted.finalZ?.forEach((z, q) => expect(Math.abs(Math.sin(Math.PI * (z - (compiled.finalFrames[0]?.[q] as number))))).toBeLessThan(1e-9));
+      fitted.finalZ?.forEach((z, q) =>
+        expect(Math.abs(Math.sin(Math.PI * (z - (compiled.finalFrames[0]?.[q] as number))))).toBeLessThan(1e-9),
+      );
     }
     // Bell's lowering leaves a frame, so the circuit alone is another operation: the option is what makes it equal.
     expect(compiled.finalFrames[0]?.some((f) => f !== 0)).toBe(true);
@@ -59,26 +61,51 @@ describe('compile returns what checkEquivalence needs to prove it', () => {
       format: 'svc.circuit.v0',
       qubits: 2,
       circuits: [
-        { name: 'a', circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] },
-        { name: 'b', circuit: [{ gate: 'rx', target: 1, rotation: 0.4 }, { gate: 't', target: 0 }] },
+        {
+          name: 'a',
+          circuit: [
+            { gate: 'h', target: 0 },
+            { gate: 'cnot', control: 0, target: 1 },
+          ],
+        },
+        {
+          name: 'b',
+          circuit: [
+            { gate: 'rx', target: 1, rotation: 0.4 },
+            { gate: 't', target: 0 },
+          ],
+        },
       ],
     };
     const compiled = compile(input as never, { target: 'qpu.forte-1' });
     expect(compiled.finalFrames).toHaveLength(2);
-    expect(equivalent(input as never, compiled.circuit as never, { target: 'qpu.forte-1', finalFrames: compiled.finalFrames })).toBe(true);
-    expect(equivalent(input as never, compiled.circuit as never, { target: 'qpu.forte-1', finalFrames: [compiled.finalFrames[1] as number[], compiled.finalFrames[0] as number[]] })).toBe(false);
+    expect(
+      equivalent(input as never, compiled.circuit as never, {
+        target: 'qpu.forte-1',
+        finalFrames: compiled.finalFrames,
+      }),
+    ).toBe(true);
+    expect(
+      equivalent(input as never, compiled.circuit as never, {
+        target: 'qpu.forte-1',
+        finalFrames: [compiled.finalFrames[1] as number[], compiled.finalFrames[0] as number[]],
+      }),
+    ).toBe(false);
   });
 });
 
 describe('a compiled program equals its source whatever the source measures', () => {
   const plainLets = readFileSync('fixtures/accept/alias-concatenation/plain-lets.qasm', 'utf8');
 
-  it.each(['qis', 'native'] as const)('a program without measurements, %s gate set (compile adds a measurement of every qubit)', (gateset) => {
-    const compiled = compile(plainLets, { gateset });
-    expect(compiled.qasm).toMatch(/measure/);
-    expect(equivalent(plainLets, compiled.qasm as string, { finalFrames: compiled.finalFrames })).toBe(true);
-    expect(equivalent(plainLets, compiled.circuit as CircuitJson, { finalFrames: compiled.finalFrames })).toBe(true);
-  });
+  it.each(['qis', 'native'] as const)(
+    'a program without measurements, %s gate set (compile adds a measurement of every qubit)',
+    (gateset) => {
+      const compiled = compile(plainLets, { gateset });
+      expect(compiled.qasm).toMatch(/measure/);
+      expect(equivalent(plainLets, compiled.qasm as string, { finalFrames: compiled.finalFrames })).toBe(true);
+      expect(equivalent(plainLets, compiled.circuit as CircuitJson, { finalFrames: compiled.finalFrames })).toBe(true);
+    },
+  );
 
   it('a program that measures some qubits into other bits, against its JSON (which measures all) and its text', () => {
     const program = 'qubit[3] q; bit[2] c; h q[0]; cx q[0], q[2]; c[1] = measure q[2]; c[0] = measure q[0];';
@@ -86,12 +113,21 @@ describe('a compiled program equals its source whatever the source measures', ()
       const compiled = compile(program, { target });
       expect(compiled.ok).toBe(true);
       expect(equivalent(program, compiled.qasm as string, { target, finalFrames: compiled.finalFrames })).toBe(true);
-      expect(equivalent(program, compiled.circuit as CircuitJson, { target, finalFrames: compiled.finalFrames })).toBe(true);
+      expect(equivalent(program, compiled.circuit as CircuitJson, { target, finalFrames: compiled.finalFrames })).toBe(
+        true,
+      );
     }
   });
 
   it('JSON input: its compiled OpenQASM (which measures every qubit) equals it', () => {
-    const json = { qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }, { gate: 'rz', target: 1, rotation: 0.3 }] };
+    const json = {
+      qubits: 2,
+      circuit: [
+        { gate: 'h', target: 0 },
+        { gate: 'cnot', control: 0, target: 1 },
+        { gate: 'rz', target: 1, rotation: 0.3 },
+      ],
+    };
     for (const gateset of ['qis', 'native'] as const) {
       const compiled = compile(json as never, { target: 'qpu.aria-1', gateset });
       expect(equivalent(json as never, compiled.qasm as string, { finalFrames: compiled.finalFrames })).toBe(true);
@@ -99,7 +135,10 @@ describe('a compiled program equals its source whatever the source measures', ()
   });
 
   it('measurements that disagree still differ when both programs measure', () => {
-    const r = checkEquivalence('qubit[2] q; bit[2] c; c[0] = measure q[0]; c[1] = measure q[1];', 'qubit[2] q; bit[2] c; c[0] = measure q[1]; c[1] = measure q[0];');
+    const r = checkEquivalence(
+      'qubit[2] q; bit[2] c; c[0] = measure q[0]; c[1] = measure q[1];',
+      'qubit[2] q; bit[2] c; c[0] = measure q[1]; c[1] = measure q[0];',
+    );
     expect(r).toMatchObject({ equivalent: false, method: 'measurements-differ' });
   });
 });
@@ -108,7 +147,9 @@ describe('up to final Z means one Z rotation per qubit, never an arbitrary diago
   const h3 = [gate('h', [0]), gate('h', [1]), gate('h', [2])];
 
   it('accepts and reports a Z rotation per qubit', () => {
-    const r = checkEquivalence(circuitOf(3, [...h3, gate('rz', [2], [], 0.3), gate('s', [0])]), circuitOf(3, h3), { upToFinalZ: true });
+    const r = checkEquivalence(circuitOf(3, [...h3, gate('rz', [2], [], 0.3), gate('s', [0])]), circuitOf(3, h3), {
+      upToFinalZ: true,
+    });
     expect(r.equivalent).toBe(true);
     expect(r.finalZ?.[0]).toBeCloseTo(0.25, 12);
     expect(r.finalZ?.[1]).toBe(0);
@@ -116,7 +157,12 @@ describe('up to final Z means one Z rotation per qubit, never an arbitrary diago
   });
 
   it('fails a dropped CZ, a dropped ZZ rotation and a dropped controlled phase', () => {
-    for (const dropped of [gate('z', [1], [0]), gate('zz', [0, 2], [], 0.7), gate('zz', [1, 2], [], Math.PI / 2), gate('rz', [2], [0, 1], 1.1)]) {
+    for (const dropped of [
+      gate('z', [1], [0]),
+      gate('zz', [0, 2], [], 0.7),
+      gate('zz', [1, 2], [], Math.PI / 2),
+      gate('rz', [2], [0, 1], 1.1),
+    ]) {
       const r = checkEquivalence(circuitOf(3, [...h3, dropped]), circuitOf(3, h3), { upToFinalZ: true });
       expect(r.equivalent, JSON.stringify(dropped)).toBe(false);
       expect(r.maxDeviation).toBeGreaterThan(0.1);
@@ -137,8 +183,14 @@ describe('up to final Z means one Z rotation per qubit, never an arbitrary diago
 
   it('is a product on random input states too (past exactUpTo)', () => {
     const wide = [...h3, gate('rz', [1], [], -0.8)];
-    expect(checkEquivalence(circuitOf(3, wide), circuitOf(3, h3), { upToFinalZ: true, exactUpTo: 0 })).toMatchObject({ equivalent: true, method: 'random-states' });
-    expect(checkEquivalence(circuitOf(3, [...h3, gate('z', [2], [1])]), circuitOf(3, h3), { upToFinalZ: true, exactUpTo: 0 }).equivalent).toBe(false);
+    expect(checkEquivalence(circuitOf(3, wide), circuitOf(3, h3), { upToFinalZ: true, exactUpTo: 0 })).toMatchObject({
+      equivalent: true,
+      method: 'random-states',
+    });
+    expect(
+      checkEquivalence(circuitOf(3, [...h3, gate('z', [2], [1])]), circuitOf(3, h3), { upToFinalZ: true, exactUpTo: 0 })
+        .equivalent,
+    ).toBe(false);
   });
 
   it('works with native input on its own', () => {
@@ -147,7 +199,11 @@ describe('up to final Z means one Z rotation per qubit, never an arbitrary diago
     expect(checkEquivalence(source, pulses).equivalent).toBe(false);
     expect(checkEquivalence(source, pulses, { upToFinalZ: true }).equivalent).toBe(true);
     // h is gpi2(1/4) after a Z: a Z at the start is not a final Z.
-    expect(checkEquivalence(circuitOf(1, [gate('h', [0])]), circuitOf(1, [native('gpi2', [0], [0.25])]), { upToFinalZ: true }).equivalent).toBe(false);
+    expect(
+      checkEquivalence(circuitOf(1, [gate('h', [0])]), circuitOf(1, [native('gpi2', [0], [0.25])]), {
+        upToFinalZ: true,
+      }).equivalent,
+    ).toBe(false);
   });
 });
 
@@ -161,7 +217,9 @@ describe('finalFrames is checked', () => {
 
 describe('random circuits compile to programs equal to their source through the public API', () => {
   /** The JSON format takes no controls on swap, xx, yy, zz. */
-  const jsonCircuits = circuits.filter((c) => c.ops.every((op) => op.kind !== 'gate' || op.targets.length === 1 || op.controls.length === 0));
+  const jsonCircuits = circuits.filter((c) =>
+    c.ops.every((op) => op.kind !== 'gate' || op.targets.length === 1 || op.controls.length === 0),
+  );
 
   it.each(['qpu.aria-1', 'qpu.forte-1'] as const)('on %s, text and JSON, exact frames and fitted ones', (target) => {
     fc.assert(
@@ -188,6 +246,8 @@ describe("the README's equivalence example, as written", () => {
     const exact = checkEquivalence(BELL, compiled.qasm as string, { finalFrames: compiled.finalFrames });
     expect(exact).toMatchObject({ equivalent: true, method: 'unitary', diagnostics: [] });
     expect(exact.maxDeviation).toBeLessThan(1e-15);
-    expect(checkEquivalence(BELL, compiled.circuit as never, { target: 'qpu.forte-1', upToFinalZ: true }).finalZ).toEqual([0.25, -0.25]);
+    expect(
+      checkEquivalence(BELL, compiled.circuit as never, { target: 'qpu.forte-1', upToFinalZ: true }).finalZ,
+    ).toEqual([0.25, -0.25]);
   });
 });

@@ -63,7 +63,11 @@ describe('accepted fixtures compile to equivalent native circuits', () => {
         // Widened past the oracle's budget here (ctrl(7) @ x on 8 qubits; proven in test/native/multi-controlled.test.ts):
         // check the lowering a target without room gets.
         const narrow = lowerToNative(circuit, family);
-        expectEquivalent(withFrames(narrow.circuit, narrow.finalFrames), circuit, `${file} ${family} (no wire borrowed)`);
+        expectEquivalent(
+          withFrames(narrow.circuit, narrow.finalFrames),
+          circuit,
+          `${file} ${family} (no wire borrowed)`,
+        );
         continue;
       }
       if (resets > 0) {
@@ -78,12 +82,22 @@ describe('accepted fixtures compile to equivalent native circuits', () => {
       const reloaded = loadCircuits(qasm);
       expect(reloaded.ok).toBe(true);
       expect(reloaded.circuits[0]?.qubits).toBe(lowered.circuit.qubits);
-      expectSameAsSource(reloaded.circuits[0] as typeof circuit, lowered.finalFrames, circuit, `${file} ${family} via qasm`);
+      expectSameAsSource(
+        reloaded.circuits[0] as typeof circuit,
+        lowered.finalFrames,
+        circuit,
+        `${file} ${family} via qasm`,
+      );
     }
-    if (why) skipped.push(`${file} (${why}${circuit.qubits + resets <= MAX_LOWERED_QUBITS ? ': lowered circuit checked (without a borrowed wire past 8), OpenQASM reload not' : ''})`);
+    if (why)
+      skipped.push(
+        `${file} (${why}${circuit.qubits + resets <= MAX_LOWERED_QUBITS ? ': lowered circuit checked (without a borrowed wire past 8), OpenQASM reload not' : ''})`,
+      );
   });
 });
 
 afterAll(() => {
-  console.log(`fixtures: ${files.length} files, ${oracleChecks()} oracle checks; not fully checked: ${skipped.join(', ') || 'none'}`);
+  console.log(
+    `fixtures: ${files.length} files, ${oracleChecks()} oracle checks; not fully checked: ${skipped.join(', ') || 'none'}`,
+  );
 });

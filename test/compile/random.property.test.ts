@@ -17,7 +17,9 @@ import { expectSameAsSource } from '../native/helpers.js';
 import { TARGETS_BY_NAME } from '../../src/tables/index.js';
 
 /** The JSON format takes no controls on swap, xx, yy, zz. */
-const jsonCircuits = circuits.filter((c) => c.ops.every((op) => op.kind !== 'gate' || op.targets.length === 1 || op.controls.length === 0));
+const jsonCircuits = circuits.filter((c) =>
+  c.ops.every((op) => op.kind !== 'gate' || op.targets.length === 1 || op.controls.length === 0),
+);
 
 describe.each([
   ['qpu.aria-1', 'ms'],
@@ -32,7 +34,9 @@ describe.each([
         const back = loadCircuits(compiled.circuit, { target });
         expect(back.ok, JSON.stringify(back.failure)).toBe(true);
         const reference = loadCircuits(input, { target }).circuits[0] as IrCircuit;
-        const frames = lowerToNative(reference, family, { maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number }).finalFrames;
+        const frames = lowerToNative(reference, family, {
+          maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number,
+        }).finalFrames;
         expectSameAsSource(back.circuits[0] as IrCircuit, frames, source);
       }),
       { numRuns: 60 },

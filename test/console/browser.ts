@@ -27,7 +27,10 @@ function newest(dir: string): number {
 }
 
 function fresh(output: string): boolean {
-  return existsSync(output) && statSync(output).mtimeMs >= Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
+  return (
+    existsSync(output) &&
+    statSync(output).mtimeMs >= Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs)
+  );
 }
 
 /** Runs `vite build` (the console) or `vite build --mode library` when its output is older than src; one test file at a time. */
@@ -46,7 +49,13 @@ export async function ensureBrowserBuild(which: 'console' | 'library'): Promise<
   }
   try {
     if (!fresh(marker)) {
-      const args = [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', ...(which === 'library' ? ['--mode', 'library'] : [])];
+      const args = [
+        join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        ...(which === 'library' ? ['--mode', 'library'] : []),
+      ];
       const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`vite build failed:\n${run.stderr}`);
     }
@@ -57,14 +66,24 @@ export async function ensureBrowserBuild(which: 'console' | 'library'): Promise<
 
 /** Debian's Chromium, headless, with a fresh profile removed on close. */
 export async function launchChromium(): Promise<{ browser: BrowserContext; close: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run npm run ensure-chromium (apt-get install -y chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run npm run ensure-chromium (apt-get install -y chromium)`);
   const profile = mkdtempSync(join(tmpdir(), 'qasm3-preflight-chromium-'));
   // A persistent context on a fresh directory is Chromium's --user-data-dir (playwright passes it itself).
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     browser,
@@ -75,18 +94,31 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; close
   };
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /** Serves `dir` on 127.0.0.1 with a free port and the service's isolation headers; anything else is a 404 (as a service without the API would answer). */
 export async function staticServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found Error","message":"not found"}');
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"statusCode":404,"error":"Not Found Error","message":"not found"}');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...ISOLATION_HEADERS }).end(readFileSync(file));
+    response
+      .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...ISOLATION_HEADERS })
+      .end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -108,10 +140,18 @@ export interface RunningService {
 export async function startServe(options: { workers: number }): Promise<RunningService> {
   const cli = join(ROOT, 'dist', 'cli', 'main.js');
   const data = mkdtempSync(join(tmpdir(), 'qasm3-preflight-console-data-'));
-  const created = spawnSync(process.execPath, [cli, 'keys', 'create', '--user', 'console-user', '--project', 'console-project', '--data', data], { cwd: ROOT, encoding: 'utf8' });
+  const created = spawnSync(
+    process.execPath,
+    [cli, 'keys', 'create', '--user', 'console-user', '--project', 'console-project', '--data', data],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
   const key = created.stdout.trim();
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--workers', String(options.workers)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--port', '0', '--data', data, '--workers', String(options.workers)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -132,7 +172,10 @@ export async function startServe(options: { workers: number }): Promise<RunningS
     async api<T>(method: string, path: string, body?: unknown) {
       const response = await fetch(url + path, {
         method,
-        headers: { Authorization: `apiKey ${key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Authorization: `apiKey ${key}`,
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

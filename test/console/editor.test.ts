@@ -12,9 +12,13 @@ import { ensureBrowserBuild, launchChromium, ROOT, staticServer, typeProgram } f
 
 const TWO_ERRORS = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\ncnto q[0], q[1];\n';
 
-
 async function squiggles(page: Page): Promise<{ text: string; severity: string }[]> {
-  return page.$$eval('.cm-lintRange', (marks) => marks.map((m) => ({ text: m.textContent ?? '', severity: [...m.classList].find((c) => c.startsWith('cm-lintRange-') ) ?? '' })));
+  return page.$$eval('.cm-lintRange', (marks) =>
+    marks.map((m) => ({
+      text: m.textContent ?? '',
+      severity: [...m.classList].find((c) => c.startsWith('cm-lintRange-')) ?? '',
+    })),
+  );
 }
 
 describe('console editor', () => {
@@ -45,12 +49,18 @@ describe('console editor', () => {
     ]);
     await page.hover('.cm-lintRange-error >> nth=1');
     const tooltip = await page.waitForSelector('.cm-tooltip-hover .diagnostic');
-    expect(await tooltip.$eval('.diagnostic-message', (e) => e.textContent)).toBe('Circuit failed preflight validation: Unknown gate: cnto');
+    expect(await tooltip.$eval('.diagnostic-message', (e) => e.textContent)).toBe(
+      'Circuit failed preflight validation: Unknown gate: cnto',
+    );
     expect(await tooltip.$eval('.diagnostic-hint', (e) => e.textContent)).toMatch(/^hint: did you mean cnot\?/);
     await page.mouse.move(0, 0);
     await page.hover('.cm-lintRange-error >> nth=0');
-    await page.waitForFunction(() => document.querySelector('.cm-tooltip-hover .diagnostic-message')?.textContent?.includes('ccx'));
-    expect(await page.textContent('.cm-tooltip-hover .diagnostic-message')).toBe('Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x');
+    await page.waitForFunction(() =>
+      document.querySelector('.cm-tooltip-hover .diagnostic-message')?.textContent?.includes('ccx'),
+    );
+    expect(await page.textContent('.cm-tooltip-hover .diagnostic-message')).toBe(
+      'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x',
+    );
     expect(await page.textContent('.lint-status')).toContain('2 errors for simulator');
   });
 
@@ -62,9 +72,14 @@ describe('console editor', () => {
   });
 
   it('shows the compiled stats as you type, and the mid-circuit measurement error once qpu.aria-1 is picked', async () => {
-    const program = 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\ncx q[0], q[1];\nc[1] = measure q[1];\n';
+    const program =
+      'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\ncx q[0], q[1];\nc[1] = measure q[1];\n';
     await typeProgram(page, program);
-    await page.waitForFunction(() => document.querySelectorAll('.cm-lintRange').length === 0 && document.querySelector('[data-stat="pulses"]') !== null);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.cm-lintRange').length === 0 &&
+        document.querySelector('[data-stat="pulses"]') !== null,
+    );
     expect(await page.textContent('[data-stat="2q gates (native)"]')).toBe('1');
     expect(await page.textContent('.native-qasm')).toContain('ms(');
     await page.selectOption('#target', 'qpu.aria-1');
@@ -76,18 +91,31 @@ describe('console editor', () => {
   });
 
   it('simulates the program in the browser worker and charts the most likely states', async () => {
-    await typeProgram(page, 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nx q[0];\nh q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n');
+    await typeProgram(
+      page,
+      'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nx q[0];\nh q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n',
+    );
     await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent?.startsWith('No problems'));
     await page.click('button:has-text("Simulate in the browser")');
     await page.waitForSelector('.side-pane .chart svg');
-    const labels = await page.$$eval('.side-pane .chart [aria-label="x-axis tick label"] text', (t) => t.map((e) => e.textContent));
+    const labels = await page.$$eval('.side-pane .chart [aria-label="x-axis tick label"] text', (t) =>
+      t.map((e) => e.textContent),
+    );
     expect(labels.sort()).toEqual(['10', '11']);
   });
 
   it('is keyboard-usable: Tab leaves the editor for the next control, every control has a label', async () => {
     await page.focus('#target');
     const unlabelled = await page.$$eval('input, select, button, textarea', (controls) =>
-      controls.filter((c) => !(c as HTMLElement).closest('label') && !c.getAttribute('aria-label') && !(c.textContent ?? '').trim() && c.getAttribute('type') !== 'hidden').map((c) => c.outerHTML),
+      controls
+        .filter(
+          (c) =>
+            !(c as HTMLElement).closest('label') &&
+            !c.getAttribute('aria-label') &&
+            !(c.textContent ?? '').trim() &&
+            c.getAttribute('type') !== 'hidden',
+        )
+        .map((c) => c.outerHTML),
     );
     expect(unlabelled).toEqual([]);
     await page.click('.cm-content');

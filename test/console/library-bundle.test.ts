@@ -14,7 +14,10 @@ describe('library browser bundle', () => {
     await ensureBrowserBuild('library');
     dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bundle-'));
     copyFileSync(join(ROOT, 'dist', 'browser', 'index.js'), join(dir, 'qasm3-preflight.js'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bundle</title><script type="module">import * as lib from "./qasm3-preflight.js"; window.lib = lib; window.ready = true;</script>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>bundle</title><script type="module">import * as lib from "./qasm3-preflight.js"; window.lib = lib; window.ready = true;</script>',
+    );
     server = await staticServer(dir);
     chrome = await launchChromium();
   }, 120_000);
@@ -39,8 +42,13 @@ describe('library browser bundle', () => {
     const answers = await page.evaluate(() => {
       const lib = (window as unknown as { lib: typeof import('../../src/index.js') }).lib;
       const bad = lib.validate('qubit[2] q;\nccx q[0], q[1];');
-      const mid = lib.validate('qubit[1] q;\nbit[2] c;\nc[0] = measure q[0];\nh q[0];\nc[1] = measure q[0];', { target: 'qpu.aria-1' });
-      const bell = lib.compile('qubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];', { target: 'qpu.forte-1' });
+      const mid = lib.validate('qubit[1] q;\nbit[2] c;\nc[0] = measure q[0];\nh q[0];\nc[1] = measure q[0];', {
+        target: 'qpu.aria-1',
+      });
+      const bell = lib.compile(
+        'qubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];',
+        { target: 'qpu.forte-1' },
+      );
       const run = lib.simulate('qubit[2] q;\nh q[0];\ncx q[0], q[1];');
       return {
         bad: bad.failure,
@@ -52,9 +60,15 @@ describe('library browser bundle', () => {
       };
     });
     expect(errors).toEqual([]);
-    expect(answers.bad).toEqual({ code: 'PreflightError', message: 'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x' });
+    expect(answers.bad).toEqual({
+      code: 'PreflightError',
+      message: 'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x',
+    });
     expect(answers.badSpan).toEqual({ line: 2, column: 1, offset: 12 });
-    expect(answers.mid).toEqual({ code: 'UnsupportedFeature', message: 'Mid-circuit measurement is not supported on this target' });
+    expect(answers.mid).toEqual({
+      code: 'UnsupportedFeature',
+      message: 'Mid-circuit measurement is not supported on this target',
+    });
     expect(answers.stats).toEqual({ qubits: 2, circuits: 1, gate_counts: { '1q': 3, '2q': 1 } });
     expect(answers.probabilities).toEqual({ '0': 0.5, '3': 0.5 });
     expect(answers.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg" ');

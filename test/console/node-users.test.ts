@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './browser.js';
 
 const SRC = join(ROOT, 'src');
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function graph(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -40,9 +41,13 @@ describe('library users pay nothing for the console', () => {
   });
 
   it('reaches no console or service file, and no browser package', () => {
-    const outside = [...files].map((f) => relative(SRC, f)).filter((f) => f.startsWith('console') || f.startsWith('service'));
+    const outside = [...files]
+      .map((f) => relative(SRC, f))
+      .filter((f) => f.startsWith('console') || f.startsWith('service'));
     expect(outside).toEqual([]);
-    const browserOnly = [...packages].filter((p) => /^(@codemirror|codemirror|@lezer|@observablehq|vite|playwright-core|fastify|@fastify)/.test(p));
+    const browserOnly = [...packages].filter((p) =>
+      /^(@codemirror|codemirror|@lezer|@observablehq|vite|playwright-core|fastify|@fastify)/.test(p),
+    );
     expect(browserOnly).toEqual([]);
   });
 });

@@ -7,15 +7,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/run-cli.js';
-import { ensureBrowserBuild, launchChromium, screenshotPaths, startServe, typeProgram, type RunningService } from './browser.js';
+import {
+  ensureBrowserBuild,
+  launchChromium,
+  screenshotPaths,
+  startServe,
+  typeProgram,
+  type RunningService,
+} from './browser.js';
 
-const BELL = 'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
+const BELL =
+  'OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
 const FAILING = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\n';
 
 async function screenshot(page: Page, name: string): Promise<void> {
   for (const path of screenshotPaths(name)) await page.screenshot({ path, fullPage: true });
 }
-
 
 async function openConsole(page: Page, service: RunningService, hash: string): Promise<void> {
   await page.goto(`${service.url}/${hash}`);
@@ -44,7 +51,11 @@ describe('console against serve', () => {
   beforeAll(async () => {
     await ensureBuilt();
     await ensureBrowserBuild('console');
-    [running, queued, chrome] = await Promise.all([startServe({ workers: 1 }), startServe({ workers: 0 }), launchChromium()]);
+    [running, queued, chrome] = await Promise.all([
+      startServe({ workers: 1 }),
+      startServe({ workers: 0 }),
+      launchChromium(),
+    ]);
     page = await chrome.browser.newPage();
     page.on('request', (request) => {
       if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
@@ -69,7 +80,9 @@ describe('console against serve', () => {
   it('offers every backend of GET /v0.4/backends in the target picker, the retired one disabled', async () => {
     const backends = await running.api<{ backend: string; status: string }[]>('GET', '/v0.4/backends');
     await page.waitForFunction((n) => document.querySelectorAll('#target option').length === n, backends.length);
-    const options = await page.$$eval('#target option', (list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, disabled: (o as HTMLOptionElement).disabled })));
+    const options = await page.$$eval('#target option', (list) =>
+      list.map((o) => ({ value: (o as HTMLOptionElement).value, disabled: (o as HTMLOptionElement).disabled })),
+    );
     expect(options).toEqual(backends.map((b) => ({ value: b.backend, disabled: b.status === 'retired' })));
   });
 
@@ -85,30 +98,49 @@ describe('console against serve', () => {
     await submitFromEditor(page, BELL, 'bell');
     await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
     await page.waitForSelector('.probabilities-chart svg');
-    const labels = await page.$$eval('.probabilities-chart [aria-label="x-axis tick label"] text', (t) => t.map((e) => e.textContent));
-    const values = await page.$$eval('.probabilities-chart [aria-label="text"] text', (t) => t.map((e) => Number(e.textContent)));
+    const labels = await page.$$eval('.probabilities-chart [aria-label="x-axis tick label"] text', (t) =>
+      t.map((e) => e.textContent),
+    );
+    const values = await page.$$eval('.probabilities-chart [aria-label="text"] text', (t) =>
+      t.map((e) => Number(e.textContent)),
+    );
     expect(labels).toEqual(['00', '11']);
     expect(values).toHaveLength(2);
     for (const v of values) expect(v).toBeCloseTo(0.5, 2);
     await page.waitForSelector('.compiled svg');
-    expect(await page.$$eval('.compiled svg title', (t) => t.map((e) => e.textContent).filter((x) => x?.startsWith('ms')))).toHaveLength(1);
+    expect(
+      await page.$$eval('.compiled svg title', (t) => t.map((e) => e.textContent).filter((x) => x?.startsWith('ms'))),
+    ).toHaveLength(1);
     await screenshot(page, 'job');
   });
 
   it('a failing job shows its failure and the diagnostic placed in the program', async () => {
     await submitFromEditor(page, FAILING, 'fails');
     await page.waitForSelector('.job-status [data-status="failed"]', { timeout: 60_000 });
-    expect(await page.textContent('.failure-message')).toBe('Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x');
+    expect(await page.textContent('.failure-message')).toBe(
+      'Circuit failed preflight validation: Gate ccx is not supported: use ctrl(2) @ x',
+    );
     expect(await page.$$eval('.annotated-source mark', (m) => m.map((e) => e.textContent))).toEqual(['ccx']);
-    expect(await page.textContent('.code-note')).toContain('4:1 Circuit failed preflight validation: Gate ccx is not supported');
+    expect(await page.textContent('.code-note')).toContain(
+      '4:1 Circuit failed preflight validation: Gate ccx is not supported',
+    );
     await screenshot(page, 'job-failed');
   });
 
   it('draws the program as written and as compiled on the circuit page', async () => {
-    await typeProgramOnEditorThen(page, 'OPENQASM 3.0;\nqubit[3] q;\nbit[3] c;\nh q[0];\nctrl(2) @ x q[0], q[1], q[2];\nbarrier q;\nrz(pi/4) q[2];\nc[0] = measure q[0];\nc[1] = measure q[1];\nc[2] = measure q[2];\n');
+    await typeProgramOnEditorThen(
+      page,
+      'OPENQASM 3.0;\nqubit[3] q;\nbit[3] c;\nh q[0];\nctrl(2) @ x q[0], q[1], q[2];\nbarrier q;\nrz(pi/4) q[2];\nc[0] = measure q[0];\nc[1] = measure q[1];\nc[2] = measure q[2];\n',
+    );
     await page.waitForSelector('#source-circuit svg');
     expect(await page.$$eval('#source-circuit svg g.gate > title', (t) => t.map((e) => e.textContent))).toEqual([
-      'h q[0]', 'ctrl(2) @ x q[0], q[1], q[2]', 'barrier', 'rz(π/4) q[2]', 'measure q[0] -> c[0]', 'measure q[1] -> c[1]', 'measure q[2] -> c[2]',
+      'h q[0]',
+      'ctrl(2) @ x q[0], q[1], q[2]',
+      'barrier',
+      'rz(π/4) q[2]',
+      'measure q[0] -> c[0]',
+      'measure q[1] -> c[1]',
+      'measure q[2] -> c[2]',
     ]);
     const native = await page.$$eval('#native-circuit svg g.gate > title', (t) => t.map((e) => e.textContent ?? ''));
     expect(native.every((t) => /^(gpi2?|ms|measure|barrier)\b/.test(t))).toBe(true);
@@ -117,7 +149,17 @@ describe('console against serve', () => {
 
   it('pages through 60 jobs with the API cursor, each seen once, newest first', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push((await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', name: `job ${i}`, input: { data: BELL } })).id);
+    for (let i = 0; i < 60; i++)
+      ids.push(
+        (
+          await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+            type: 'svc.qasm3.v1',
+            backend: 'simulator',
+            name: `job ${i}`,
+            input: { data: BELL },
+          })
+        ).id,
+      );
     await openConsole(page, queued, '#/jobs');
     const seen: string[] = [];
     const pageRows = async () => {
@@ -130,7 +172,10 @@ describe('console against serve', () => {
     for (let n = 2; n <= 3; n++) {
       await page.click('nav.pager button:has-text("Older")');
       await page.waitForFunction((label) => document.querySelector('.page-label')?.textContent === label, `Page ${n}`);
-      await page.waitForFunction((first) => document.querySelector('tr[data-job]')?.getAttribute('data-job') !== first, rows[0]);
+      await page.waitForFunction(
+        (first) => document.querySelector('tr[data-job]')?.getAttribute('data-job') !== first,
+        rows[0],
+      );
       rows = await pageRows();
       seen.push(...rows);
     }
@@ -141,7 +186,12 @@ describe('console against serve', () => {
   });
 
   it('cancels a queued job from its page', async () => {
-    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 100, input: { data: BELL } });
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'qpu.aria-1',
+      shots: 100,
+      input: { data: BELL },
+    });
     await page.goto(`${queued.url}/#/jobs/${id}`);
     await page.waitForSelector('.job-status [data-status="submitted"]');
     await page.click('button:has-text("Cancel job")');
@@ -150,7 +200,12 @@ describe('console against serve', () => {
   });
 
   it('moves a queued job to another backend, then deletes the clone', async () => {
-    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', name: 'to move', input: { data: BELL } });
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'simulator',
+      name: 'to move',
+      input: { data: BELL },
+    });
     await page.goto(`${queued.url}/#/jobs/${id}`);
     await page.waitForSelector('.job-status [data-status="submitted"]');
     await page.waitForFunction(() => document.querySelectorAll('select[name="move-backend"] option').length > 1);
@@ -163,16 +218,26 @@ describe('console against serve', () => {
     await page.click('button:has-text("Delete job")');
     await page.click('button:has-text("Yes, delete it for good")');
     await page.waitForURL(/#\/jobs$/);
-    const gone = await fetch(`${queued.url}/v0.4/jobs/${clone}`, { headers: { Authorization: `apiKey ${queued.key}` } });
+    const gone = await fetch(`${queued.url}/v0.4/jobs/${clone}`, {
+      headers: { Authorization: `apiKey ${queued.key}` },
+    });
     expect(gone.status).toBe(404);
   });
 
   it('charts the histogram of a job with shots (noisy simulator), its counts adding up to the shots', async () => {
-    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', shots: 200, noise: { model: 'aria-1', seed: 7 }, input: { data: BELL } });
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'simulator',
+      shots: 200,
+      noise: { model: 'aria-1', seed: 7 },
+      input: { data: BELL },
+    });
     await page.goto(`${running.url}/#/jobs/${id}`);
     await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
     await page.waitForSelector('.histogram-chart svg');
-    const counts = await page.$$eval('.histogram-chart [aria-label="text"] text', (t) => t.map((e) => Number(e.textContent)));
+    const counts = await page.$$eval('.histogram-chart [aria-label="text"] text', (t) =>
+      t.map((e) => Number(e.textContent)),
+    );
     expect(counts.reduce((a, b) => a + b, 0)).toBe(200);
   });
 

@@ -21,7 +21,11 @@ const PROGRAM = 'OPENQASM 3;\nqubit[2] q;\ncnto q[0], q[1];\n';
 
 describe('formatDiagnostic', () => {
   it('takes the program text as a string, exactly as it takes a SourceText, and never throws on other values', async () => {
-    const { validate, formatDiagnostic: publicFormat, SourceText: PublicSourceText } = await import('../../src/index.js');
+    const {
+      validate,
+      formatDiagnostic: publicFormat,
+      SourceText: PublicSourceText,
+    } = await import('../../src/index.js');
     const program = 'qubit[2] q;\ncnto q[0], q[1];';
     const diagnostic = validate(program).diagnostics[0] as Parameters<typeof publicFormat>[0];
     const fromString = publicFormat(diagnostic, program, { filename: 'bell.qasm' });
@@ -63,9 +67,18 @@ describe('formatDiagnostic', () => {
 
   it('shows one caret for an empty span, also at the end of a line', () => {
     const source = new SourceText('h q[0]\nx q;\n', 'p.qasm');
-    const d = createDiagnostic({ code: 'PreflightError', rule: 'syntax', reason: "Expected ';'", span: source.span(6, 6) });
+    const d = createDiagnostic({
+      code: 'PreflightError',
+      rule: 'syntax',
+      reason: "Expected ';'",
+      span: source.span(6, 6),
+    });
     expect(formatDiagnostic(d, source)).toBe(
-      ["p.qasm:1:7  PreflightError  syntax  Circuit failed preflight validation: Expected ';'", '  1 | h q[0]', '    |       ^'].join('\n'),
+      [
+        "p.qasm:1:7  PreflightError  syntax  Circuit failed preflight validation: Expected ';'",
+        '  1 | h q[0]',
+        '    |       ^',
+      ].join('\n'),
     );
   });
 
@@ -97,7 +110,12 @@ describe('formatDiagnostic', () => {
       '    | ^^^^^^^^^',
     ]);
     const afterEmoji = source.text.indexOf('cnto', source.text.indexOf('😀'));
-    const d = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: source.span(afterEmoji, afterEmoji + 4) });
+    const d = createDiagnostic({
+      code: 'PreflightError',
+      rule: 'r',
+      reason: 'x',
+      span: source.span(afterEmoji, afterEmoji + 4),
+    });
     expect(formatDiagnostic(d, source).split('\n')).toEqual([
       'u.qasm:3:3  PreflightError  r  Circuit failed preflight validation: x',
       '  3 | 😀 cnto q;',
@@ -107,14 +125,25 @@ describe('formatDiagnostic', () => {
 
   it('ignores combining marks when placing carets', () => {
     const source = new SourceText('e\u0301 cnto;\n', 'c.qasm');
-    expect(formatDiagnostic(at(source, 'cnto'), source).split('\n').slice(1)).toEqual(['  1 | e\u0301 cnto;', '    |   ^^^^']);
+    expect(formatDiagnostic(at(source, 'cnto'), source).split('\n').slice(1)).toEqual([
+      '  1 | e\u0301 cnto;',
+      '    |   ^^^^',
+    ]);
   });
 
   it('expands tabs to tab stops in both the line and the underline', () => {
     const source = new SourceText('\tcnto q;\nx\tcnto q;\n', 't.qasm');
-    expect(formatDiagnostic(at(source, 'cnto'), source).split('\n').slice(1)).toEqual(['  1 |     cnto q;', '    |     ^^^^']);
+    expect(formatDiagnostic(at(source, 'cnto'), source).split('\n').slice(1)).toEqual([
+      '  1 |     cnto q;',
+      '    |     ^^^^',
+    ]);
     const second = source.text.indexOf('cnto', 5);
-    const d = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: source.span(second, second + 4) });
+    const d = createDiagnostic({
+      code: 'PreflightError',
+      rule: 'r',
+      reason: 'x',
+      span: source.span(second, second + 4),
+    });
     expect(formatDiagnostic(d, source).split('\n').slice(1)).toEqual(['  2 | x   cnto q;', '    |     ^^^^']);
   });
 
@@ -136,7 +165,9 @@ describe('formatDiagnostic', () => {
   });
 
   it('lists related locations with their own frames, sharing one gutter width', () => {
-    const lines = Array.from({ length: 12 }, (_, i) => (i === 1 ? 'c[0] = measure q[0];' : i === 11 ? 'c[0] = measure q[1];' : 'h q[0];'));
+    const lines = Array.from({ length: 12 }, (_, i) =>
+      i === 1 ? 'c[0] = measure q[0];' : i === 11 ? 'c[0] = measure q[1];' : 'h q[0];',
+    );
     const source = new SourceText(lines.join('\n'), 'm.qasm');
     const second = source.lineStarts[11] as number;
     const first = source.lineStarts[1] as number;
@@ -200,7 +231,11 @@ describe('formatDiagnostic', () => {
 });
 
 describe('formatDiagnostic on any text and span', () => {
-  const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ maxLength: 300 }));
+  const anyText = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.string({ maxLength: 300 }),
+  );
 
   it('never throws, shows one header, one line and at least one caret, and lets no control character through', () => {
     fc.assert(
@@ -208,7 +243,9 @@ describe('formatDiagnostic on any text and span', () => {
         const source = new SourceText(text, 'any.qasm');
         const [start, end] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
         const d = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: source.span(start, end) });
-        const lines = formatDiagnostic(d, source, { color }).replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+        const lines = formatDiagnostic(d, source, { color })
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n');
         expect(lines).toHaveLength(3);
         expect(lines[0]).toMatch(/^any\.qasm:\d+:\d+ {2}PreflightError {2}r {2}/);
         expect(lines[2]).toMatch(/^ +\| +\^+$/);

@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, suggest } from '../../src/diagnostics/suggest.js';
 
-const STANDARD_GATES = ['h', 'x', 'y', 'z', 's', 't', 'cx', 'cy', 'cz', 'cnot', 'rx', 'ry', 'rz', 'swap', 'ccx', 'measure', 'reset', 'barrier', 'u1', 'u2', 'u3'];
+const STANDARD_GATES = [
+  'h',
+  'x',
+  'y',
+  'z',
+  's',
+  't',
+  'cx',
+  'cy',
+  'cz',
+  'cnot',
+  'rx',
+  'ry',
+  'rz',
+  'swap',
+  'ccx',
+  'measure',
+  'reset',
+  'barrier',
+  'u1',
+  'u2',
+  'u3',
+];
 
 describe('editDistance', () => {
   it.each([

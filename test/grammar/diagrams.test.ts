@@ -11,7 +11,15 @@ describe('grammar/diagrams.html', () => {
 
   it('shows the rules named after the reference grammar', () => {
     const html = diagramsHtml();
-    for (const rule of ['program', 'statement', 'gateStatement', 'measureArrowAssignmentStatement', 'expression', 'indexOperator', 'scalarType']) {
+    for (const rule of [
+      'program',
+      'statement',
+      'gateStatement',
+      'measureArrowAssignmentStatement',
+      'expression',
+      'indexOperator',
+      'scalarType',
+    ]) {
       expect(html).toContain(`"name": "${rule}"`);
     }
   });

@@ -76,8 +76,17 @@ describe('constant evaluation', () => {
   it('leaves parameters of unknown value open but still finds division by a literal zero', () => {
     const parsed = parse('rz(a * 2 / b) q[0]; rz(a / 0) q[0];');
     const [first, second] = parsed.program.statements as GateCall[];
-    const scope = { params: new Map<string, number | null>([['a', null], ['b', null]]), isClassicalVariable: () => false };
-    expect(evaluateConstant((first as GateCall).args?.[0] as never, scope, parsed.source)).toEqual({ ok: true, value: null });
+    const scope = {
+      params: new Map<string, number | null>([
+        ['a', null],
+        ['b', null],
+      ]),
+      isClassicalVariable: () => false,
+    };
+    expect(evaluateConstant((first as GateCall).args?.[0] as never, scope, parsed.source)).toEqual({
+      ok: true,
+      value: null,
+    });
     const refused = evaluateConstant((second as GateCall).args?.[0] as never, scope, parsed.source);
     expect(refused.ok).toBe(false);
   });

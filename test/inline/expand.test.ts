@@ -6,10 +6,18 @@ const gates = (ops: readonly { kind: string }[]) => ops.filter((o): o is Inlined
 
 describe('inlining', () => {
   it('numbers qubits and bits globally in declaration order', () => {
-    const { diagnostics, inlined } = inlineProgram('qubit[2] a; bit[3] c; qreg b[4]; creg d[1]; x b[1]; d[0] = measure a[1];');
+    const { diagnostics, inlined } = inlineProgram(
+      'qubit[2] a; bit[3] c; qreg b[4]; creg d[1]; x b[1]; d[0] = measure a[1];',
+    );
     expect(diagnostics).toEqual([]);
-    expect(inlined.qubitRegisters.map((r) => [r.name, r.offset, r.size])).toEqual([['a', 0, 2], ['b', 2, 4]]);
-    expect(inlined.bitRegisters.map((r) => [r.name, r.offset, r.size])).toEqual([['c', 0, 3], ['d', 3, 1]]);
+    expect(inlined.qubitRegisters.map((r) => [r.name, r.offset, r.size])).toEqual([
+      ['a', 0, 2],
+      ['b', 2, 4],
+    ]);
+    expect(inlined.bitRegisters.map((r) => [r.name, r.offset, r.size])).toEqual([
+      ['c', 0, 3],
+      ['d', 3, 1],
+    ]);
     expect(inlined.qubitCount).toBe(6);
     expect(inlined.bitCount).toBe(4);
     expect(gates(inlined.ops).map((g) => g.qubits)).toEqual([[3]]);
@@ -26,9 +34,15 @@ describe('inlining', () => {
   it('broadcasts gates over whole registers of equal size', () => {
     const { inlined } = inlineProgram('qubit[3] a; qubit[3] b; qubit[1] c; cx a, b; cz c[0], b; h a;');
     expect(gates(inlined.ops).map((g) => [g.gate.name, g.qubits])).toEqual([
-      ['cx', [0, 3]], ['cx', [1, 4]], ['cx', [2, 5]],
-      ['cz', [6, 3]], ['cz', [6, 4]], ['cz', [6, 5]],
-      ['h', [0]], ['h', [1]], ['h', [2]],
+      ['cx', [0, 3]],
+      ['cx', [1, 4]],
+      ['cx', [2, 5]],
+      ['cz', [6, 3]],
+      ['cz', [6, 4]],
+      ['cz', [6, 5]],
+      ['h', [0]],
+      ['h', [1]],
+      ['h', [2]],
     ]);
   });
 
@@ -39,7 +53,12 @@ describe('inlining', () => {
   });
 
   it('expands definitions with evaluated parameters, controls, and the call chain in related', () => {
-    const text = ['qubit[3] q;', 'gate inner(t) a, b { ctrl @ rz(t / 2) a, b; }', 'gate outer(t) a, b, c { inner(t * 2) c, a; barrier a; gphase(t); x b; }', 'outer(pi) q[0], q[1], q[2];'].join('\n');
+    const text = [
+      'qubit[3] q;',
+      'gate inner(t) a, b { ctrl @ rz(t / 2) a, b; }',
+      'gate outer(t) a, b, c { inner(t * 2) c, a; barrier a; gphase(t); x b; }',
+      'outer(pi) q[0], q[1], q[2];',
+    ].join('\n');
     const { diagnostics, inlined } = inlineProgram(text);
     expect(diagnostics).toEqual([]);
     const [controlled, barrier, x] = inlined.ops;
@@ -95,7 +114,11 @@ describe('inlining', () => {
 describe('inlined program data', () => {
   it('serialises expanded gates with their related chain', () => {
     const { inlined } = inlineProgram('qubit[1] q;\ngate g a { h a; }\ng q[0];');
-    const [op] = JSON.parse(JSON.stringify(inlined.ops)) as { kind: string; qubits: number[]; related: { message: string }[] }[];
+    const [op] = JSON.parse(JSON.stringify(inlined.ops)) as {
+      kind: string;
+      qubits: number[];
+      related: { message: string }[];
+    }[];
     expect(op?.kind).toBe('gate');
     expect(op?.qubits).toEqual([0]);
     expect(op?.related.map((r) => r.message)).toEqual(['h called in the definition of g']);
@@ -125,7 +148,10 @@ describe('definition nesting', () => {
   it('refuses the 1,001st level once, instead of overflowing the stack while expanding', () => {
     const { diagnostics } = inlineProgram(chain(1001));
     expect(diagnostics.map((d) => [d.rule, d.reason])).toEqual([
-      ['gate-definition', 'Gate g1000 nests gate definitions 1001 deep; at most 1000 levels are supported: flatten some of the definitions'],
+      [
+        'gate-definition',
+        'Gate g1000 nests gate definitions 1001 deep; at most 1000 levels are supported: flatten some of the definitions',
+      ],
     ]);
   });
 
@@ -138,7 +164,9 @@ describe('definition nesting', () => {
 
 describe('shared tuples', () => {
   it('shares frozen qubit and parameter arrays between equal applications, keeping each one right', () => {
-    const { inlined } = inlineProgram('qubit[3] q;\ngate swapped a, b { cx b, a; rz(-0.0) a; }\nrz(pi/4) q[0];\nrz(pi/4) q[0];\nswapped q[1], q[2];\ncx q[2], q[1];');
+    const { inlined } = inlineProgram(
+      'qubit[3] q;\ngate swapped a, b { cx b, a; rz(-0.0) a; }\nrz(pi/4) q[0];\nrz(pi/4) q[0];\nswapped q[1], q[2];\ncx q[2], q[1];',
+    );
     const ops = gates(inlined.ops);
     expect(ops.map((g) => [g.gate.name, g.qubits, g.params])).toEqual([
       ['rz', [0], [Math.PI / 4]],

@@ -24,23 +24,35 @@ describe('fixtures/json', () => {
   });
 
   it('covers every JSON rule, both native families on the wrong target, and an accepted input per gateset', () => {
-    const expectations = inputs.map((f) => JSON.parse(readFileSync(join(DIR, f.replace(/\.json$/, '.expected.json')), 'utf8')) as Expected);
+    const expectations = inputs.map(
+      (f) => JSON.parse(readFileSync(join(DIR, f.replace(/\.json$/, '.expected.json')), 'utf8')) as Expected,
+    );
     const rules = new Set(expectations.flatMap((e) => e.diagnostics.map((d) => d.rule)));
     for (const rule of Object.values(JSON_RULES)) expect(rules).toContain(rule);
     expect(expectations.filter((e) => e.ok).length).toBeGreaterThanOrEqual(3);
-    expect(inputs).toEqual(expect.arrayContaining(['ms-on-forte.json', 'zz-on-aria.json', 'multicircuit-gateset-inheritance.json']));
+    expect(inputs).toEqual(
+      expect.arrayContaining(['ms-on-forte.json', 'zz-on-aria.json', 'multicircuit-gateset-inheritance.json']),
+    );
   });
 
   for (const file of inputs) {
     it(file, () => {
       const input: unknown = JSON.parse(readFileSync(join(DIR, file), 'utf8'));
-      const expected = JSON.parse(readFileSync(join(DIR, file.replace(/\.json$/, '.expected.json')), 'utf8')) as Expected;
+      const expected = JSON.parse(
+        readFileSync(join(DIR, file.replace(/\.json$/, '.expected.json')), 'utf8'),
+      ) as Expected;
       const result = validateCircuitJson(input, expected.options);
       expect(result.ok).toBe(expected.ok);
       expect(result.failure).toEqual(expected.failure);
-      expect(result.diagnostics.map((d) => ({ code: d.code, rule: d.rule, path: d.path, message: d.message, ...(d.hint ? { hint: d.hint } : {}) }))).toEqual(
-        expected.diagnostics,
-      );
+      expect(
+        result.diagnostics.map((d) => ({
+          code: d.code,
+          rule: d.rule,
+          path: d.path,
+          message: d.message,
+          ...(d.hint ? { hint: d.hint } : {}),
+        })),
+      ).toEqual(expected.diagnostics);
       for (const d of result.diagnostics) {
         expect(d.span).toEqual({ start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } });
         if (d.code === 'InvalidInput') expect(d.message.startsWith(`${d.path}: `) || d.path === '').toBe(true);

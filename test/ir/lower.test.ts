@@ -28,7 +28,11 @@ const gatesOf = (p: InlinedProgram) =>
 
 describe('lowerToIr', () => {
   it('turns cx into x with one control, and keeps modifier controls in front', () => {
-    expect(gatesOf(program([call('cx', [0, 1]), call('cnot', [2, 0]), call('x', [0, 1, 2], [], 2), call('rz', [2, 1], [0.5], 1)]))).toEqual([
+    expect(
+      gatesOf(
+        program([call('cx', [0, 1]), call('cnot', [2, 0]), call('x', [0, 1, 2], [], 2), call('rz', [2, 1], [0.5], 1)]),
+      ),
+    ).toEqual([
       ['x', [0], [1], null],
       ['x', [2], [0], null],
       ['x', [0, 1], [2], null],
@@ -37,7 +41,18 @@ describe('lowerToIr', () => {
   });
 
   it('maps p to rz, xphase to rx, yphase to ry, aliases to canonical names, and drops id and gphase', () => {
-    const ops = [call('p', [0], [0.3]), call('xphase', [1], [-1.25]), call('yphase', [2], [2]), call('sdg', [0]), call('sx', [1]), call('vdg', [2]), call('id', [0]), call('gphase', [], [1]), call('cz', [0, 2]), call('swap', [1, 2])];
+    const ops = [
+      call('p', [0], [0.3]),
+      call('xphase', [1], [-1.25]),
+      call('yphase', [2], [2]),
+      call('sdg', [0]),
+      call('sx', [1]),
+      call('vdg', [2]),
+      call('id', [0]),
+      call('gphase', [], [1]),
+      call('cz', [0, 2]),
+      call('swap', [1, 2]),
+    ];
     expect(gatesOf(program(ops))).toEqual([
       ['rz', [], [0], 0.3],
       ['rx', [], [1], -1.25],
@@ -59,13 +74,19 @@ describe('lowerToIr', () => {
         continue;
       }
       const [op] = ops;
-      expect(op?.kind === 'gate' && [op.name, [...op.controls, ...op.targets], op.controls.length]).toEqual([gate.lowersTo.gate, qubits, gate.lowersTo.controls]);
+      expect(op?.kind === 'gate' && [op.name, [...op.controls, ...op.targets], op.controls.length]).toEqual([
+        gate.lowersTo.gate,
+        qubits,
+        gate.lowersTo.controls,
+      ]);
     }
   });
 
   it('keeps measurements, resets, barriers, registers and call-site spans', () => {
     const measure: InlinedOp = { kind: 'measure', qubit: 2, bit: 1, bitName: 'c[1]', span };
-    const ir = lowerToIr(program([{ kind: 'reset', qubit: 0, span }, call('h', [0]), { kind: 'barrier', span }, measure]));
+    const ir = lowerToIr(
+      program([{ kind: 'reset', qubit: 0, span }, call('h', [0]), { kind: 'barrier', span }, measure]),
+    );
     expect(ir.qubits).toBe(3);
     expect(ir.clbits).toBe(2);
     expect(ir.qubitRegisters).toEqual([{ name: 'q', size: 3, offset: 0 }]);

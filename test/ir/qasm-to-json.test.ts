@@ -74,8 +74,15 @@ d[0] = measure r[0];
 
   it('accepts mid-circuit measurement on the simulator but cannot write it as JSON', () => {
     const out = toJson('qubit[1] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nh q[0];\nc[1] = measure q[0];\n');
-    expect(out.diagnostics.map((d) => [d.code, d.message, d.span.start.line, d.related?.[0]?.span.start.line])).toEqual([
-      ['UnsupportedFeature', 'The svc.circuit.v0 JSON format cannot express mid-circuit measurement or reset: qubit 0 is measured and then used by a gate; submit it as OpenQASM 3 instead', 4, 5],
-    ]);
+    expect(out.diagnostics.map((d) => [d.code, d.message, d.span.start.line, d.related?.[0]?.span.start.line])).toEqual(
+      [
+        [
+          'UnsupportedFeature',
+          'The svc.circuit.v0 JSON format cannot express mid-circuit measurement or reset: qubit 0 is measured and then used by a gate; submit it as OpenQASM 3 instead',
+          4,
+          5,
+        ],
+      ],
+    );
   });
 });

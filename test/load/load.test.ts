@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCircuits } from '../../src/load.js';
 
-const BELL = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
+const BELL =
+  'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';
 
 describe('loadCircuits', () => {
   it('validates OpenQASM text and lowers it to one IR circuit', () => {
@@ -13,7 +14,11 @@ describe('loadCircuits', () => {
     const [circuit] = r.circuits;
     expect(circuit?.qubits).toBe(2);
     expect(circuit?.clbits).toBe(2);
-    expect(circuit?.ops.map((op) => (op.kind === 'gate' ? `${op.name} ${op.controls.join(',')}>${op.targets.join(',')}` : op.kind))).toEqual(['h >0', 'x 0>1', 'measure', 'measure']);
+    expect(
+      circuit?.ops.map((op) =>
+        op.kind === 'gate' ? `${op.name} ${op.controls.join(',')}>${op.targets.join(',')}` : op.kind,
+      ),
+    ).toEqual(['h >0', 'x 0>1', 'measure', 'measure']);
   });
 
   it('returns the diagnostics and no circuit when the program is refused', () => {
@@ -25,7 +30,14 @@ describe('loadCircuits', () => {
 
   it('loads a multicircuit JSON object into one IR circuit per entry', () => {
     const r = loadCircuits(
-      { format: 'svc.circuit.v0', qubits: 2, circuits: [{ name: 'a', circuit: [{ gate: 'h', target: 0 }] }, { name: 'b', gateset: 'native', circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] }] },
+      {
+        format: 'svc.circuit.v0',
+        qubits: 2,
+        circuits: [
+          { name: 'a', circuit: [{ gate: 'h', target: 0 }] },
+          { name: 'b', gateset: 'native', circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] },
+        ],
+      },
       { target: 'qpu.aria-2' },
     );
     expect(r.ok).toBe(true);
@@ -39,7 +51,9 @@ describe('loadCircuits', () => {
     const r = loadCircuits('{"qubits": 1, "circuit": [{"gate": "gpi", "target": 0, "phase": 0}]}');
     expect(r.ok).toBe(false);
     expect(r.diagnostics.map((d) => d.path)).toEqual(['circuit']);
-    expect(loadCircuits(' {"qubits": 1, "circuit": [{"gate": "x", "target": 0}]}').circuits[0]?.ops).toEqual([{ kind: 'gate', name: 'x', targets: [0], controls: [], rotation: null }]);
+    expect(loadCircuits(' {"qubits": 1, "circuit": [{"gate": "x", "target": 0}]}').circuits[0]?.ops).toEqual([
+      { kind: 'gate', name: 'x', targets: [0], controls: [], rotation: null },
+    ]);
   });
 
   it('reports an unknown target without throwing, for text and JSON alike', () => {

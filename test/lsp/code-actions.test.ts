@@ -23,7 +23,8 @@ interface CodeAction {
 
 const TARGET = 'qpu.aria-1';
 const errorsOf = (text: string) => validate(text, { target: TARGET }).diagnostics.filter((d) => d.severity === 'error');
-const lintErrors = (text: string) => applySuppressions(text, validate(text, { target: TARGET }).diagnostics).kept.filter((d) => d.severity === 'error');
+const lintErrors = (text: string) =>
+  applySuppressions(text, validate(text, { target: TARGET }).diagnostics).kept.filter((d) => d.severity === 'error');
 
 function qasmFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,11 +35,36 @@ function qasmFiles(dir: string): string[] {
 
 /** Named programs whose fixes the issue asks for, with the fixed text each fix must give. */
 const MECHANICAL: readonly { name: string; text: string; title: string; fixed: string }[] = [
-  { name: 'ccx', text: 'qubit[3] q;\nccx q[0], q[1], q[2];\n', title: 'Replace ccx with ctrl(2) @ x', fixed: 'qubit[3] q;\nctrl(2) @ x q[0], q[1], q[2];\n' },
-  { name: 'crz', text: 'qubit[2] q;\ncrz(0.5) q[0], q[1];\n', title: 'Replace crz with ctrl @ rz', fixed: 'qubit[2] q;\nctrl @ rz(0.5) q[0], q[1];\n' },
-  { name: 'sxdg', text: 'qubit[1] q;\nsxdg q[0];\n', title: 'Replace sxdg with vdg', fixed: 'qubit[1] q;\nvdg q[0];\n' },
-  { name: 'u1', text: 'qubit[1] q;\nu1(0.3) q[0];\n', title: 'Replace u1 with p', fixed: 'qubit[1] q;\np(0.3) q[0];\n' },
-  { name: 'mistyped', text: 'qubit[2] q;\ncnto q[0], q[1];\n', title: 'Change cnto to cnot', fixed: 'qubit[2] q;\ncnot q[0], q[1];\n' },
+  {
+    name: 'ccx',
+    text: 'qubit[3] q;\nccx q[0], q[1], q[2];\n',
+    title: 'Replace ccx with ctrl(2) @ x',
+    fixed: 'qubit[3] q;\nctrl(2) @ x q[0], q[1], q[2];\n',
+  },
+  {
+    name: 'crz',
+    text: 'qubit[2] q;\ncrz(0.5) q[0], q[1];\n',
+    title: 'Replace crz with ctrl @ rz',
+    fixed: 'qubit[2] q;\nctrl @ rz(0.5) q[0], q[1];\n',
+  },
+  {
+    name: 'sxdg',
+    text: 'qubit[1] q;\nsxdg q[0];\n',
+    title: 'Replace sxdg with vdg',
+    fixed: 'qubit[1] q;\nvdg q[0];\n',
+  },
+  {
+    name: 'u1',
+    text: 'qubit[1] q;\nu1(0.3) q[0];\n',
+    title: 'Replace u1 with p',
+    fixed: 'qubit[1] q;\np(0.3) q[0];\n',
+  },
+  {
+    name: 'mistyped',
+    text: 'qubit[2] q;\ncnto q[0], q[1];\n',
+    title: 'Change cnto to cnot',
+    fixed: 'qubit[2] q;\ncnot q[0], q[1];\n',
+  },
   {
     name: 'whole-register measure',
     text: 'qubit[3] q;\nbit[3] c;\nh q[0];\n  c = measure q;\n',
@@ -51,16 +77,31 @@ const MECHANICAL: readonly { name: string; text: string; title: string; fixed: s
     title: 'Write one statement per qubit of q',
     fixed: 'qubit[2] q;\nbit[2] c;\nmeasure q[0] -> c[0];\nmeasure q[1] -> c[1];\n',
   },
-  { name: 'scalar qubit', text: 'qubit q;\nh q;\n', title: 'Declare q as a register of size 1', fixed: 'qubit[1] q;\nh q[0];\n' },
+  {
+    name: 'scalar qubit',
+    text: 'qubit q;\nh q;\n',
+    title: 'Declare q as a register of size 1',
+    fixed: 'qubit[1] q;\nh q[0];\n',
+  },
   {
     name: 'scalar bit',
     text: 'qubit[1] q;\nbit c;\nc = measure q[0];\n',
     title: 'Declare c as a register of size 1',
     fixed: 'qubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\n',
   },
-  { name: 'scalar qreg', text: 'qreg q;\nx q[0];\n', title: 'Declare q as a register of size 1', fixed: 'qreg q[1];\nx q[0];\n' },
+  {
+    name: 'scalar qreg',
+    text: 'qreg q;\nx q[0];\n',
+    title: 'Declare q as a register of size 1',
+    fixed: 'qreg q[1];\nx q[0];\n',
+  },
   // Gates with no one-gate replacement: the hint's code for that exact call replaces it.
-  { name: 'cp', text: 'qubit[2] q;\ncp(0.2) q[0], q[1];\n', title: 'Rewrite cp in accepted gates', fixed: 'qubit[2] q;\nctrl @ rz(0.2) q[0], q[1]; rz(0.1) q[0];\n' },
+  {
+    name: 'cp',
+    text: 'qubit[2] q;\ncp(0.2) q[0], q[1];\n',
+    title: 'Rewrite cp in accepted gates',
+    fixed: 'qubit[2] q;\nctrl @ rz(0.2) q[0], q[1]; rz(0.1) q[0];\n',
+  },
   {
     name: 'cswap',
     text: 'qubit[3] q;\n  cswap q[0], q[1], q[2];\n',
@@ -91,12 +132,20 @@ describe('code actions', () => {
     await client.close();
   });
 
-  async function actionsFor(text: string): Promise<{ uri: string; diagnostics: LspDiagnostic[]; actions: CodeAction[][] }> {
+  async function actionsFor(
+    text: string,
+  ): Promise<{ uri: string; diagnostics: LspDiagnostic[]; actions: CodeAction[][] }> {
     const uri = `file:///work/actions-${opened++}.qasm`;
     const published = await client.open(uri, text);
     const actions: CodeAction[][] = [];
     for (const diagnostic of published.diagnostics) {
-      actions.push(await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } }));
+      actions.push(
+        await client.request<CodeAction[]>('textDocument/codeAction', {
+          textDocument: { uri },
+          range: diagnostic.range,
+          context: { diagnostics: [diagnostic] },
+        }),
+      );
     }
     return { uri, diagnostics: published.diagnostics, actions };
   }
@@ -117,7 +166,8 @@ describe('code actions', () => {
     it(`offers only the suppression for ${example.name}`, async () => {
       const { actions } = await actionsFor(example.text);
       expect(actions.length).toBeGreaterThan(0);
-      for (const list of actions) expect(list.map((a) => a.title)).toEqual([expect.stringMatching(/^Suppress [a-z-]+ on the next line$/)]);
+      for (const list of actions)
+        expect(list.map((a) => a.title)).toEqual([expect.stringMatching(/^Suppress [a-z-]+ on the next line$/)]);
     });
   }
 
@@ -126,7 +176,9 @@ describe('code actions', () => {
     const { uri, actions } = await actionsFor(text);
     const suppress = actions.flat().find((a) => a.title === 'Suppress rejected-gate on the next line');
     const fixed = applyTextEdits(text, suppress?.edit.changes[uri] ?? []);
-    expect(fixed).toBe('qubit[3] q;\n// qasm3-preflight-disable-next-line unknown-gate, rejected-gate\nccx q[0], q[1], q[2];\n');
+    expect(fixed).toBe(
+      'qubit[3] q;\n// qasm3-preflight-disable-next-line unknown-gate, rejected-gate\nccx q[0], q[1], q[2];\n',
+    );
   });
 
   it('removes an unused suppression', async () => {
@@ -136,29 +188,41 @@ describe('code actions', () => {
     expect(applyTextEdits(text, actions.flat()[0]?.edit.changes[uri] ?? [])).toBe('qubit[1] q;\nh q[0];\n');
   });
 
-  const corpus = [...qasmFiles(join(ROOT, 'fixtures', 'reject')), ...MECHANICAL.map((m) => m.name), ...JUDGEMENT.map((j) => j.name)];
+  const corpus = [
+    ...qasmFiles(join(ROOT, 'fixtures', 'reject')),
+    ...MECHANICAL.map((m) => m.name),
+    ...JUDGEMENT.map((j) => j.name),
+  ];
   it(`every action on every diagnostic of ${corpus.length} programs leaves fewer errors (fixes) or hides exactly its diagnostic (suppressions)`, async () => {
     let fixes = 0;
     let suppressions = 0;
     for (const entry of corpus) {
-      const text = entry.endsWith('.qasm') ? readFileSync(entry, 'utf8') : ([...MECHANICAL, ...JUDGEMENT].find((m) => m.name === entry)?.text as string);
+      const text = entry.endsWith('.qasm')
+        ? readFileSync(entry, 'utf8')
+        : ([...MECHANICAL, ...JUDGEMENT].find((m) => m.name === entry)?.text as string);
       const { uri, diagnostics, actions } = await actionsFor(text);
       const before = errorsOf(text).length;
       diagnostics.forEach((diagnostic, i) => {
         const list = actions[i] ?? [];
         const suppression = list.filter((a) => a.title.startsWith('Suppress '));
-        if (diagnostic.code !== 'unused-suppression') expect(suppression, `${entry}: ${diagnostic.message}`).toHaveLength(1);
+        if (diagnostic.code !== 'unused-suppression')
+          expect(suppression, `${entry}: ${diagnostic.message}`).toHaveLength(1);
         for (const action of list) {
           const after = applyTextEdits(text, action.edit.changes[uri] ?? []);
           if (action.title.startsWith('Suppress ')) {
             suppressions++;
-            const still = lintErrors(after).filter((d) => d.rule === diagnostic.code && d.span.start.line === diagnostic.range.start.line + 2);
+            const still = lintErrors(after).filter(
+              (d) => d.rule === diagnostic.code && d.span.start.line === diagnostic.range.start.line + 2,
+            );
             expect(still, `${entry}: ${action.title}`).toEqual([]);
             expect(lintErrors(after).length, `${entry}: ${action.title}`).toBeLessThan(lintErrors(text).length);
           } else {
             fixes++;
             const remaining = errorsOf(after).length;
-            expect(remaining === 0 || remaining < before, `${entry}: ${action.title} left ${remaining} of ${before} errors`).toBe(true);
+            expect(
+              remaining === 0 || remaining < before,
+              `${entry}: ${action.title} left ${remaining} of ${before} errors`,
+            ).toBe(true);
           }
         }
       });

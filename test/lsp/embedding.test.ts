@@ -16,14 +16,27 @@ describe('qasm3-preflight/lsp', () => {
     expect(typeof lsp.startLanguageServer).toBe('function');
     const toServer = new PassThrough();
     const toClient = new PassThrough();
-    lsp.serveLanguageServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), { debounceMs: 0, target: 'qpu.aria-1' });
+    lsp.serveLanguageServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      debounceMs: 0,
+      target: 'qpu.aria-1',
+    });
     const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    const published = new Promise<{ diagnostics: { code: string }[] }>((resolve) => client.onNotification('textDocument/publishDiagnostics', resolve));
+    const published = new Promise<{ diagnostics: { code: string }[] }>((resolve) =>
+      client.onNotification('textDocument/publishDiagnostics', resolve),
+    );
     client.listen();
-    const init = (await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} })) as { capabilities: Record<string, unknown> };
-    expect(init.capabilities).toMatchObject({ hoverProvider: true, documentFormattingProvider: true, renameProvider: { prepareProvider: true } });
+    const init = (await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} })) as {
+      capabilities: Record<string, unknown>;
+    };
+    expect(init.capabilities).toMatchObject({
+      hoverProvider: true,
+      documentFormattingProvider: true,
+      renameProvider: { prepareProvider: true },
+    });
     await client.sendNotification('initialized', {});
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///e.qasm', languageId: 'qasm', version: 1, text: 'qubit[30] q;\n' } });
+    await client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'file:///e.qasm', languageId: 'qasm', version: 1, text: 'qubit[30] q;\n' },
+    });
     expect((await published).diagnostics.map((d) => d.code)).toEqual(['qubit-count']);
     client.dispose();
   });

@@ -69,7 +69,10 @@ export interface StartOptions {
 
 export async function startClient(options: StartOptions = {}): Promise<LspClient> {
   await ensureBuilt();
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'lsp', ...(options.args ?? ['--stdio'])], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'lsp', ...(options.args ?? ['--stdio'])], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let exited = false;
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -129,7 +132,10 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
     rootUri: null,
     capabilities: {
       workspace: { configuration: options.settings !== null && options.settings !== undefined },
-      textDocument: { completion: { completionItem: { snippetSupport: true } }, publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+      textDocument: {
+        completion: { completionItem: { snippetSupport: true } },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true },
+      },
     },
     initializationOptions: options.initializationOptions ?? { debounceMs: 20 },
   });
@@ -160,7 +166,10 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
           // the process may already be gone
         }
       }
-      await Promise.race([new Promise((r) => (exited ? r(null) : child.on('exit', r))), new Promise((r) => setTimeout(r, 3000))]);
+      await Promise.race([
+        new Promise((r) => (exited ? r(null) : child.on('exit', r))),
+        new Promise((r) => setTimeout(r, 3000)),
+      ]);
       if (!exited) child.kill();
       connection.dispose();
     },
@@ -176,6 +185,7 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   const offset = (p: Position) => Math.min(text.length, (lineStarts[p.line] ?? text.length) + p.character);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let result = text;
-  for (const e of sorted) result = result.slice(0, offset(e.range.start)) + e.newText + result.slice(offset(e.range.end));
+  for (const e of sorted)
+    result = result.slice(0, offset(e.range.start)) + e.newText + result.slice(offset(e.range.end));
   return result;
 }

@@ -43,11 +43,15 @@ describe('Neovim as the client', () => {
     const file = join(dir, 'two-errors.qasm');
     const reportPath = join(dir, 'report.json');
     writeFileSync(file, 'qubit[3] q;\nccx q[0], q[1], q[2];\ncnto q[0], q[1];\n');
-    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${join(import.meta.dirname, 'neovim', 'ccx-quick-fix.lua')}`], {
-      env: { ...process.env, QASM_SERVER: CLI, QASM_FILE: file, QASM_REPORT: reportPath },
-      encoding: 'utf8',
-      timeout: 80_000,
-    });
+    const run = spawnSync(
+      'nvim',
+      ['--headless', '--clean', '-n', '-c', `luafile ${join(import.meta.dirname, 'neovim', 'ccx-quick-fix.lua')}`],
+      {
+        env: { ...process.env, QASM_SERVER: CLI, QASM_FILE: file, QASM_REPORT: reportPath },
+        encoding: 'utf8',
+        timeout: 80_000,
+      },
+    );
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as NeovimReport;
     expect(report.error, run.stderr).toBeUndefined();
     expect(report.waited_for_diagnostics).toBe(true);
@@ -55,7 +59,9 @@ describe('Neovim as the client', () => {
       [1, 0, 3, 'rejected-gate'],
       [2, 0, 4, 'unknown-gate'],
     ]);
-    expect(report.before[0]?.message).toBe('Gate ccx is not supported: use ctrl(2) @ x (write it in accepted gates as: ctrl(2) @ x q[0], q[1], q[2];)');
+    expect(report.before[0]?.message).toBe(
+      'Gate ccx is not supported: use ctrl(2) @ x (write it in accepted gates as: ctrl(2) @ x q[0], q[1], q[2];)',
+    );
     expect(report.events).toEqual(['Replace ccx with ctrl(2) @ x', 'Suppress rejected-gate on the next line']);
     expect(report.applied).toBe(true);
     expect(report.lines).toEqual(['qubit[3] q;', 'ctrl(2) @ x q[0], q[1], q[2];', 'cnto q[0], q[1];']);

@@ -14,17 +14,66 @@ import { applySuppressions, validate } from '../../src/index.js';
 import { startClient, type LspClient } from './lsp-client.js';
 
 const FRAGMENTS = [
-  'qubit[2] q;', 'bit[2] c;', 'h q[0];', 'ccx q[0], q[1], q[2];', 'cnto q[0], q[1];', 'c = measure q;', 'qubit r;', 'let a = q[0];',
-  'gate g(θ) a { rz(θ) a; }', 'g(pi/2) q[1];', 'ctrl(2) @ x q[0], q[1], q[2];', '// qasm3-preflight target: qpu.aria-1\n',
-  '// qasm3-preflight-disable-next-line unknown-gate\n', '/*', '*/', '{', '}', '(', ')', '[', ']', ';', '@', '"', 'π', '😀', '\ud800', '\udc00',
-  '\r', '\n', '\r\n', '\t', '\0', '\u202e', 'OPENQASM 3.0;', 'defcalgrammar "openpulse";', 'cal { }', 'for int i in [0:3] { h q[i]; }', 'if (c[0]) x q[0];', '1e309', '0x', '$0', '#pragma x',
+  'qubit[2] q;',
+  'bit[2] c;',
+  'h q[0];',
+  'ccx q[0], q[1], q[2];',
+  'cnto q[0], q[1];',
+  'c = measure q;',
+  'qubit r;',
+  'let a = q[0];',
+  'gate g(θ) a { rz(θ) a; }',
+  'g(pi/2) q[1];',
+  'ctrl(2) @ x q[0], q[1], q[2];',
+  '// qasm3-preflight target: qpu.aria-1\n',
+  '// qasm3-preflight-disable-next-line unknown-gate\n',
+  '/*',
+  '*/',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  '@',
+  '"',
+  'π',
+  '😀',
+  '\ud800',
+  '\udc00',
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  '\0',
+  '\u202e',
+  'OPENQASM 3.0;',
+  'defcalgrammar "openpulse";',
+  'cal { }',
+  'for int i in [0:3] { h q[i]; }',
+  'if (c[0]) x q[0];',
+  '1e309',
+  '0x',
+  '$0',
+  '#pragma x',
 ];
 
 const edit = fc.record({
   from: fc.nat(),
   length: fc.nat({ max: 12 }),
   text: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 6, unit: 'binary' })),
-  request: fc.constantFrom('hover', 'completion', 'definition', 'references', 'codeAction', 'formatting', 'documentSymbol', 'prepareRename', 'none'),
+  request: fc.constantFrom(
+    'hover',
+    'completion',
+    'definition',
+    'references',
+    'codeAction',
+    'formatting',
+    'documentSymbol',
+    'prepareRename',
+    'none',
+  ),
   at: fc.nat(),
 });
 
@@ -52,7 +101,10 @@ describe('robustness', () => {
           const range = { start: document.positionAt(start), end: document.positionAt(end) };
           const version = document.version + 1;
           document = TextDocument.update(document, [{ range, text: step.text }], version);
-          await client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: step.text }] });
+          await client.notify('textDocument/didChange', {
+            textDocument: { uri, version },
+            contentChanges: [{ range, text: step.text }],
+          });
           edits++;
           const position = document.positionAt(step.at % (document.getText().length + 1));
           const params = { textDocument: { uri }, position };
@@ -68,10 +120,17 @@ describe('robustness', () => {
               await client.request('textDocument/references', { ...params, context: { includeDeclaration: true } });
               break;
             case 'codeAction':
-              await client.request('textDocument/codeAction', { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: [] } });
+              await client.request('textDocument/codeAction', {
+                textDocument: { uri },
+                range: { start: position, end: position },
+                context: { diagnostics: [] },
+              });
               break;
             case 'formatting':
-              await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+              await client.request('textDocument/formatting', {
+                textDocument: { uri },
+                options: { tabSize: 2, insertSpaces: true },
+              });
               break;
             default:
               break;

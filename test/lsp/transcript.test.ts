@@ -21,13 +21,20 @@ describe('the documented LSP transcript of the ccx quick fix', () => {
     const uri = 'file:///work/ccx.qasm';
     const opened = await client.open(uri, 'qubit[3] q;\nccx q[0], q[1], q[2];\n');
     const diagnostic = opened.diagnostics[0] as LspDiagnostic;
-    const actions = await client.request<{ title: string; edit: { changes: Record<string, TextEdit[]> } }[]>('textDocument/codeAction', {
-      textDocument: { uri },
-      range: diagnostic.range,
-      context: { diagnostics: [diagnostic], only: ['quickfix'] },
-    });
+    const actions = await client.request<{ title: string; edit: { changes: Record<string, TextEdit[]> } }[]>(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri },
+        range: diagnostic.range,
+        context: { diagnostics: [diagnostic], only: ['quickfix'] },
+      },
+    );
     const fix = actions.find((a) => a.title === 'Replace ccx with ctrl(2) @ x');
-    const fixed = await client.change(uri, 2, (fix?.edit.changes[uri] ?? []).map((e) => ({ range: e.range, text: e.newText })));
+    const fixed = await client.change(
+      uri,
+      2,
+      (fix?.edit.changes[uri] ?? []).map((e) => ({ range: e.range, text: e.newText })),
+    );
     expect(fixed.diagnostics).toEqual([]);
     const messages = client.transcript
       .slice(from)

@@ -23,15 +23,20 @@ describe('VS Code extension', () => {
   const grammar = read(manifest.contributes.grammars[0].path);
 
   it('highlights the accepted gates as gates and the rejected ones as deprecated', () => {
-    expect(alternatives(grammar.repository.gates.match)).toEqual(acceptedGates.flatMap((g) => [g.name, ...g.aliases]).sort());
+    expect(alternatives(grammar.repository.gates.match)).toEqual(
+      acceptedGates.flatMap((g) => [g.name, ...g.aliases]).sort(),
+    );
     expect(alternatives(grammar.repository['rejected-gates'].match)).toEqual(rejectedGates.map((g) => g.name).sort());
     for (const rule of Object.values(grammar.repository) as { match?: string; patterns?: { match?: string }[] }[]) {
-      for (const pattern of [rule.match, ...(rule.patterns ?? []).map((p) => p.match)]) if (pattern) expect(() => new RegExp(pattern, 'u')).not.toThrow();
+      for (const pattern of [rule.match, ...(rule.patterns ?? []).map((p) => p.match)])
+        if (pattern) expect(() => new RegExp(pattern, 'u')).not.toThrow();
     }
   });
 
   it('offers exactly the known targets in its setting and reads .qasm files', () => {
-    expect(manifest.contributes.configuration.properties['qasm3Preflight.target'].enum).toEqual(targets.map((t) => t.name));
+    expect(manifest.contributes.configuration.properties['qasm3Preflight.target'].enum).toEqual(
+      targets.map((t) => t.name),
+    );
     expect(manifest.contributes.languages[0].extensions).toEqual(['.qasm']);
   });
 

@@ -17,16 +17,27 @@ const angle = fc.oneof(
 export function gateOn(qubits: number): fc.Arbitrary<IrOp> {
   const names = qubits >= 2 ? [...ONE, ...TWO] : ONE;
   return fc
-    .record({ name: fc.constantFrom(...names), order: fc.shuffledSubarray([...Array(qubits).keys()], { minLength: qubits, maxLength: qubits }), controls: fc.nat(), rotation: angle })
+    .record({
+      name: fc.constantFrom(...names),
+      order: fc.shuffledSubarray([...Array(qubits).keys()], { minLength: qubits, maxLength: qubits }),
+      controls: fc.nat(),
+      rotation: angle,
+    })
     .map(({ name, order, controls, rotation }) => {
       const width = TWO.includes(name) ? 2 : 1;
       const nControls = Math.min(controls % 4, qubits - width);
       // controlled 2-qubit gates are rare in real input; keep them but fewer
       const control = width === 2 && controls % 3 !== 0 ? 0 : nControls;
-      return gate(name, order.slice(0, width), order.slice(width, width + control), ROTATING.has(name) ? rotation : null);
+      return gate(
+        name,
+        order.slice(0, width),
+        order.slice(width, width + control),
+        ROTATING.has(name) ? rotation : null,
+      );
     });
 }
 
 /** 1 to 4 qubits, 1 to 10 gates. */
-export const circuits: fc.Arbitrary<IrCircuit> = fc.integer({ min: 1, max: 4 }).chain((qubits) => fc.array(gateOn(qubits), { minLength: 1, maxLength: 10 }).map((ops) => circuitOf(qubits, ops)));
-
+export const circuits: fc.Arbitrary<IrCircuit> = fc
+  .integer({ min: 1, max: 4 })
+  .chain((qubits) => fc.array(gateOn(qubits), { minLength: 1, maxLength: 10 }).map((ops) => circuitOf(qubits, ops)));

@@ -17,7 +17,10 @@ import { counts, FAMILIES, lowerAndProve } from './helpers.js';
 const ONE: readonly QisGateName[] = ['x', 'y', 'z', 'h', 's', 'si', 't', 'ti', 'v', 'vi', 'rx', 'ry', 'rz'];
 const TWO: readonly QisGateName[] = ['swap', 'xx', 'yy', 'zz'];
 const ROTATING = new Set<QisGateName>(['rx', 'ry', 'rz', 'xx', 'yy', 'zz']);
-const angle = fc.oneof(fc.constantFrom(0, Math.PI / 2, Math.PI, -Math.PI / 2, 2 * Math.PI, 1e-9, -1e-9), fc.double({ min: -2 * Math.PI, max: 2 * Math.PI, noNaN: true }));
+const angle = fc.oneof(
+  fc.constantFrom(0, Math.PI / 2, Math.PI, -Math.PI / 2, 2 * Math.PI, 1e-9, -1e-9),
+  fc.double({ min: -2 * Math.PI, max: 2 * Math.PI, noNaN: true }),
+);
 
 function gateOn(qubits: number): fc.Arbitrary<IrOp> {
   return fc
@@ -34,9 +37,11 @@ function gateOn(qubits: number): fc.Arbitrary<IrOp> {
     });
 }
 
-const circuitsOn = (qubits: number) => fc.array(gateOn(qubits), { minLength: 1, maxLength: 30 }).map((ops) => circuitOf(qubits, ops));
+const circuitsOn = (qubits: number) =>
+  fc.array(gateOn(qubits), { minLength: 1, maxLength: 30 }).map((ops) => circuitOf(qubits, ops));
 
-const wiresOf = (op: IrOp): number[] => (op.kind === 'gate' ? [...op.targets, ...op.controls] : op.kind === 'native' ? [...op.targets] : []);
+const wiresOf = (op: IrOp): number[] =>
+  op.kind === 'gate' ? [...op.targets, ...op.controls] : op.kind === 'native' ? [...op.targets] : [];
 
 /** The source cut into two-qubit blocks as the pass cuts them (a reference, written apart from src/native/blocks.ts). */
 function blocksOf(circuit: IrCircuit): IrCircuit[] {
@@ -64,12 +69,21 @@ function blocksOf(circuit: IrCircuit): IrCircuit[] {
     const at = new Map(wires.map((w, i) => [w, i]));
     return circuitOf(
       2,
-      ops.map((op) => (op.kind === 'gate' ? { ...op, targets: op.targets.map((t) => at.get(t) as number), controls: op.controls.map((c) => at.get(c) as number) } : op)),
+      ops.map((op) =>
+        op.kind === 'gate'
+          ? {
+              ...op,
+              targets: op.targets.map((t) => at.get(t) as number),
+              controls: op.controls.map((c) => at.get(c) as number),
+            }
+          : op,
+      ),
     );
   });
 }
 
-const entanglers = (c: IrCircuit, family: NativeFamily, twoQubitBlocks: boolean): number => counts(lowerToNative(c, family, { twoQubitBlocks }).circuit).twoQubit;
+const entanglers = (c: IrCircuit, family: NativeFamily, twoQubitBlocks: boolean): number =>
+  counts(lowerToNative(c, family, { twoQubitBlocks }).circuit).twoQubit;
 
 describe.each(FAMILIES)('two-qubit block pass on random circuits (%s)', (family) => {
   it('two qubits: equal to the source, at most 3 entangling gates, never more than without the pass', () => {

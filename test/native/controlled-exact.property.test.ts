@@ -35,7 +35,11 @@ function expectExact(source: IrCircuit, label: string): void {
   for (const family of FAMILIES) {
     for (const maxQubits of [undefined, 29]) {
       const { circuit, finalFrames } = lowerToNative(source, family, maxQubits === undefined ? {} : { maxQubits });
-      expectEquivalentOnStates(withFrames(circuit, finalFrames), widened(source, circuit.qubits), `${label} ${family} room=${maxQubits !== undefined}`);
+      expectEquivalentOnStates(
+        withFrames(circuit, finalFrames),
+        widened(source, circuit.qubits),
+        `${label} ${family} room=${maxQubits !== undefined}`,
+      );
     }
   }
 }
@@ -46,24 +50,35 @@ describe('a controlled gate lowers to exactly the controlled gate (issue 15)', (
   });
 
   it.each(CONTROL_COUNTS)('rx, ry, rz at kπ/2 (k = -8..8) under %i controls', (controls) => {
-    for (const name of ROTATIONS) for (const angle of QUARTER_TURNS) expectExact(controlledCircuit(name, controls, angle), `ctrl(${controls}) @ ${name}(${angle})`);
+    for (const name of ROTATIONS)
+      for (const angle of QUARTER_TURNS)
+        expectExact(controlledCircuit(name, controls, angle), `ctrl(${controls}) @ ${name}(${angle})`);
   });
 
   it.each(CONTROL_COUNTS.slice(0, MAX_CONTROLS))('swap, xx, yy, zz at kπ/2 under %i controls', (controls) => {
     expectExact(controlledCircuit('swap', controls, null), `ctrl(${controls}) @ swap`);
-    for (const name of TWO_QUBIT_ROTATIONS) for (const angle of QUARTER_TURNS) expectExact(controlledCircuit(name, controls, angle), `ctrl(${controls}) @ ${name}(${angle})`);
+    for (const name of TWO_QUBIT_ROTATIONS)
+      for (const angle of QUARTER_TURNS)
+        expectExact(controlledCircuit(name, controls, angle), `ctrl(${controls}) @ ${name}(${angle})`);
   });
 
   it('at random angles (also near multiples of 2π)', () => {
     const angle = fc.oneof(
       fc.double({ min: -8 * Math.PI, max: 8 * Math.PI, noNaN: true }),
-      fc.tuple(fc.integer({ min: -4, max: 4 }), fc.double({ min: -1e-6, max: 1e-6, noNaN: true })).map(([k, e]) => 2 * Math.PI * k + e),
+      fc
+        .tuple(fc.integer({ min: -4, max: 4 }), fc.double({ min: -1e-6, max: 1e-6, noNaN: true }))
+        .map(([k, e]) => 2 * Math.PI * k + e),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...ROTATIONS, ...TWO_QUBIT_ROTATIONS), fc.integer({ min: 0, max: MAX_CONTROLS }), angle, (name, controls, rotation) => {
-        const n = TWO_QUBIT_ROTATIONS.includes(name) ? Math.min(controls, MAX_CONTROLS - 1) : controls;
-        expectExact(controlledCircuit(name, n, rotation), `ctrl(${n}) @ ${name}(${rotation})`);
-      }),
+      fc.property(
+        fc.constantFrom(...ROTATIONS, ...TWO_QUBIT_ROTATIONS),
+        fc.integer({ min: 0, max: MAX_CONTROLS }),
+        angle,
+        (name, controls, rotation) => {
+          const n = TWO_QUBIT_ROTATIONS.includes(name) ? Math.min(controls, MAX_CONTROLS - 1) : controls;
+          expectExact(controlledCircuit(name, n, rotation), `ctrl(${n}) @ ${name}(${rotation})`);
+        },
+      ),
       { numRuns: 30, seed: 15 },
     );
   });

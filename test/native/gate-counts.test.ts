@@ -11,7 +11,8 @@ function qft4(): IrCircuit {
   const ops: IrOp[] = [];
   for (let i = 0; i < 4; i++) {
     ops.push(gate('h', [i]));
-    for (let j = i + 1; j < 4; j++) ops.push(gate('rz', [i], [j], Math.PI / 2 ** (j - i)), gate('rz', [j], [], Math.PI / 2 ** (j - i + 1)));
+    for (let j = i + 1; j < 4; j++)
+      ops.push(gate('rz', [i], [j], Math.PI / 2 ** (j - i)), gate('rz', [j], [], Math.PI / 2 ** (j - i + 1)));
   }
   ops.push(gate('swap', [0, 3]), gate('swap', [1, 2]));
   return circuitOf(4, ops);
@@ -23,7 +24,11 @@ const GOALS: readonly [string, IrCircuit, Record<NativeFamily, [number, number]>
   ['Toffoli', circuitOf(3, [gate('x', [2], [0, 1])]), { ms: [6, 17], zz: [6, 12] }],
   ['QFT-4', qft4(), { ms: [18, 44], zz: [18, 34] }],
   ['swap', circuitOf(2, [gate('swap', [0, 1])]), { ms: [3, 7], zz: [3, 6] }],
-  ['1-qubit run', circuitOf(1, [gate('rx', [0], [], 0.3), gate('ry', [0], [], 0.5), gate('rz', [0], [], 0.7), gate('h', [0])]), { ms: [0, 2], zz: [0, 2] }],
+  [
+    '1-qubit run',
+    circuitOf(1, [gate('rx', [0], [], 0.3), gate('ry', [0], [], 0.5), gate('rz', [0], [], 0.7), gate('h', [0])]),
+    { ms: [0, 2], zz: [0, 2] },
+  ],
 ];
 
 describe.each(['ms', 'zz'] as const)('gate counts within the goals (%s)', (family) => {

@@ -56,14 +56,26 @@ export function widened(source: IrCircuit, qubits: number): IrCircuit {
  * Proves a compiled circuit (or one loaded back from compile's output) equals
  * `source` ⊗ I on any borrowed wire, once `frames` are appended.
  */
-export function expectSameAsSource(compiled: IrCircuit, frames: readonly number[], source: IrCircuit, label = ''): void {
+export function expectSameAsSource(
+  compiled: IrCircuit,
+  frames: readonly number[],
+  source: IrCircuit,
+  label = '',
+): void {
   expectEquivalent(withFrames(compiled, frames), widened(source, compiled.qubits), label);
 }
 
 /** Lowers, then proves: same unitary as source ⊗ I on borrowed wires (frames appended), normalised parameters. */
-export function lowerAndProve(source: IrCircuit, family: NativeFamily, options: NativeLoweringOptions = {}, label = ''): IrCircuit {
+export function lowerAndProve(
+  source: IrCircuit,
+  family: NativeFamily,
+  options: NativeLoweringOptions = {},
+  label = '',
+): IrCircuit {
   const { circuit, finalFrames } = lowerToNative(source, family, options);
-  expect(circuit.qubits, 'one borrowed wire at most, and only with room on the target').toBeLessThanOrEqual(Math.max(source.qubits, Math.min(source.qubits + 1, options.maxQubits ?? 0)));
+  expect(circuit.qubits, 'one borrowed wire at most, and only with room on the target').toBeLessThanOrEqual(
+    Math.max(source.qubits, Math.min(source.qubits + 1, options.maxQubits ?? 0)),
+  );
   expectSameAsSource(circuit, finalFrames, source, `${family} ${label}`);
   expectNormalised(circuit, family);
   return circuit;

@@ -27,7 +27,8 @@ function draws(count: number, seed: number, scale = 1, offset = 0): number[] {
   });
 }
 
-const same = (qubits: number, a: readonly IrOp[], b: readonly IrOp[], label: string) => expectEquivalent(circuitOf(qubits, a), circuitOf(qubits, b), label);
+const same = (qubits: number, a: readonly IrOp[], b: readonly IrOp[], label: string) =>
+  expectEquivalent(circuitOf(qubits, a), circuitOf(qubits, b), label);
 
 const c = (re: number, im = 0) => complex(re, im);
 const e = (turns: number) => complex(Math.cos(2 * PI * turns), Math.sin(2 * PI * turns));
@@ -37,9 +38,23 @@ const minusI = (z: ReturnType<typeof complex>) => complex(z.im, -z.re);
 describe('native gate definitions (1.2, M1-M5)', () => {
   it('gpi, gpi2, ms, zz match the matrix forms of 1.2', () => {
     for (const phi of draws(5, 1, 2, -1)) {
-      expectSameMatrix(unitaryOf(circuitOf(1, [gpi(0, phi)])), matrix([[c(0), e(-phi)], [e(phi), c(0)]]), `gpi(${phi})`);
+      expectSameMatrix(
+        unitaryOf(circuitOf(1, [gpi(0, phi)])),
+        matrix([
+          [c(0), e(-phi)],
+          [e(phi), c(0)],
+        ]),
+        `gpi(${phi})`,
+      );
       const r = Math.SQRT1_2;
-      expectSameMatrix(unitaryOf(circuitOf(1, [gpi2(0, phi)])), matrix([[c(r), times(minusI(e(-phi)), r)], [times(minusI(e(phi)), r), c(r)]]), `gpi2(${phi})`);
+      expectSameMatrix(
+        unitaryOf(circuitOf(1, [gpi2(0, phi)])),
+        matrix([
+          [c(r), times(minusI(e(-phi)), r)],
+          [times(minusI(e(phi)), r), c(r)],
+        ]),
+        `gpi2(${phi})`,
+      );
     }
     const [p0, p1, t] = [0.13, 0.71, 0.19];
     const co = c(Math.cos(PI * t));
@@ -52,7 +67,9 @@ describe('native gate definitions (1.2, M1-M5)', () => {
       [off(p0 + p1), c(0), c(0), co],
     ]);
     expectSameMatrix(unitaryOf(circuitOf(2, [ms(0, 1, p0, p1, t)])), msMatrix, 'ms big-endian, φ0 on targets[0]');
-    const zzMatrix: Matrix = matrix([0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => (i !== j ? c(0) : i === 0 || i === 3 ? e(-t / 2) : e(t / 2)))));
+    const zzMatrix: Matrix = matrix(
+      [0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => (i !== j ? c(0) : i === 0 || i === 3 ? e(-t / 2) : e(t / 2)))),
+    );
     expectSameMatrix(unitaryOf(circuitOf(2, [zz(0, 1, t)])), zzMatrix, 'zz');
   });
 
@@ -87,7 +104,9 @@ describe('special values, inverses and products (S1-S3)', () => {
   });
 
   it('inverses and products', () => {
-    for (const [phi, p1, t, t2] of [draws(4, 4), draws(4, 5), draws(4, 6), draws(4, 7)].map((d, i) => [d[0], d[1], d[2], d[3] ?? i] as number[]) as number[][]) {
+    for (const [phi, p1, t, t2] of [draws(4, 4), draws(4, 5), draws(4, 6), draws(4, 7)].map(
+      (d, i) => [d[0], d[1], d[2], d[3] ?? i] as number[],
+    ) as number[][]) {
       const [a, b, th, th2] = [phi as number, p1 as number, (t as number) / 4, (t2 as number) / 4];
       same(1, [gpi(0, a), gpi(0, a)], [], 'gpi self-inverse');
       same(1, [gpi2(0, a), gpi2(0, a + 0.5)], [], 'gpi2 inverse');
@@ -116,7 +135,12 @@ describe('virtual Z (V1, V2)', () => {
       const ot = other as number;
       same(1, [Z(0, th), gpi(0, p)], [gpi(0, p - th / (2 * PI)), Z(0, th)], 'V1a');
       same(1, [Z(0, th), gpi2(0, p)], [gpi2(0, p - th / (2 * PI)), Z(0, th)], 'V1b');
-      same(2, [Z(0, th), Z(1, ot), ms(0, 1, p, 0.3, 0.2)], [ms(0, 1, p - th / (2 * PI), 0.3 - ot / (2 * PI), 0.2), Z(0, th), Z(1, ot)], 'V1c');
+      same(
+        2,
+        [Z(0, th), Z(1, ot), ms(0, 1, p, 0.3, 0.2)],
+        [ms(0, 1, p - th / (2 * PI), 0.3 - ot / (2 * PI), 0.2), Z(0, th), Z(1, ot)],
+        'V1c',
+      );
       same(2, [Z(0, th), Z(1, ot), zz(0, 1, 0.2)], [zz(0, 1, 0.2), Z(0, th), Z(1, ot)], 'V1d');
       same(1, [Z(0, th), gpi(0, p)], [gpi(0, p - th / (4 * PI))], 'V2a before');
       same(1, [gpi(0, p), Z(0, th)], [gpi(0, p + th / (4 * PI))], 'V2a after');
@@ -142,7 +166,12 @@ describe('single-qubit rules (L1-L7)', () => {
       same(1, u3, [Z(0, la), gpi2(0, 0), Z(0, th + PI), gpi2(0, 0), Z(0, ph + PI)], 'L4');
       const t = 2 * PI;
       same(1, u3, [gpi2(0, 0.5 - la / t), gpi(0, (th + ph - la) / (2 * t)), gpi2(0, 0.5 + ph / t)], 'L5 qiskit-ionq');
-      same(1, u3, [gpi2(0, (PI - la) / t), gpi(0, (th / 2 + ph / 2 - la / 2) / t), gpi2(0, (PI + ph) / t)], 'L6 cirq-ionq');
+      same(
+        1,
+        u3,
+        [gpi2(0, (PI - la) / t), gpi(0, (th / 2 + ph / 2 - la / 2) / t), gpi2(0, (PI + ph) / t)],
+        'L6 cirq-ionq',
+      );
       same(1, [gate('rx', [0], [], th)], [gpi2(0, 0.25), gpi(0, th / (4 * PI) - 0.25), gpi2(0, 0.25)], 'L7 rx');
       same(1, [gate('ry', [0], [], th)], [gpi2(0, 0.5), gpi(0, th / (4 * PI)), gpi2(0, 0.5)], 'L7 ry');
       same(1, [Z(0, th)], [gpi(0, -th / (4 * PI)), gpi(0, 0)], 'L7 rz');
@@ -158,7 +187,18 @@ describe('two-qubit templates (C1-C9) and the Toffoli', () => {
     same(
       2,
       cnot,
-      [gpi2(1, 0), gpi(1, -0.125), gpi2(1, 0.5), zz(0, 1, 0.25), gpi2(0, 0.75), gpi(0, 0.125), gpi2(0, 0.5), gpi2(1, 1.25), gpi(1, 0.5), gpi2(1, 0.5)],
+      [
+        gpi2(1, 0),
+        gpi(1, -0.125),
+        gpi2(1, 0.5),
+        zz(0, 1, 0.25),
+        gpi2(0, 0.75),
+        gpi(0, 0.125),
+        gpi2(0, 0.5),
+        gpi2(1, 1.25),
+        gpi(1, 0.5),
+        gpi2(1, 0.5),
+      ],
       'C3',
     );
     same(2, cnot, [gpi2(1, 0.75), zz(0, 1, 0.25), gpi2(1, 0.5), Z(0, -PI / 2), Z(1, 1.5 * PI)], 'C4');
@@ -171,14 +211,34 @@ describe('two-qubit templates (C1-C9) and the Toffoli', () => {
       const t = theta / (2 * PI);
       same(2, [gate('xx', [0, 1], [], theta)], theta >= 0 ? [ms(0, 1, 0, 0, t)] : [ms(0, 1, 0.5, 0, -t)], 'C6a xx');
       same(2, [gate('yy', [0, 1], [], theta)], [ms(0, 1, 0.25, 0.25, t)], 'C6a yy');
-      same(2, [gate('zz', [0, 1], [], theta)], [gpi2(0, 0.75), gpi2(1, 0.75), ms(0, 1, 0, 0, t), gpi2(0, 0.25), gpi2(1, 0.25)], 'C6b');
-      same(2, [gate('xx', [0, 1], [], theta)], [gpi2(0, 0.25), gpi2(1, 0.25), zz(0, 1, t), gpi2(0, 0.75), gpi2(1, 0.75)], 'C6c');
-      same(2, [gate('yy', [0, 1], [], theta)], [gpi2(0, 0.5), gpi2(1, 0.5), zz(0, 1, t), gpi2(0, 0), gpi2(1, 0)], 'C6d');
+      same(
+        2,
+        [gate('zz', [0, 1], [], theta)],
+        [gpi2(0, 0.75), gpi2(1, 0.75), ms(0, 1, 0, 0, t), gpi2(0, 0.25), gpi2(1, 0.25)],
+        'C6b',
+      );
+      same(
+        2,
+        [gate('xx', [0, 1], [], theta)],
+        [gpi2(0, 0.25), gpi2(1, 0.25), zz(0, 1, t), gpi2(0, 0.75), gpi2(1, 0.75)],
+        'C6c',
+      );
+      same(
+        2,
+        [gate('yy', [0, 1], [], theta)],
+        [gpi2(0, 0.5), gpi2(1, 0.5), zz(0, 1, t), gpi2(0, 0), gpi2(1, 0)],
+        'C6d',
+      );
       same(2, [gate('zz', [0, 1], [], theta)], [zz(0, 1, t)], 'C6e');
     }
     const zzHalfPi = [gpi2(0, 0.75), gpi2(1, 0.75), ms(0, 1, 0, 0, 0.25), gpi2(0, 0.25), gpi2(1, 0.25)];
     same(2, [gate('swap', [0, 1])], [...zzHalfPi, ms(0, 1, 0.25, 0.25, 0.25), ms(0, 1, 0, 0, 0.25)], 'C7');
-    same(2, [gate('swap', [0, 1])], [ms(0, 1, 0, 0, 0.25), ...zzHalfPi, ms(0, 1, 0.25, 0.25, 0.25)], 'C7 factors commute');
+    same(
+      2,
+      [gate('swap', [0, 1])],
+      [ms(0, 1, 0, 0, 0.25), ...zzHalfPi, ms(0, 1, 0.25, 0.25, 0.25)],
+      'C7 factors commute',
+    );
     same(2, [gate('swap', [0, 1])], [cx(0, 1), cx(1, 0), cx(0, 1)], 'C8');
   });
 
@@ -189,7 +249,23 @@ describe('two-qubit templates (C1-C9) and the Toffoli', () => {
     same(
       3,
       [gate('x', [t], [a, b])],
-      [h(t), cx(b, t), Ti(t), cx(a, t), T(t), cx(b, t), Ti(t), cx(a, t), T(b), T(t), cx(a, b), T(a), Ti(b), cx(a, b), h(t)],
+      [
+        h(t),
+        cx(b, t),
+        Ti(t),
+        cx(a, t),
+        T(t),
+        cx(b, t),
+        Ti(t),
+        cx(a, t),
+        T(b),
+        T(t),
+        cx(a, b),
+        T(a),
+        Ti(b),
+        cx(a, b),
+        h(t),
+      ],
       'Toffoli',
     );
   });

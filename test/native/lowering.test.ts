@@ -18,7 +18,12 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
       for (const angle of ROTATING.has(name) ? ANGLES : [null]) {
         for (let controls = 0; controls <= 3; controls++) {
           const ctl = Array.from({ length: controls }, (_, i) => i + 1);
-          lowerAndProve(circuitOf(controls + 1, [gate('h', [0]), gate(name, [0], ctl, angle)]), family, {}, `${name}(${angle}) ctrl ${controls}`);
+          lowerAndProve(
+            circuitOf(controls + 1, [gate('h', [0]), gate(name, [0], ctl, angle)]),
+            family,
+            {},
+            `${name}(${angle}) ctrl ${controls}`,
+          );
         }
       }
     }
@@ -29,7 +34,12 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
       for (const angle of ROTATING.has(name) ? ANGLES : [null]) {
         for (let controls = 0; controls <= 2; controls++) {
           const ctl = Array.from({ length: controls }, (_, i) => i + 2);
-          lowerAndProve(circuitOf(controls + 2, [gate(name, [1, 0], ctl, angle)]), family, {}, `${name}(${angle}) ctrl ${controls}`);
+          lowerAndProve(
+            circuitOf(controls + 2, [gate(name, [1, 0], ctl, angle)]),
+            family,
+            {},
+            `${name}(${angle}) ctrl ${controls}`,
+          );
         }
       }
     }
@@ -38,7 +48,8 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   it('decomposes multi-controlled x with 2 to 7 controls, with and without a spare wire', () => {
     for (let n = 2; n <= 7; n++) {
       const controls = Array.from({ length: n }, (_, i) => i);
-      for (const spare of n + 2 <= 7 ? [0, 1] : [0]) lowerAndProve(circuitOf(n + 1 + spare, [gate('x', [n], controls)]), family, {}, `C^${n}X spare ${spare}`);
+      for (const spare of n + 2 <= 7 ? [0, 1] : [0])
+        lowerAndProve(circuitOf(n + 1 + spare, [gate('x', [n], controls)]), family, {}, `C^${n}X spare ${spare}`);
     }
   });
 
@@ -55,14 +66,35 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   });
 
   it('grows linearly in n for multi-controlled x when a wire is free to borrow', () => {
-    const twoQubit = (n: number) => counts(lowerToNative(circuitOf(n + 2, [gate('x', [n], Array.from({ length: n }, (_, i) => i))]), family).circuit).twoQubit;
+    const twoQubit = (n: number) =>
+      counts(
+        lowerToNative(
+          circuitOf(n + 2, [
+            gate(
+              'x',
+              [n],
+              Array.from({ length: n }, (_, i) => i),
+            ),
+          ]),
+          family,
+        ).circuit,
+      ).twoQubit;
     const steps = [6, 7, 8, 9, 10, 11].map((n) => twoQubit(n) - twoQubit(n - 1));
     expect(Math.max(...steps), `increments ${steps}`).toBeLessThanOrEqual(48);
     expect(twoQubit(7)).toBeLessThanOrEqual(100);
   });
 
   it('costs one entangling gate per CNOT, cz, controlled rotation, xx, yy, zz', () => {
-    const one: IrOp[] = [cx(0, 1), gate('z', [1], [0]), gate('rz', [1], [0], 0.3), gate('rx', [1], [0], 0.3), gate('ry', [1], [0], 0.3), gate('xx', [0, 1], [], 0.3), gate('yy', [0, 1], [], 0.3), gate('zz', [0, 1], [], 0.3)];
+    const one: IrOp[] = [
+      cx(0, 1),
+      gate('z', [1], [0]),
+      gate('rz', [1], [0], 0.3),
+      gate('rx', [1], [0], 0.3),
+      gate('ry', [1], [0], 0.3),
+      gate('xx', [0, 1], [], 0.3),
+      gate('yy', [0, 1], [], 0.3),
+      gate('zz', [0, 1], [], 0.3),
+    ];
     for (const op of one) expect(counts(lowerAndProve(circuitOf(2, [op]), family)).twoQubit).toBe(1);
   });
 
@@ -72,7 +104,14 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   });
 
   it('makes Z-type gates free and fuses any single-qubit run into at most two pulses', () => {
-    const zs: IrOp[] = [gate('z', [0]), gate('s', [0]), gate('si', [0]), gate('t', [0]), gate('ti', [0]), gate('rz', [0], [], 0.4)];
+    const zs: IrOp[] = [
+      gate('z', [0]),
+      gate('s', [0]),
+      gate('si', [0]),
+      gate('t', [0]),
+      gate('ti', [0]),
+      gate('rz', [0], [], 0.4),
+    ];
     expect(nativeOps(lowerAndProve(circuitOf(1, zs), family))).toHaveLength(0);
     const run: IrOp[] = ONE_QUBIT.map((name) => gate(name, [0], [], ROTATING.has(name) ? 0.77 : null));
     expect(nativeOps(lowerAndProve(circuitOf(1, run), family)).length).toBeLessThanOrEqual(2);
@@ -81,7 +120,14 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   });
 
   it('stays correct without cross-gate fusion (optimize: false), never with fewer pulses', () => {
-    const source = circuitOf(3, [gate('h', [0]), cx(0, 1), gate('t', [1]), gate('rx', [1], [], 0.2), gate('swap', [1, 2]), gate('x', [2], [0, 1])]);
+    const source = circuitOf(3, [
+      gate('h', [0]),
+      cx(0, 1),
+      gate('t', [1]),
+      gate('rx', [1], [], 0.2),
+      gate('swap', [1, 2]),
+      gate('x', [2], [0, 1]),
+    ]);
     const fused = counts(lowerAndProve(source, family));
     const unfused = counts(lowerAndProve(source, family, { optimize: false }));
     expect(unfused.pulses).toBeGreaterThan(fused.pulses);
@@ -89,12 +135,24 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   });
 
   it('re-lowers native input for either family', () => {
-    const source = circuitOf(2, [native('gpi2', [0], [0.3]), native('ms', [0, 1], [0.1, 0.6], 0.2), native('gpi', [1], [0.9]), native('zz', [1, 0], [], -0.7)]);
+    const source = circuitOf(2, [
+      native('gpi2', [0], [0.3]),
+      native('ms', [0, 1], [0.1, 0.6], 0.2),
+      native('gpi', [1], [0.9]),
+      native('zz', [1, 0], [], -0.7),
+    ]);
     lowerAndProve(source, family);
   });
 
   it('flushes pulses before a measurement and keeps measurements, resets and barriers in place', () => {
-    const source = circuitOf(2, [gate('h', [0]), { kind: 'measure', qubit: 0, bit: 0 }, gate('h', [1]), { kind: 'barrier' }, { kind: 'reset', qubit: 1 }, gate('x', [1])]);
+    const source = circuitOf(2, [
+      gate('h', [0]),
+      { kind: 'measure', qubit: 0, bit: 0 },
+      gate('h', [1]),
+      { kind: 'barrier' },
+      { kind: 'reset', qubit: 1 },
+      gate('x', [1]),
+    ]);
     const { circuit } = lowerToNative(source, family);
     const kinds = circuit.ops.map((o) => (o.kind === 'native' ? `${o.name}@${o.targets.join(',')}` : o.kind));
     expect(kinds).toEqual(['gpi2@0', 'measure', 'gpi2@1', 'barrier', 'reset', 'gpi@1']);
@@ -109,16 +167,24 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
   it('keeps the source span on emitted gates', () => {
     const span = { start: { line: 3, column: 1, offset: 20 }, end: { line: 3, column: 12, offset: 31 } };
     const { circuit } = lowerToNative(circuitOf(2, [{ ...cx(0, 1), span } as IrOp]), family);
-    expect(circuit.ops.filter((o) => o.kind === 'native' && o.targets.length === 2).every((o) => o.span === span)).toBe(true);
+    expect(circuit.ops.filter((o) => o.kind === 'native' && o.targets.length === 2).every((o) => o.span === span)).toBe(
+      true,
+    );
   });
 });
 
 describe('frames', () => {
   it('shift later phases instead of costing pulses (virtual Z)', () => {
-    const { circuit, finalFrames } = lowerToNative(circuitOf(1, [gate('rz', [0], [], Math.PI / 2), gate('v', [0])]), 'ms');
+    const { circuit, finalFrames } = lowerToNative(
+      circuitOf(1, [gate('rz', [0], [], Math.PI / 2), gate('v', [0])]),
+      'ms',
+    );
     expect(nativeOps(circuit)).toHaveLength(1);
     expect(finalFrames[0]).not.toBe(0);
-    expectEquivalent(circuitOf(1, [...circuit.ops, gate('rz', [0], [], 2 * Math.PI * (finalFrames[0] as number))]), circuitOf(1, [gate('rz', [0], [], Math.PI / 2), gate('v', [0])]));
+    expectEquivalent(
+      circuitOf(1, [...circuit.ops, gate('rz', [0], [], 2 * Math.PI * (finalFrames[0] as number))]),
+      circuitOf(1, [gate('rz', [0], [], Math.PI / 2), gate('v', [0])]),
+    );
   });
 });
 

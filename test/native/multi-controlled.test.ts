@@ -7,7 +7,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IrCircuit, IrOp } from '../../src/ir/types.js';
 import { decomposeContext } from '../../src/native/decompose.js';
-import { borrowedWireX, dirtyMultiControlledX, exactMultiControlledX, relativePhaseMultiControlledX } from '../../src/native/dirty-x.js';
+import {
+  borrowedWireX,
+  dirtyMultiControlledX,
+  exactMultiControlledX,
+  relativePhaseMultiControlledX,
+} from '../../src/native/dirty-x.js';
 import { X } from '../../src/native/complex2.js';
 import { grayCodeControlled } from '../../src/native/gray-code.js';
 import { lowerToNative, type NativeFamily } from '../../src/native/index.js';
@@ -22,8 +27,18 @@ const TOLERANCE = 1e-9;
 const range = (n: number, from = 0): number[] => Array.from({ length: n }, (_, i) => i + from);
 
 /** Distance of `steps` on `wires` qubits from C^m X, exactly (global phase only) or up to a diagonal. */
-function fromMultiControlledX(steps: readonly Step[], controls: readonly number[], target: number, wires: number, exact: boolean): number {
-  return distanceFromPermutation(stepsUnitary(steps, wires), multiControlledXPermutation(controls, target, wires), exact);
+function fromMultiControlledX(
+  steps: readonly Step[],
+  controls: readonly number[],
+  target: number,
+  wires: number,
+  exact: boolean,
+): number {
+  return distanceFromPermutation(
+    stepsUnitary(steps, wires),
+    multiControlledXPermutation(controls, target, wires),
+    exact,
+  );
 }
 
 describe.each(FAMILIES)('multi-controlled X gadgets, %s CNOTs', (family) => {
@@ -45,7 +60,9 @@ describe.each(FAMILIES)('multi-controlled X gadgets, %s CNOTs', (family) => {
       const controls = range(m);
       const steps = relativePhaseMultiControlledX(controls, m, ctx(m + 2), []) as Step[];
       expect(fromMultiControlledX(steps, controls, m, m + 2, false), `m = ${m}`).toBeLessThan(TOLERANCE);
-      expect(entanglingCount(steps)).toBeLessThan(entanglingCount(exactMultiControlledX(controls, m, ctx(m + 2)) as Step[]));
+      expect(entanglingCount(steps)).toBeLessThan(
+        entanglingCount(exactMultiControlledX(controls, m, ctx(m + 2)) as Step[]),
+      );
     }
   });
 
@@ -83,7 +100,8 @@ function mcx(n: number): IrCircuit {
   const wires = range(n + 1);
   const target = n >> 1;
   const controls = wires.filter((q) => q !== target);
-  const layer = (name: 'h' | 't' | 'ry', angle: number | null = null): IrOp[] => wires.map((q) => gate(name, [q], [], angle));
+  const layer = (name: 'h' | 't' | 'ry', angle: number | null = null): IrOp[] =>
+    wires.map((q) => gate(name, [q], [], angle));
   return circuitOf(n + 1, [...layer('h'), ...layer('t'), gate('x', [target], controls), ...layer('ry', 0.7)]);
 }
 
@@ -91,17 +109,20 @@ const twoQubit = (n: number, family: NativeFamily, maxQubits?: number): number =
   counts(lowerToNative(mcx(n), family, maxQubits === undefined ? {} : { maxQubits }).circuit).twoQubit;
 
 describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', (family) => {
-  it.each(range(6, 2))('n = %i: borrows a wire beyond the program when that is cheaper, proven against source ⊗ I', (n) => {
-    const source = mcx(n);
-    const lowered = lowerAndProve(source, family, { maxQubits: 29 }, `C^${n}X widened`);
-    const filled = lowerAndProve(source, family, { maxQubits: n + 1 }, `C^${n}X filling the target`);
-    expect(filled.qubits).toBe(n + 1);
-    const [wide, full] = [counts(lowered).twoQubit, counts(filled).twoQubit];
-    if (lowered.qubits > source.qubits) expect(wide).toBeLessThan(full);
-    else expect(wide).toBe(full);
-    // From four controls on, the linear constructions need the borrowed wire to win.
-    expect(lowered.qubits).toBe(n >= 4 ? n + 2 : n + 1);
-  });
+  it.each(range(6, 2))(
+    'n = %i: borrows a wire beyond the program when that is cheaper, proven against source ⊗ I',
+    (n) => {
+      const source = mcx(n);
+      const lowered = lowerAndProve(source, family, { maxQubits: 29 }, `C^${n}X widened`);
+      const filled = lowerAndProve(source, family, { maxQubits: n + 1 }, `C^${n}X filling the target`);
+      expect(filled.qubits).toBe(n + 1);
+      const [wide, full] = [counts(lowered).twoQubit, counts(filled).twoQubit];
+      if (lowered.qubits > source.qubits) expect(wide).toBeLessThan(full);
+      else expect(wide).toBe(full);
+      // From four controls on, the linear constructions need the borrowed wire to win.
+      expect(lowered.qubits).toBe(n >= 4 ? n + 2 : n + 1);
+    },
+  );
 
   it('grows at most linearly: bounded increments, far below the quadratic fallback at n = 7', () => {
     const wide = range(6, 2).map((n) => twoQubit(n, family, 29));
@@ -113,7 +134,10 @@ describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', 
     const further = range(9, 7).map((n) => twoQubit(n, family, 40));
     const later = further.slice(1).map((c, i) => c - (further[i] as number));
     expect(Math.max(...later), `counts ${further}`).toBeLessThanOrEqual(48);
-    expect(further.every((c, i) => c <= 24 * (i + 7)), `counts ${further}`).toBe(true);
+    expect(
+      further.every((c, i) => c <= 24 * (i + 7)),
+      `counts ${further}`,
+    ).toBe(true);
   });
 
   it('beats the phase-corrected commutator for 3 and 4 controls (17 and 37 entangling gates before)', () => {
@@ -131,9 +155,16 @@ describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', 
   });
 
   it('widens for the other multi-controlled reflections and controlled swap too', () => {
-    for (const op of [gate('z', [0], range(4, 1)), gate('y', [4], range(4)), gate('h', [2], [0, 1, 3, 4]), gate('swap', [0, 4], range(3, 1))]) {
+    for (const op of [
+      gate('z', [0], range(4, 1)),
+      gate('y', [4], range(4)),
+      gate('h', [2], [0, 1, 3, 4]),
+      gate('swap', [0, 4], range(3, 1)),
+    ]) {
       const source = circuitOf(5, [gate('h', [0]), gate('ry', [4], [], 0.4), op]);
-      expect(lowerAndProve(source, family, { maxQubits: 29 }, `${op.kind === 'gate' ? op.name : ''} widened`).qubits).toBe(6);
+      expect(
+        lowerAndProve(source, family, { maxQubits: 29 }, `${op.kind === 'gate' ? op.name : ''} widened`).qubits,
+      ).toBe(6);
     }
   });
 });

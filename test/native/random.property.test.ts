@@ -32,7 +32,10 @@ const withNonUnitary = fc.integer({ min: 1, max: 3 }).chain((qubits) =>
 
 /** A reflection (x, y, z, h) controlled by all other qubits of 5, or a swap controlled by the other 3: a gate with no wire left. */
 const spanningGate: fc.Arbitrary<IrOp> = fc
-  .record({ name: fc.constantFrom<QisGateName>('x', 'y', 'z', 'h', 'swap'), order: fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 }) })
+  .record({
+    name: fc.constantFrom<QisGateName>('x', 'y', 'z', 'h', 'swap'),
+    order: fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 }),
+  })
   .map(({ name, order }) => {
     const width = name === 'swap' ? 2 : 1;
     return gate(name, order.slice(0, width), order.slice(width));
@@ -40,7 +43,12 @@ const spanningGate: fc.Arbitrary<IrOp> = fc
 
 /** Random gates on 5 qubits around one or two gates that span them all. */
 const spanning = fc
-  .tuple(fc.array(gateOn(5), { maxLength: 4 }), spanningGate, fc.array(gateOn(5), { maxLength: 4 }), fc.option(spanningGate))
+  .tuple(
+    fc.array(gateOn(5), { maxLength: 4 }),
+    spanningGate,
+    fc.array(gateOn(5), { maxLength: 4 }),
+    fc.option(spanningGate),
+  )
   .map(([before, span, after, second]) => circuitOf(5, [...before, span, ...after, ...(second ? [second] : [])]));
 
 describe.each(FAMILIES)('random QIS circuits lower to equivalent native circuits (%s)', (family) => {

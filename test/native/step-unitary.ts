@@ -14,7 +14,10 @@ function applyU(re: Float64Array, im: Float64Array, n: number, q: number, m: rea
     if (i & bit) continue;
     const j = i | bit;
     const [ar, ai, br, bi, cr, ci, dr, di] = m as [number, number, number, number, number, number, number, number];
-    const xr = re[i]!, xi = im[i]!, yr = re[j]!, yi = im[j]!;
+    const xr = re[i]!,
+      xi = im[i]!,
+      yr = re[j]!,
+      yi = im[j]!;
     re[i] = ar * xr - ai * xi + br * yr - bi * yi;
     im[i] = ar * xi + ai * xr + br * yi + bi * yr;
     re[j] = cr * xr - ci * xi + dr * yr - di * yi;
@@ -23,7 +26,16 @@ function applyU(re: Float64Array, im: Float64Array, n: number, q: number, m: rea
 }
 
 /** n·σ as a 2x2 matrix in the Mat2 layout [re00, im00, re01, im01, re10, im10, re11, im11]. */
-const pauli = ([x, y, z]: readonly number[]): number[] => [z as number, 0, x as number, -(y as number), x as number, y as number, -(z as number), 0];
+const pauli = ([x, y, z]: readonly number[]): number[] => [
+  z as number,
+  0,
+  x as number,
+  -(y as number),
+  x as number,
+  y as number,
+  -(z as number),
+  0,
+];
 
 function applyStep(re: Float64Array, im: Float64Array, n: number, s: Step): void {
   if (s.kind === 'u') return applyU(re, im, n, s.qubit, s.matrix);
@@ -78,7 +90,11 @@ export function distanceFromPermutation(u: Columns, perm: (j: number) => number,
 }
 
 /** C^m X as a permutation of basis indices: flip `target` when every control is 1. */
-export function multiControlledXPermutation(controls: readonly number[], target: number, n: number): (j: number) => number {
+export function multiControlledXPermutation(
+  controls: readonly number[],
+  target: number,
+  n: number,
+): (j: number) => number {
   const bit = (q: number) => 1 << (n - 1 - q);
   const mask = controls.reduce((acc, q) => acc | bit(q), 0);
   return (j) => ((j & mask) === mask ? j ^ bit(target) : j);

@@ -6,11 +6,21 @@ export function circuitOf(qubits: number, ops: readonly IrOp[]): IrCircuit {
   return { qubits, clbits: 0, qubitRegisters: [{ name: 'q', size: qubits, offset: 0 }], bitRegisters: [], ops };
 }
 
-export function gate(name: QisGateName, targets: readonly number[], controls: readonly number[] = [], rotation: number | null = null): IrOp {
+export function gate(
+  name: QisGateName,
+  targets: readonly number[],
+  controls: readonly number[] = [],
+  rotation: number | null = null,
+): IrOp {
   return { kind: 'gate', name, targets, controls, rotation };
 }
 
-export function native(name: NativeGateName, targets: readonly number[], phases: readonly number[], angle: number | null = null): IrOp {
+export function native(
+  name: NativeGateName,
+  targets: readonly number[],
+  phases: readonly number[],
+  angle: number | null = null,
+): IrOp {
   return { kind: 'native', name, targets, phases, angle };
 }
 

@@ -8,10 +8,22 @@ import { add, complex, identity, kron, matrix, multiply, type Complex, type Matr
 const c = (re: number, im = 0): Complex => complex(re, im);
 const m = (rows: Complex[][]): Matrix => matrix(rows);
 
-export const I2 = m([[c(1), c(0)], [c(0), c(1)]]);
-export const PX = m([[c(0), c(1)], [c(1), c(0)]]);
-export const PY = m([[c(0), c(0, -1)], [c(0, 1), c(0)]]);
-export const PZ = m([[c(1), c(0)], [c(0), c(-1)]]);
+export const I2 = m([
+  [c(1), c(0)],
+  [c(0), c(1)],
+]);
+export const PX = m([
+  [c(0), c(1)],
+  [c(1), c(0)],
+]);
+export const PY = m([
+  [c(0), c(0, -1)],
+  [c(0, 1), c(0)],
+]);
+export const PZ = m([
+  [c(1), c(0)],
+  [c(0), c(-1)],
+]);
 
 /** exp(-i a P) for an operator with P² = I: cos(a) I - i sin(a) P. */
 export function expPauli(p: Matrix, a: number): Matrix {
@@ -20,12 +32,14 @@ export function expPauli(p: Matrix, a: number): Matrix {
 }
 
 /** σ(φ) = cos(2πφ) X + sin(2πφ) Y, φ in turns. */
-export const sigma = (phiTurns: number): Matrix => add(multiply(PX, Math.cos(2 * Math.PI * phiTurns)), multiply(PY, Math.sin(2 * Math.PI * phiTurns))) as Matrix;
+export const sigma = (phiTurns: number): Matrix =>
+  add(multiply(PX, Math.cos(2 * Math.PI * phiTurns)), multiply(PY, Math.sin(2 * Math.PI * phiTurns))) as Matrix;
 
 export const gpi = (phi: number): Matrix => sigma(phi);
 export const gpi2 = (phi: number): Matrix => expPauli(sigma(phi), Math.PI / 4);
 /** ms(φ0, φ1, θ) = exp(-iπθ σ(φ0)⊗σ(φ1)), φ0 on the first (more significant) qubit. */
-export const ms = (phi0: number, phi1: number, theta: number): Matrix => expPauli(kron(sigma(phi0), sigma(phi1)) as Matrix, Math.PI * theta);
+export const ms = (phi0: number, phi1: number, theta: number): Matrix =>
+  expPauli(kron(sigma(phi0), sigma(phi1)) as Matrix, Math.PI * theta);
 export const zz = (theta: number): Matrix => expPauli(kron(PZ, PZ) as Matrix, Math.PI * theta);
 
 export const rx = (t: number): Matrix => expPauli(PX, t / 2);
@@ -36,14 +50,35 @@ export const qisYY = (t: number): Matrix => expPauli(kron(PY, PY) as Matrix, t /
 export const qisZZ = (t: number): Matrix => expPauli(kron(PZ, PZ) as Matrix, t / 2);
 
 const s2 = Math.SQRT1_2;
-export const H = m([[c(s2), c(s2)], [c(s2), c(-s2)]]);
-export const S = m([[c(1), c(0)], [c(0), c(0, 1)]]);
-export const SDG = m([[c(1), c(0)], [c(0), c(0, -1)]]);
-export const T = m([[c(1), c(0)], [c(0), c(s2, s2)]]);
-export const TDG = m([[c(1), c(0)], [c(0), c(s2, -s2)]]);
+export const H = m([
+  [c(s2), c(s2)],
+  [c(s2), c(-s2)],
+]);
+export const S = m([
+  [c(1), c(0)],
+  [c(0), c(0, 1)],
+]);
+export const SDG = m([
+  [c(1), c(0)],
+  [c(0), c(0, -1)],
+]);
+export const T = m([
+  [c(1), c(0)],
+  [c(0), c(s2, s2)],
+]);
+export const TDG = m([
+  [c(1), c(0)],
+  [c(0), c(s2, -s2)],
+]);
 /** √X. */
-export const V = m([[c(0.5, 0.5), c(0.5, -0.5)], [c(0.5, -0.5), c(0.5, 0.5)]]);
-export const VI = m([[c(0.5, -0.5), c(0.5, 0.5)], [c(0.5, 0.5), c(0.5, -0.5)]]);
+export const V = m([
+  [c(0.5, 0.5), c(0.5, -0.5)],
+  [c(0.5, -0.5), c(0.5, 0.5)],
+]);
+export const VI = m([
+  [c(0.5, -0.5), c(0.5, 0.5)],
+  [c(0.5, 0.5), c(0.5, -0.5)],
+]);
 export const SWAP = m([
   [c(1), c(0), c(0), c(0)],
   [c(0), c(0), c(1), c(0)],

@@ -13,12 +13,14 @@ describe('oracle', () => {
   });
 
   it('applies controls on the named qubits', () => {
-    const cnot01 = matrix([
-      [1, 0, 0, 0],
-      [0, 1, 0, 0],
-      [0, 0, 0, 1],
-      [0, 0, 1, 0],
-    ].map((r) => r.map((v) => complex(v, 0))));
+    const cnot01 = matrix(
+      [
+        [1, 0, 0, 0],
+        [0, 1, 0, 0],
+        [0, 0, 0, 1],
+        [0, 0, 1, 0],
+      ].map((r) => r.map((v) => complex(v, 0))),
+    );
     expectSameMatrix(unitaryOf(circuitOf(2, [gate('x', [1], [0])])), cnot01);
     expectDifferentMatrix(unitaryOf(circuitOf(2, [gate('x', [0], [1])])), cnot01);
   });

@@ -36,4 +36,3 @@ export function purifyResets(
   };
   return { source: rewrite(source, false), lowered: rewrite(lowered, true) };
 }
-

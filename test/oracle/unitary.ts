@@ -28,7 +28,13 @@ function toPlain(m: Matrix): { re: number[][]; im: number[][] } {
 }
 
 /** Applies `gate` (2^k x 2^k, first qubit most significant) to `qubits`, when every control is 1. */
-function applyGate(u: Dense, qubitCount: number, gate: Matrix, qubits: readonly number[], controls: readonly number[]): void {
+function applyGate(
+  u: Dense,
+  qubitCount: number,
+  gate: Matrix,
+  qubits: readonly number[],
+  controls: readonly number[],
+): void {
   const { re: gr, im: gi } = toPlain(gate);
   const k = qubits.length;
   const dim = 1 << k;
@@ -234,7 +240,10 @@ function phaseFittedDistance(da: Dense, db: Dense): number {
   for (let i = 0; i < da.re.length; i++) {
     const xr = db.re[i] as number;
     const xi = db.im[i] as number;
-    worst = Math.max(worst, Math.hypot((da.re[i] as number) - (pr * xr - pim * xi), (da.im[i] as number) - (pr * xi + pim * xr)));
+    worst = Math.max(
+      worst,
+      Math.hypot((da.re[i] as number) - (pr * xr - pim * xi), (da.im[i] as number) - (pr * xi + pim * xr)),
+    );
   }
   return worst;
 }

@@ -11,7 +11,9 @@ function shape(value: unknown): string {
   // A deferred statement (the fast path's) lists its members through its plain form.
   const node = (isDeferred(value) ? value.toJSON() : value) as Record<string, unknown>;
   const fields = Object.entries(node)
-    .filter(([key, v]) => key !== 'span' && key !== 'kind' && !(key === 'annotations' && Array.isArray(v) && v.length === 0))
+    .filter(
+      ([key, v]) => key !== 'span' && key !== 'kind' && !(key === 'annotations' && Array.isArray(v) && v.length === 0),
+    )
     .map(([key, v]) => `${key}=${shape(v)}`);
   if (node.kind === 'Identifier') return `#${node.name as string}`;
   if (node.kind === 'IntegerLiteral') return String(node.value);
@@ -69,13 +71,22 @@ describe('AST shapes', () => {
       'if (c) x q; else { }',
       'If(condition=#c body=[GateCall(modifiers=[] name=#x args=null designator=null qubits=[IndexedIdentifier(name=#q indices=[])])] elseBody=[])',
     ],
-    ['for uint i in [0:3] { }', 'For(variableType=ScalarType(name="uint" size=null component=null) variable=#i iterable=RangeExpression(start=0 step=null end=3) body=[])'],
-    ['for int i in {1, 5} { }', 'For(variableType=ScalarType(name="int" size=null component=null) variable=#i iterable=DiscreteSet(values=[1, 5]) body=[])'],
+    [
+      'for uint i in [0:3] { }',
+      'For(variableType=ScalarType(name="uint" size=null component=null) variable=#i iterable=RangeExpression(start=0 step=null end=3) body=[])',
+    ],
+    [
+      'for int i in {1, 5} { }',
+      'For(variableType=ScalarType(name="int" size=null component=null) variable=#i iterable=DiscreteSet(values=[1, 5]) body=[])',
+    ],
     [
       'switch (i) { case 1, 2 { } default { end; } }',
       'Switch(subject=#i cases=[SwitchCase(values=[1, 2] body=[]), SwitchCase(values=null body=[End()])])',
     ],
-    ['delay[100ns] q;', 'Delay(duration=DurationLiteral(raw="100ns" value=100 unit="ns") operands=[IndexedIdentifier(name=#q indices=[])])'],
+    [
+      'delay[100ns] q;',
+      'Delay(duration=DurationLiteral(raw="100ns" value=100 unit="ns") operands=[IndexedIdentifier(name=#q indices=[])])',
+    ],
     ['box { }', 'Box(duration=null body=[])'],
     ['barrier;', 'Barrier(operands=[])'],
     ['reset q;', 'Reset(operand=IndexedIdentifier(name=#q indices=[]))'],

@@ -5,7 +5,7 @@ import { parse } from '../../src/parser/index.js';
 /** Every cut chunkEnd makes with the smallest chunk size. */
 function cuts(text: string): number[] {
   const found: number[] = [];
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const to = chunkEnd(text, from, 1);
     expect(to).toBeGreaterThan(from);
     found.push(to);
@@ -30,7 +30,7 @@ const TRICKY = [
   'cal { a; { b; } }',
   'defcal x $0 { c; }',
   'for int i in [0:2] { h q[i]; }',
-  "x q[0]; y q[1];",
+  'x q[0]; y q[1];',
 ].join('\n');
 
 describe('statement-aligned chunks', () => {
@@ -54,12 +54,16 @@ describe('statement-aligned chunks', () => {
   });
 
   it('parse a long program the same as its pieces', () => {
-    const pieces = Array.from({ length: 40_000 }, (_, i) => (i % 2 ? `rz(${i}) q[${i % 5}];` : `if (c) { x q; } else h q;`));
+    const pieces = Array.from({ length: 40_000 }, (_, i) =>
+      i % 2 ? `rz(${i}) q[${i % 5}];` : `if (c) { x q; } else h q;`,
+    );
     const source = pieces.join('\n');
     const result = parse(source);
     expect(result.diagnostics).toEqual([]);
     expect(result.program.statements).toHaveLength(40_000);
-    expect(result.program.statements.map((s) => s.kind).filter((k, i) => k !== (i % 2 ? 'GateCall' : 'If'))).toEqual([]);
+    expect(result.program.statements.map((s) => s.kind).filter((k, i) => k !== (i % 2 ? 'GateCall' : 'If'))).toEqual(
+      [],
+    );
   });
 });
 

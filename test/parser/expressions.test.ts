@@ -72,7 +72,15 @@ describe('operator precedence (reference grammar order)', () => {
     };
     walk((program.statements[0] as unknown as { value: Expression }).value);
     expect(values).toEqual(['31', '1000', '5', '15', '1500', '0.5', '2']);
-    expect(kinds).toEqual(['IntegerLiteral', 'IntegerLiteral', 'IntegerLiteral', 'IntegerLiteral', 'FloatLiteral', 'FloatLiteral', 'FloatLiteral']);
+    expect(kinds).toEqual([
+      'IntegerLiteral',
+      'IntegerLiteral',
+      'IntegerLiteral',
+      'IntegerLiteral',
+      'FloatLiteral',
+      'FloatLiteral',
+      'FloatLiteral',
+    ]);
   });
 
   it('reads durations, imaginary numbers, bit strings and booleans', () => {
@@ -80,10 +88,22 @@ describe('operator precedence (reference grammar order)', () => {
     expect(diagnostics).toEqual([]);
     const items = (program.statements[0] as unknown as { value: { items: Expression[] } }).value.items;
     expect(items.map((e) => e.kind)).toEqual([
-      'DurationLiteral', 'DurationLiteral', 'DurationLiteral', 'DurationLiteral', 'ImaginaryLiteral', 'BitstringLiteral', 'BooleanLiteral',
+      'DurationLiteral',
+      'DurationLiteral',
+      'DurationLiteral',
+      'DurationLiteral',
+      'ImaginaryLiteral',
+      'BitstringLiteral',
+      'BooleanLiteral',
     ]);
     expect(items.map((e) => ('unit' in e ? `${e.value}${e.unit}` : 'value' in e ? String(e.value) : ''))).toEqual([
-      '100ns', '1.5us', '10µs', '3dt', '2', '0110', 'true',
+      '100ns',
+      '1.5us',
+      '10µs',
+      '3dt',
+      '2',
+      '0110',
+      'true',
     ]);
   });
 });

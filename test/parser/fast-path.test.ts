@@ -33,7 +33,8 @@ function normalise(value: unknown): unknown {
   if (isDeferred(value)) return normalise(value.toJSON());
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) out[key] = key === 'span' ? spanOf(record[key] as Span) : normalise(record[key]);
+  for (const key of Object.keys(record))
+    out[key] = key === 'span' ? spanOf(record[key] as Span) : normalise(record[key]);
   return out;
 }
 
@@ -177,7 +178,8 @@ describe('fast path: same AST and diagnostics as the general parser', () => {
     const lines: string[] = ['OPENQASM 3.0;', 'qubit[20] q;', 'bit[20] c;'];
     for (let i = 0; i < 16_000; i++) {
       const a = i % 20;
-      if (i % 7_001 === 5) lines.push(`h q[${a}]`); // missing ';'
+      if (i % 7_001 === 5)
+        lines.push(`h q[${a}]`); // missing ';'
       else if (i % 11_111 === 7) lines.push('OPENQASM 3.1;');
       else if (i % 7 === 0) lines.push(`measure q[${a}] -> c[${a}];`);
       else if (i % 3 === 0) lines.push(`cx q[${a}], q[${(a + 1) % 20}];`);
@@ -190,28 +192,87 @@ describe('fast path: same AST and diagnostics as the general parser', () => {
   });
 
   it('on generated valid programs', () => {
-    fc.assert(fc.property(validProgramText, (text) => expectSameParse(text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(validProgramText, (text) => expectSameParse(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('on generated gate calls with odd blanks, near-miss tokens and mistakes', () => {
-    const blank = fc.constantFrom('', '', ' ', '  ', '\t', '\n', '\r\n', '\r', ' \n\t', '// c\n', '/* c */', '/*\r\n*/', '//', '/*', '/ /', '\f');
-    const name = fc.constantFrom('h', 'cx', 'rz', 'U', 'x_1', '_g', 'gates', 'pi', 'measure', 'ctrl', 'pragma', 'true', 'θ', 'q2');
-    const number = fc.constantFrom('0', '4', '007', '1.5', '.5', '1.', '2e3', '1.e-2', '3E+1', '0x1f', '1_000', '2ns', '3 im', '1e', '1.2.3');
+    const blank = fc.constantFrom(
+      '',
+      '',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\r',
+      ' \n\t',
+      '// c\n',
+      '/* c */',
+      '/*\r\n*/',
+      '//',
+      '/*',
+      '/ /',
+      '\f',
+    );
+    const name = fc.constantFrom(
+      'h',
+      'cx',
+      'rz',
+      'U',
+      'x_1',
+      '_g',
+      'gates',
+      'pi',
+      'measure',
+      'ctrl',
+      'pragma',
+      'true',
+      'θ',
+      'q2',
+    );
+    const number = fc.constantFrom(
+      '0',
+      '4',
+      '007',
+      '1.5',
+      '.5',
+      '1.',
+      '2e3',
+      '1.e-2',
+      '3E+1',
+      '0x1f',
+      '1_000',
+      '2ns',
+      '3 im',
+      '1e',
+      '1.2.3',
+    );
     const atom = fc.oneof(number, fc.constantFrom('pi', 'x', 'tau', 'θ', 'f(1)', 'a[0]', 'true'));
     const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
       e: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         atom,
         fc.tuple(blank, tie('e')).map(([s, e]) => `-${s}${e}`),
-        fc.tuple(tie('e'), blank, fc.constantFrom('+', '-', '*', '/', '**', '%', '--', '+='), blank, tie('e')).map((p) => p.join('')),
+        fc
+          .tuple(tie('e'), blank, fc.constantFrom('+', '-', '*', '/', '**', '%', '--', '+='), blank, tie('e'))
+          .map((p) => p.join('')),
         fc.tuple(blank, tie('e'), blank).map(([s, e, t]) => `(${s}${e}${t})`),
       ),
     })).e;
     const operand = fc.oneof(
       fc.constantFrom('q', 'r', 'q2', '$0', 'pi'),
-      fc.tuple(fc.constantFrom('q', 'r'), blank, blank, fc.constantFrom('0', '1', '19', '007', '1_0', '-1', '1.5'), blank).map(
-        ([n, s, t, i, u]) => `${n}${s}[${t}${i}${u}]`,
-      ),
+      fc
+        .tuple(
+          fc.constantFrom('q', 'r'),
+          blank,
+          blank,
+          fc.constantFrom('0', '1', '19', '007', '1_0', '-1', '1.5'),
+          blank,
+        )
+        .map(([n, s, t, i, u]) => `${n}${s}[${t}${i}${u}]`),
       fc.constantFrom('q[0][1]', 'q[0:2]', 'q[{0,1}]'),
     );
     const statement = fc
@@ -227,9 +288,16 @@ describe('fast path: same AST and diagnostics as the general parser', () => {
         return `${n}${argText}${b[4]} ${operands.join(`,${b[5]}`)}${end}`;
       });
     const modifier = fc
-      .tuple(fc.constantFrom('ctrl', 'negctrl', 'inv', 'pow', 'ctrl(2)', 'pow(1/2)', 'inv(1)', 'ctrl(', 'Ctrl'), blank, fc.constantFrom('@', '@', '', '@@'), blank)
+      .tuple(
+        fc.constantFrom('ctrl', 'negctrl', 'inv', 'pow', 'ctrl(2)', 'pow(1/2)', 'inv(1)', 'ctrl(', 'Ctrl'),
+        blank,
+        fc.constantFrom('@', '@', '', '@@'),
+        blank,
+      )
       .map((p) => p.join(''));
-    const modified = fc.tuple(fc.array(modifier, { minLength: 1, maxLength: 3 }), statement).map(([m, s]) => m.join('') + s);
+    const modified = fc
+      .tuple(fc.array(modifier, { minLength: 1, maxLength: 3 }), statement)
+      .map(([m, s]) => m.join('') + s);
     // Measurements, resets and barriers: mostly well formed, with the near misses the reader must decline.
     const space = fc.constantFrom(' ', ' ', '  ', '\t', '\n', '/* */', ' // c\n', '');
     const qubitArg = fc.constantFrom('q', 'q[0]', 'q [ 1 ]', 'r[2]', 'q[0]', '$0', 'q[0:1]', 'q[0][1]', 'q[-1]');
@@ -237,22 +305,43 @@ describe('fast path: same AST and diagnostics as the general parser', () => {
     const finish = fc.constantFrom(';', ';', ';', '', ',;', ';;');
     const other = fc.oneof(
       fc
-        .tuple(space, qubitArg, blank, fc.option(fc.tuple(fc.constantFrom('->', '->', '- >', '=>'), blank, bitArg), { nil: null }), finish)
+        .tuple(
+          space,
+          qubitArg,
+          blank,
+          fc.option(fc.tuple(fc.constantFrom('->', '->', '- >', '=>'), blank, bitArg), { nil: null }),
+          finish,
+        )
         .map(([s, q, b, arrow, end]) => `measure${s}${q}${b}${arrow === null ? '' : arrow.join('')}${end}`),
       fc
         .tuple(bitArg, blank, fc.constantFrom('=', '=', '+=', '==', '= 1 +'), blank, space, qubitArg, finish)
         .map(([c, b, op, t, s, q, end]) => `${c}${b}${op}${t}measure${s}${q}${end}`),
-      fc.tuple(fc.constantFrom('reset', 'barrier'), space, fc.array(qubitArg, { maxLength: 3 }), blank, finish).map(([k, s, qs, b, end]) => `${k}${s}${qs.join(', ')}${b}${end}`),
+      fc
+        .tuple(fc.constantFrom('reset', 'barrier'), space, fc.array(qubitArg, { maxLength: 3 }), blank, finish)
+        .map(([k, s, qs, b, end]) => `${k}${s}${qs.join(', ')}${b}${end}`),
     );
     const program = fc
       .tuple(
         fc.constantFrom('', 'OPENQASM 3.0;\n', 'OPENQASM 3;\nqubit[2] q;\n'),
-        fc.array(fc.tuple(fc.oneof({ weight: 3, arbitrary: statement }, { weight: 1, arbitrary: modified }, { weight: 2, arbitrary: other }), blank), { maxLength: 8 }),
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              { weight: 3, arbitrary: statement },
+              { weight: 1, arbitrary: modified },
+              { weight: 2, arbitrary: other },
+            ),
+            blank,
+          ),
+          { maxLength: 8 },
+        ),
         fc.boolean(),
       )
       // After a declined statement the general parser reads a 256-character region: with filler
       // between them, each generated statement is met by the fast path first.
       .map(([header, parts, spaced]) => header + parts.map(([s, b]) => (spaced ? FILLER : '') + s + b).join(''));
-    fc.assert(fc.property(program, (text) => expectSameParse(text)), { numRuns: 600 });
+    fc.assert(
+      fc.property(program, (text) => expectSameParse(text)),
+      { numRuns: 600 },
+    );
   });
 });

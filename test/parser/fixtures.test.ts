@@ -15,22 +15,53 @@ describe('syntax fixtures', () => {
   it('has a fixture for every statement kind and several syntax errors', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(30);
     const kinds = new Set<string>();
-    for (const f of fixtures) for (const s of parse(readFileSync(join(DIR, f), 'utf8')).program.statements) kinds.add(s.kind);
+    for (const f of fixtures)
+      for (const s of parse(readFileSync(join(DIR, f), 'utf8')).program.statements) kinds.add(s.kind);
     const statementKinds = [
-      'Include', 'Pragma', 'QubitDeclaration', 'OldStyleDeclaration', 'ClassicalDeclaration', 'ConstDeclaration',
-      'IODeclaration', 'AliasDeclaration', 'GateDefinition', 'SubroutineDefinition', 'ExternDeclaration', 'GateCall',
-      'MeasureStatement', 'Assignment', 'Reset', 'Barrier', 'Delay', 'Box', 'If', 'For', 'While', 'Switch', 'End',
-      'ExpressionStatement', 'Cal', 'Defcal', 'Defcalgrammar', 'EmptyStatement',
+      'Include',
+      'Pragma',
+      'QubitDeclaration',
+      'OldStyleDeclaration',
+      'ClassicalDeclaration',
+      'ConstDeclaration',
+      'IODeclaration',
+      'AliasDeclaration',
+      'GateDefinition',
+      'SubroutineDefinition',
+      'ExternDeclaration',
+      'GateCall',
+      'MeasureStatement',
+      'Assignment',
+      'Reset',
+      'Barrier',
+      'Delay',
+      'Box',
+      'If',
+      'For',
+      'While',
+      'Switch',
+      'End',
+      'ExpressionStatement',
+      'Cal',
+      'Defcal',
+      'Defcalgrammar',
+      'EmptyStatement',
     ];
     expect(statementKinds.filter((k) => !kinds.has(k))).toEqual([]);
   });
 
   for (const file of fixtures) {
     it(file, () => {
-      const expected = JSON.parse(readFileSync(join(DIR, file.replace(/\.qasm$/, '.expected.json')), 'utf8')) as Expected;
+      const expected = JSON.parse(
+        readFileSync(join(DIR, file.replace(/\.qasm$/, '.expected.json')), 'utf8'),
+      ) as Expected;
       const result = parse(readFileSync(join(DIR, file), 'utf8'), { filename: file });
       expect({
-        diagnostics: result.diagnostics.map((d) => ({ message: d.message, line: d.span.start.line, column: d.span.start.column })),
+        diagnostics: result.diagnostics.map((d) => ({
+          message: d.message,
+          line: d.span.start.line,
+          column: d.span.start.column,
+        })),
         statements: result.program.statements.map((s) => s.kind),
       }).toEqual(expected);
       for (const d of result.diagnostics) {

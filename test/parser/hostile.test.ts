@@ -12,7 +12,11 @@ const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile');
 function summary(source: string) {
   const result = parse(source);
   return {
-    diagnostics: result.diagnostics.map((d) => ({ message: d.message, line: d.span.start.line, column: d.span.start.column })),
+    diagnostics: result.diagnostics.map((d) => ({
+      message: d.message,
+      line: d.span.start.line,
+      column: d.span.start.column,
+    })),
     statements: result.program.statements.map((s) => s.kind),
   };
 }
@@ -41,7 +45,9 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
     const source = 'x = ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000) + ';\nh q;';
     const result = parse(source);
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]?.reason).toBe(`nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`);
+    expect(result.diagnostics[0]?.reason).toBe(
+      `nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`,
+    );
     expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
     expectSaneSpans(source);
   });
@@ -53,7 +59,6 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
     expect(parse(braces).diagnostics.map((d) => d.reason)).toEqual([nesting, "unexpected end of file: expected '}'"]);
     expectSaneSpans(braces);
   });
-
 
   it('100,000 nested blocks: one nesting diagnostic, the blocks still close, the next statement parses', () => {
     const source = '{'.repeat(100_000) + '}'.repeat(100_000) + '\nh q;';
@@ -122,7 +127,9 @@ describe('limits that are the answer', () => {
   it('a list of more than 4,096 operands refuses its statement once, and the next one parses', () => {
     const source = `qubit[2] q;\nh ${'q[0], '.repeat(5_000)}q[1];\nx q[1];`;
     const result = parse(source);
-    expect(result.diagnostics.map((d) => d.reason)).toEqual(['more than 4,096 names in one list of qubits or parameters']);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual([
+      'more than 4,096 names in one list of qubits or parameters',
+    ]);
     expect(result.program.statements.map((s) => s.kind)).toEqual(['QubitDeclaration', 'GateCall']);
     expect(parse(`qubit[2] q;\nh ${'q[0], '.repeat(4_095)}q[1];`).diagnostics).toEqual([]);
   });
@@ -130,21 +137,28 @@ describe('limits that are the answer', () => {
   it('a call of a million operands on one line is refused without lexing it all, and what follows still parses', () => {
     const source = `qubit[2] q;\nh ${'q[0], '.repeat(1_000_000)}q[1];\nx q[1];\ny q[9`;
     const result = parse(source);
-    expect(result.diagnostics.map((d) => d.reason)).toEqual(['more than 4,096 names in one list of qubits or parameters', "expected ']' after `y q[9`"]);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual([
+      'more than 4,096 names in one list of qubits or parameters',
+      "expected ']' after `y q[9`",
+    ]);
     expect(result.program.statements.map((s) => s.kind)).toEqual(['QubitDeclaration', 'GateCall']);
   });
 
   it('a bare body nests: a long `else if` chain is refused for its nesting, once', () => {
     const chain = `if (c) { x q; } else `.repeat(1_000) + '{ x q; }';
     const result = parse(`${chain}\nh q;`);
-    expect(result.diagnostics.map((d) => d.reason)).toEqual([`nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`]);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual([
+      `nesting deeper than ${MAX_PARSER_NESTING} levels of brackets or blocks`,
+    ]);
     expect(result.program.statements.map((s) => s.kind)).toEqual(['GateCall']);
     expect(parse(`if (c) { x q; } else `.repeat(100) + '{ x q; }').diagnostics).toEqual([]);
   });
 
   it('expression trees deeper than the library limit are refused; up to it they parse and print', () => {
     const deep = parse(`rz(${'-'.repeat(50_000)}1) q;`);
-    expect(deep.diagnostics.map((d) => d.reason)).toEqual(['expression nested deeper than 1000 levels (operators, prefix signs, indexes and brackets together)']);
+    expect(deep.diagnostics.map((d) => d.reason)).toEqual([
+      'expression nested deeper than 1000 levels (operators, prefix signs, indexes and brackets together)',
+    ]);
     expect(() => print(deep.program)).not.toThrow();
     const long = parse(`rz(1${'+1'.repeat(100_000)}) q;`);
     expect(long.diagnostics).toHaveLength(1);
@@ -156,7 +170,9 @@ describe('limits that are the answer', () => {
 
   it('an integer literal longer than 4,096 characters is refused, without converting it', () => {
     const result = parse(`rz(${'7'.repeat(9_000_000)}) q;`);
-    expect(result.diagnostics.map((d) => d.reason)).toEqual(['integer literal of 9,000,000 characters: at most 4,096 are read']);
+    expect(result.diagnostics.map((d) => d.reason)).toEqual([
+      'integer literal of 9,000,000 characters: at most 4,096 are read',
+    ]);
     expect(parse(`x = ${'7'.repeat(4_096)};`).diagnostics).toEqual([]);
   });
 

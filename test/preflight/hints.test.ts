@@ -34,24 +34,39 @@ interface Program {
 }
 
 const programs: Program[] = [
-  ...['reject', 'mixed', 'accept'].flatMap((folder) => qasmFiles(join(FIXTURES, folder))).map((file) => ({ name: file.slice(FIXTURES.length + 1), source: readFileSync(file, 'utf8') })),
+  ...['reject', 'mixed', 'accept']
+    .flatMap((folder) => qasmFiles(join(FIXTURES, folder)))
+    .map((file) => ({ name: file.slice(FIXTURES.length + 1), source: readFileSync(file, 'utf8') })),
   ...HINT_PROGRAMS.map((source, i) => ({ name: `hint program ${i + 1}`, source })),
 ];
 
 /** Where a hint's code goes, and the program with it there; null when the hint is not code. */
-function applyHint(source: string, d: Diagnostic): { program: string; from: number; to: number; replaced: [number, number] } | null {
+function applyHint(
+  source: string,
+  d: Diagnostic,
+): { program: string; from: number; to: number; replaced: [number, number] } | null {
   const hint = d.hint ?? '';
   const start = d.span.start.offset;
   if (hint.startsWith(REWRITE_CODE_PREFIX)) {
     // A rewrite replaces the whole statement the diagnostic blames, from its start to its `;`.
     const code = hint.slice(REWRITE_CODE_PREFIX.length);
     const end = source.indexOf(';', d.span.end.offset) + 1;
-    return { program: source.slice(0, start) + code + source.slice(end), from: start, to: start + code.length, replaced: [start, end] };
+    return {
+      program: source.slice(0, start) + code + source.slice(end),
+      from: start,
+      to: start + code.length,
+      replaced: [start, end],
+    };
   }
   const replacement = /^(?:write (\S+)|did you mean (\S+)\?)$/.exec(hint);
   if (replacement === null) return null;
   const text = (replacement[1] ?? replacement[2]) as string;
-  return { program: source.slice(0, start) + text + source.slice(d.span.end.offset), from: start, to: start + text.length, replaced: [start, d.span.end.offset] };
+  return {
+    program: source.slice(0, start) + text + source.slice(d.span.end.offset),
+    from: start,
+    to: start + text.length,
+    replaced: [start, d.span.end.offset],
+  };
 }
 
 describe('every hint that is code is accepted where it stands', () => {
@@ -65,7 +80,11 @@ describe('every hint that is code is accepted where it stands', () => {
         applied++;
         // What else was wrong in the replaced text stays wrong (ccx q[0], q[1], q[0] repeats a qubit); nothing new may appear.
         const [from, to] = fix.replaced;
-        const elsewhere = new Set(before.filter((o) => o !== d && o.span.start.offset < Math.max(to, from + 1) && o.span.end.offset > from).map((o) => o.rule));
+        const elsewhere = new Set(
+          before
+            .filter((o) => o !== d && o.span.start.offset < Math.max(to, from + 1) && o.span.end.offset > from)
+            .map((o) => o.rule),
+        );
         const left = validate(fix.program).diagnostics.filter(
           (after) =>
             after.code !== 'UnsupportedFeature' &&
@@ -74,7 +93,10 @@ describe('every hint that is code is accepted where it stands', () => {
             after.span.start.offset < fix.to &&
             after.span.end.offset > fix.from,
         );
-        expect(left.map((l) => l.reason), `${d.hint}\n${fix.program}`).toEqual([]);
+        expect(
+          left.map((l) => l.reason),
+          `${d.hint}\n${fix.program}`,
+        ).toEqual([]);
       }
     });
   }
@@ -88,10 +110,14 @@ describe('hints for the gates users reach for', () => {
   const hintOf = (source: string) => validate(source).diagnostics.map((d) => d.hint);
 
   it('never suggests a near name of another arity or parameter count, nor one when a rewrite exists', () => {
-    const hints = hintOf('qubit[2] q;\ncphase(0.1) q[0], q[1];\nphase(0.1) q[0];\nrzz(0.1) q[0], q[1];\nrxx(0.1) q[0], q[1];\niswap q[0], q[1];\ncnto q[0], q[1];\nhh q[0];');
+    const hints = hintOf(
+      'qubit[2] q;\ncphase(0.1) q[0], q[1];\nphase(0.1) q[0];\nrzz(0.1) q[0], q[1];\nrxx(0.1) q[0], q[1];\niswap q[0], q[1];\ncnto q[0], q[1];\nhh q[0];',
+    );
     expect(hints.slice(0, 5).every((h) => h?.startsWith(REWRITE_CODE_PREFIX))).toBe(true);
     expect(hints.slice(5)).toEqual(['did you mean cnot?', 'did you mean h?']);
-    expect(hintOf('qubit[2] q;\nrzz q[0], q[1];')).toEqual(['in accepted gates, up to global phase, rzz(θ) a, b is cx a, b; rz(θ) b; cx a, b']);
+    expect(hintOf('qubit[2] q;\nrzz q[0], q[1];')).toEqual([
+      'in accepted gates, up to global phase, rzz(θ) a, b is cx a, b; rz(θ) b; cx a, b',
+    ]);
     expect(hintOf('qubit[2] q;\nswp q[0];')).toEqual([undefined]);
     expect(hintOf('qubit[2] q;\nswp q[0], q[1];')).toEqual(['did you mean swap?']);
   });
@@ -101,7 +127,10 @@ describe('hints for the gates users reach for', () => {
     expect(result.diagnostics.map((d) => [d.rule, d.hint])).toEqual([
       ['rejected-gate', `${REWRITE_CODE_PREFIX}p(3*pi/4) q[2];`],
       ['constant-argument', 'write 3*pi/4'],
-      ['dynamic-circuit', 'unroll loops and resolve branches before submitting: targets run straight-line circuits only'],
+      [
+        'dynamic-circuit',
+        'unroll loops and resolve branches before submitting: targets run straight-line circuits only',
+      ],
     ]);
   });
 
@@ -117,10 +146,14 @@ describe('hints for the gates users reach for', () => {
   it('names const as the refused part, underlines it, and gives the value for a size', () => {
     const result = validate('const int n = 3;\nqubit[n] q;');
     const [constant, size] = result.diagnostics;
-    expect(constant?.reason).toBe('const is not supported (const int n = 3): write the value itself wherever the constant is used');
+    expect(constant?.reason).toBe(
+      'const is not supported (const int n = 3): write the value itself wherever the constant is used',
+    );
     expect([constant?.span.start.offset, constant?.span.end.offset]).toEqual([0, 5]);
     expect(constant?.hint).toBe('replace n by 3 wherever it is used');
-    expect(size?.hint).toBe('n is the const declared on line 1, which is not supported: write the size itself, qubit[3] q;');
+    expect(size?.hint).toBe(
+      'n is the const declared on line 1, which is not supported: write the size itself, qubit[3] q;',
+    );
   });
 
   it('explains pre-3.0 forms: an untyped loop variable, an untyped const, a size after the name', () => {
@@ -129,7 +162,9 @@ describe('hints for the gates users reach for', () => {
       'OpenQASM 3.0 gives the loop variable a type: for int i in [0:1] { ... }; but loops are unsupported on every target anyway: unroll the loop and write each iteration out',
     );
     const [constant, register] = validate('const n = 3;\nqubit q[n];').diagnostics;
-    expect(constant?.hint).toBe('OpenQASM 3.0 gives a constant a type: const int n = 3; but const is not supported by the service: write the value itself wherever n is used');
+    expect(constant?.hint).toBe(
+      'OpenQASM 3.0 gives a constant a type: const int n = 3; but const is not supported by the service: write the value itself wherever n is used',
+    );
     expect(register?.hint).toBe('OpenQASM 3.0 writes the size after the type: qubit[n] q; (or the older qreg q[n];)');
   });
 });

@@ -14,11 +14,26 @@ const repeat = (part: string, times: number, separator = '') => Array(times).fil
 const CASES: Record<string, { source: string; rule: string | null }> = {
   'twenty thousand unary minuses': { source: `qubit[1] q; rz(${'-'.repeat(20_000)}1) q[0];`, rule: 'syntax-error' },
   'nine hundred unary minuses': { source: `qubit[1] q; rz(${'-'.repeat(900)}1) q[0];`, rule: null },
-  'a product of a hundred thousand factors': { source: `qubit[1] q; rz(${repeat('1', 100_000, '*')}) q[0];`, rule: 'syntax-error' },
-  'a sum of a hundred thousand terms': { source: `qubit[1] q; rz(${repeat('1', 100_000, '+')}) q[0];`, rule: 'syntax-error' },
-  'a sum of nine hundred terms': { source: `qubit[1] q; rz(${repeat('1', 900, '+')}) q[0];`, rule: 'constant-argument' },
-  'fifty thousand concatenations': { source: `qubit[1] q; let a = ${repeat('q', 50_000, ' ++ ')};`, rule: 'syntax-error' },
-  'fifty thousand indices on an alias': { source: `qubit[1] q; let a = q${'[0]'.repeat(50_000)};`, rule: 'syntax-error' },
+  'a product of a hundred thousand factors': {
+    source: `qubit[1] q; rz(${repeat('1', 100_000, '*')}) q[0];`,
+    rule: 'syntax-error',
+  },
+  'a sum of a hundred thousand terms': {
+    source: `qubit[1] q; rz(${repeat('1', 100_000, '+')}) q[0];`,
+    rule: 'syntax-error',
+  },
+  'a sum of nine hundred terms': {
+    source: `qubit[1] q; rz(${repeat('1', 900, '+')}) q[0];`,
+    rule: 'constant-argument',
+  },
+  'fifty thousand concatenations': {
+    source: `qubit[1] q; let a = ${repeat('q', 50_000, ' ++ ')};`,
+    rule: 'syntax-error',
+  },
+  'fifty thousand indices on an alias': {
+    source: `qubit[1] q; let a = q${'[0]'.repeat(50_000)};`,
+    rule: 'syntax-error',
+  },
   'fifty thousand indices on an operand': { source: `qubit[1] q; h q${'[0]'.repeat(50_000)};`, rule: 'qubit-operand' },
 };
 

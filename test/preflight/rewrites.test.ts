@@ -16,11 +16,18 @@ import { H, I2, PX, PY, PZ, S, SDG, SWAP, T, TDG, V, VI, qisXX, qisYY, qisZZ, rx
 import { equalUpToGlobalPhase, unitaryOf } from '../oracle/unitary.js';
 
 const c = (re: number, im = 0) => complex(re, im);
-const phase = (l: number): Matrix => matrix([[c(1), c(0)], [c(0), complex({ r: 1, phi: l })]]);
+const phase = (l: number): Matrix =>
+  matrix([
+    [c(1), c(0)],
+    [c(0), complex({ r: 1, phi: l })],
+  ]);
 const u3 = (t: number, p: number, l: number): Matrix =>
   matrix([
     [c(Math.cos(t / 2)), multiply(complex({ r: 1, phi: l }), -Math.sin(t / 2)) as Complex],
-    [multiply(complex({ r: 1, phi: p }), Math.sin(t / 2)) as Complex, multiply(complex({ r: 1, phi: p + l }), Math.cos(t / 2)) as Complex],
+    [
+      multiply(complex({ r: 1, phi: p }), Math.sin(t / 2)) as Complex,
+      multiply(complex({ r: 1, phi: p + l }), Math.cos(t / 2)) as Complex,
+    ],
   ]);
 
 /** |0><0| ⊗ I + |1><1| ⊗ U, applied `controls` times. */
@@ -123,7 +130,9 @@ function operands(count: number): string {
 /** The code of the hint validate gives for `call` in a register of `qubits`; fails the test when there is none. */
 function hintCode(call: string, qubits: number): string {
   const result = validate(`qubit[${qubits}] q;\n${call}`);
-  const hints = result.diagnostics.map((d) => d.hint).filter((h): h is string => h?.startsWith(REWRITE_CODE_PREFIX) === true);
+  const hints = result.diagnostics
+    .map((d) => d.hint)
+    .filter((h): h is string => h?.startsWith(REWRITE_CODE_PREFIX) === true);
   expect(hints, call).toHaveLength(1);
   return (hints[0] as string).slice(REWRITE_CODE_PREFIX.length);
 }
@@ -140,8 +149,30 @@ const TOLERANCE = 1e-9;
 describe('gate rewrites are the refused gate up to global phase', () => {
   it('has a source matrix for every rewrite, and covers the gates the issue lists', () => {
     expect(new Set(GATE_REWRITES.map((r) => r.name))).toEqual(new Set(Object.keys(SOURCE_MATRICES)));
-    for (const name of ['cphase', 'cu1', 'cu3', 'cu', 'phase', 'u', 'u1', 'u2', 'u3', 'rzz', 'rxx', 'ryy', 'iswap', 'ecr', 'cs', 'csx', 'ccz', 'mcx']) {
-      expect(GATE_REWRITES.some((r) => r.name === name), name).toBe(true);
+    for (const name of [
+      'cphase',
+      'cu1',
+      'cu3',
+      'cu',
+      'phase',
+      'u',
+      'u1',
+      'u2',
+      'u3',
+      'rzz',
+      'rxx',
+      'ryy',
+      'iswap',
+      'ecr',
+      'cs',
+      'csx',
+      'ccz',
+      'mcx',
+    ]) {
+      expect(
+        GATE_REWRITES.some((r) => r.name === name),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -153,8 +184,14 @@ describe('gate rewrites are the refused gate up to global phase', () => {
           const values = Array.from({ length: rewrite.params }, next);
           const args = values.length === 0 ? '' : `(${values.join(', ')})`;
           const code = hintCode(`${rewrite.name}${args} ${operands(qubits)};`, qubits);
-          const expected = (SOURCE_MATRICES[rewrite.name] as (a: readonly number[], q: number) => Matrix)(values, qubits);
-          expect(equalUpToGlobalPhase(unitaryOfCode(code, qubits), expected), `${rewrite.name}${args}: ${code}`).toBeLessThan(TOLERANCE);
+          const expected = (SOURCE_MATRICES[rewrite.name] as (a: readonly number[], q: number) => Matrix)(
+            values,
+            qubits,
+          );
+          expect(
+            equalUpToGlobalPhase(unitaryOfCode(code, qubits), expected),
+            `${rewrite.name}${args}: ${code}`,
+          ).toBeLessThan(TOLERANCE);
         }
       }
     });
@@ -187,7 +224,9 @@ describe('gate rewrites are the refused gate up to global phase', () => {
   });
 
   it('tells a wrong rewrite apart (the comparison can fail)', () => {
-    expect(equalUpToGlobalPhase(unitaryOfCode('ctrl @ rz(0.5) q[0], q[1];', 2), controlledOf(phase(0.5)))).toBeGreaterThan(0.1);
+    expect(
+      equalUpToGlobalPhase(unitaryOfCode('ctrl @ rz(0.5) q[0], q[1];', 2), controlledOf(phase(0.5))),
+    ).toBeGreaterThan(0.1);
   });
 });
 
@@ -219,7 +258,16 @@ describe('controlled forms of gates ctrl @ does not take', () => {
       const params = ['ry', 'rx', 'p', 'rz', 'yphase'].includes(name) ? [0.7] : [];
       const args = params.length === 0 ? '' : `(${params.join(', ')})`;
       const code = hintCode(`negctrl @ ${name}${args} q[0], q[1];`, 2);
-      const base: Record<string, Matrix> = { ry: ry(0.7), rx: rx(0.7), p: phase(0.7), h: H, x: PX, z: PZ, rz: rz(0.7), yphase: ry(0.7) };
+      const base: Record<string, Matrix> = {
+        ry: ry(0.7),
+        rx: rx(0.7),
+        p: phase(0.7),
+        h: H,
+        x: PX,
+        z: PZ,
+        rz: rz(0.7),
+        yphase: ry(0.7),
+      };
       const flip = kron(PX, I2) as Matrix;
       const expected = multiply(multiply(flip, controlledOf(base[name] as Matrix)), flip) as Matrix;
       expect(equalUpToGlobalPhase(unitaryOfCode(code, 2), expected), code).toBeLessThan(TOLERANCE);

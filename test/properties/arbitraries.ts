@@ -38,14 +38,18 @@ import { node, stmt } from '../ast/make.js';
 /** Names that are no keyword, literal suffix or built-in constant anywhere in the grammar. */
 const NAMES = ['a', 'b', 'c', 'q', 'r', 'x', 'theta', 'θ', '_tmp', 'v2', 'Ψ0', 'data_1'] as const;
 
-export const identifier: fc.Arbitrary<Identifier> = fc.constantFrom(...NAMES).map((name) => node('Identifier', { name }));
+export const identifier: fc.Arbitrary<Identifier> = fc
+  .constantFrom(...NAMES)
+  .map((name) => node('Identifier', { name }));
 
 const digits = fc.integer({ min: 0, max: 1_000_000 }).map(String);
 /** Digit runs with optional single underscores between digits, as the lexer allows. */
 const separated = (text: string): fc.Arbitrary<string> =>
   text.length < 2
     ? fc.constant(text)
-    : fc.integer({ min: 1, max: text.length - 1 }).chain((at) => fc.constantFrom(text, `${text.slice(0, at)}_${text.slice(at)}`));
+    : fc
+        .integer({ min: 1, max: text.length - 1 })
+        .chain((at) => fc.constantFrom(text, `${text.slice(0, at)}_${text.slice(at)}`));
 
 const integerLiteral: fc.Arbitrary<Expression> = fc
   .oneof(
@@ -61,7 +65,9 @@ const floatRaw: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(digits, digits).map(([i, f]) => `${i}.${f}`),
   digits.map((f) => `.${f}`),
   digits.map((i) => `${i}.`),
-  fc.tuple(digits, fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 300 })).map(([m, e, s, x]) => `${m}${e}${s}${x}`),
+  fc
+    .tuple(digits, fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 300 }))
+    .map(([m, e, s, x]) => `${m}${e}${s}${x}`),
   fc.tuple(digits, digits, fc.integer({ min: -20, max: 20 })).map(([i, f, x]) => `${i}.${f}e${x}`),
 );
 const floatLiteral: fc.Arbitrary<Expression> = floatRaw.map((raw) => node('FloatLiteral', { raw, value: Number(raw) }));
@@ -81,7 +87,9 @@ const bitstringLiteral: fc.Arbitrary<Expression> = fc
   .map((text) => node('BitstringLiteral', { raw: `"${text}"`, value: text.replace(/_/g, '') }));
 
 const booleanLiteral: fc.Arbitrary<Expression> = fc.boolean().map((value) => node('BooleanLiteral', { value }));
-const hardwareQubit = fc.integer({ min: 0, max: 99 }).map((index) => node('HardwareQubit', { name: `$${index}`, index }));
+const hardwareQubit = fc
+  .integer({ min: 0, max: 99 })
+  .map((index) => node('HardwareQubit', { name: `$${index}`, index }));
 
 const atom: fc.Arbitrary<Expression> = fc.oneof(
   { weight: 6, arbitrary: identifier },
@@ -96,10 +104,14 @@ const atom: fc.Arbitrary<Expression> = fc.oneof(
 
 // --- types ----------------------------------------------------------------------------
 
-const designator = fc.oneof(integerLiteral.filter((e) => e.kind === 'IntegerLiteral' && !e.raw.startsWith('0b')), identifier);
+const designator = fc.oneof(
+  integerLiteral.filter((e) => e.kind === 'IntegerLiteral' && !e.raw.startsWith('0b')),
+  identifier,
+);
 const sized = (name: 'bit' | 'int' | 'uint' | 'float' | 'angle') =>
   fc.option(designator, { nil: null }).map((size) => node('ScalarType', { name, size, component: null }));
-const unsized = (name: 'bool' | 'duration' | 'stretch') => fc.constant(node('ScalarType', { name, size: null, component: null }));
+const unsized = (name: 'bool' | 'duration' | 'stretch') =>
+  fc.constant(node('ScalarType', { name, size: null, component: null }));
 
 export const scalarType: fc.Arbitrary<ScalarType> = fc.oneof(
   sized('bit'),
@@ -110,10 +122,18 @@ export const scalarType: fc.Arbitrary<ScalarType> = fc.oneof(
   unsized('bool'),
   unsized('duration'),
   unsized('stretch'),
-  fc.option(sized('float'), { nil: null }).map((component) => node('ScalarType', { name: 'complex', size: null, component })),
+  fc
+    .option(sized('float'), { nil: null })
+    .map((component) => node('ScalarType', { name: 'complex', size: null, component })),
 );
 
-const arrayElementType: fc.Arbitrary<ScalarType> = fc.oneof(sized('bit'), sized('int'), sized('uint'), sized('float'), unsized('bool'));
+const arrayElementType: fc.Arbitrary<ScalarType> = fc.oneof(
+  sized('bit'),
+  sized('int'),
+  sized('uint'),
+  sized('float'),
+  unsized('bool'),
+);
 
 export const arrayType: fc.Arbitrary<ArrayType> = fc
   .record({ elementType: arrayElementType, dimensions: fc.array(designator, { minLength: 1, maxLength: 3 }) })
@@ -121,10 +141,18 @@ export const arrayType: fc.Arbitrary<ArrayType> = fc
 
 const arrayReferenceType: fc.Arbitrary<ArrayReferenceType> = fc.oneof(
   fc
-    .record({ mutability: fc.constantFrom('readonly', 'mutable' as const), elementType: arrayElementType, dimensions: fc.array(designator, { minLength: 1, maxLength: 2 }) })
+    .record({
+      mutability: fc.constantFrom('readonly', 'mutable' as const),
+      elementType: arrayElementType,
+      dimensions: fc.array(designator, { minLength: 1, maxLength: 2 }),
+    })
     .map((f) => node('ArrayReferenceType', { ...f, dimensionCount: null })),
   fc
-    .record({ mutability: fc.constantFrom('readonly', 'mutable' as const), elementType: arrayElementType, dimensionCount: designator })
+    .record({
+      mutability: fc.constantFrom('readonly', 'mutable' as const),
+      elementType: arrayElementType,
+      dimensionCount: designator,
+    })
     .map((f) => node('ArrayReferenceType', { ...f, dimensions: null })),
 );
 
@@ -132,7 +160,25 @@ const arrayReferenceType: fc.Arbitrary<ArrayReferenceType> = fc.oneof(
 
 /** Every binary operator except `++`, which only joins the parts of an alias. */
 const BINARY_OPERATORS: readonly BinaryOperator[] = [
-  '||', '&&', '|', '^', '&', '==', '!=', '<', '>', '<=', '>=', '<<', '>>', '+', '-', '*', '/', '%', '**',
+  '||',
+  '&&',
+  '|',
+  '^',
+  '&',
+  '==',
+  '!=',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '<<',
+  '>>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
 ];
 
 /** `name(args) q, r;` without modifiers, from atoms only: the body of a `durationof`. */
@@ -140,7 +186,10 @@ const plainGateCall: fc.Arbitrary<Statement> = fc
   .record({
     name: identifier,
     args: fc.option(fc.array(atom, { maxLength: 2 }), { nil: null }),
-    qubits: fc.array(identifier.map((name) => node('IndexedIdentifier', { name, indices: [] })), { minLength: 1, maxLength: 2 }),
+    qubits: fc.array(
+      identifier.map((name) => node('IndexedIdentifier', { name, indices: [] })),
+      { minLength: 1, maxLength: 2 },
+    ),
   })
   .map((f) => stmt('GateCall', { ...f, modifiers: [], designator: null }));
 
@@ -150,13 +199,36 @@ export const expression: fc.Memo<Expression> = fc.memo((depth) => {
   const sub = expression(depth - 1);
   return fc.oneof(
     { weight: 4, arbitrary: atom },
-    { weight: 6, arbitrary: fc.record({ op: fc.constantFrom(...BINARY_OPERATORS), left: sub, right: sub }).map((f) => node('Binary', f)) },
-    { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('-', '!', '~' as const), operand: sub }).map((f) => node('Unary', f)) },
-    { weight: 1, arbitrary: fc.record({ collection: sub, index: indexOperator(sub) }).map((f) => node('IndexExpression', f)) },
-    { weight: 1, arbitrary: fc.record({ callee: identifier, args: fc.array(sub, { maxLength: 3 }) }).map((f) => node('Call', f)) },
-    { weight: 1, arbitrary: fc.record({ type: fc.oneof(scalarType, arrayType), argument: sub }).map((f) => node('Cast', f)) },
-    { weight: 1, arbitrary: fc.record({ target: sub, dimension: fc.option(sub, { nil: null }) }).map((f) => node('SizeOf', f)) },
-    { weight: 1, arbitrary: fc.array(plainGateCall, { minLength: 1, maxLength: 2 }).map((body) => node('DurationOf', { body })) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({ op: fc.constantFrom(...BINARY_OPERATORS), left: sub, right: sub })
+        .map((f) => node('Binary', f)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ op: fc.constantFrom('-', '!', '~' as const), operand: sub }).map((f) => node('Unary', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ collection: sub, index: indexOperator(sub) }).map((f) => node('IndexExpression', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ callee: identifier, args: fc.array(sub, { maxLength: 3 }) }).map((f) => node('Call', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.oneof(scalarType, arrayType), argument: sub }).map((f) => node('Cast', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ target: sub, dimension: fc.option(sub, { nil: null }) }).map((f) => node('SizeOf', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.array(plainGateCall, { minLength: 1, maxLength: 2 }).map((body) => node('DurationOf', { body })),
+    },
   );
 });
 
@@ -168,7 +240,9 @@ function rangeExpression(part: fc.Arbitrary<Expression>): fc.Arbitrary<RangeExpr
   const optional = fc.option(part, { nil: null });
   return fc
     .record({ start: optional, step: optional, end: optional, fallbackEnd: part })
-    .map(({ start, step, end, fallbackEnd }) => node('RangeExpression', { start, step, end: step !== null && end === null ? fallbackEnd : end }));
+    .map(({ start, step, end, fallbackEnd }) =>
+      node('RangeExpression', { start, step, end: step !== null && end === null ? fallbackEnd : end }),
+    );
 }
 
 function discreteSet(part: fc.Arbitrary<Expression>): fc.Arbitrary<DiscreteSet> {
@@ -177,7 +251,12 @@ function discreteSet(part: fc.Arbitrary<Expression>): fc.Arbitrary<DiscreteSet> 
 
 function indexOperator(part: fc.Arbitrary<Expression>): fc.Arbitrary<IndexOperator> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.array(fc.oneof(part, rangeExpression(part)), { minLength: 1, maxLength: 3 }).map((items) => node('IndexList', { items })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(fc.oneof(part, rangeExpression(part)), { minLength: 1, maxLength: 3 })
+        .map((items) => node('IndexList', { items })),
+    },
     { weight: 1, arbitrary: discreteSet(part) },
   );
 }
@@ -194,8 +273,13 @@ export const indexedIdentifier: fc.Arbitrary<IndexedIdentifier> = fc
   .record({ name: identifier, indices: fc.array(indexOperator(shallow), { maxLength: 2 }) })
   .map((f) => node('IndexedIdentifier', f));
 
-const gateOperand: fc.Arbitrary<GateOperand> = fc.oneof({ weight: 5, arbitrary: indexedIdentifier }, { weight: 1, arbitrary: hardwareQubit });
-const measureExpression: fc.Arbitrary<MeasureExpression> = gateOperand.map((operand) => node('MeasureExpression', { operand }));
+const gateOperand: fc.Arbitrary<GateOperand> = fc.oneof(
+  { weight: 5, arbitrary: indexedIdentifier },
+  { weight: 1, arbitrary: hardwareQubit },
+);
+const measureExpression: fc.Arbitrary<MeasureExpression> = gateOperand.map((operand) =>
+  node('MeasureExpression', { operand }),
+);
 
 // --- statements -----------------------------------------------------------------------
 
@@ -205,7 +289,10 @@ const annotation: fc.Arbitrary<Annotation> = fc
     content: fc.constantFrom('', 'x', 'a b  c', '1.5 $0', '{ free text }'),
   })
   .map((f) => node('Annotation', f));
-const annotations = fc.oneof({ weight: 6, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(annotation, { minLength: 1, maxLength: 2 }) });
+const annotations = fc.oneof(
+  { weight: 6, arbitrary: fc.constant([]) },
+  { weight: 1, arbitrary: fc.array(annotation, { minLength: 1, maxLength: 2 }) },
+);
 
 const withAnnotations = <S extends Statement>(statement: fc.Arbitrary<S>): fc.Arbitrary<S> =>
   fc.tuple(statement, annotations).map(([s, list]) => (list.length === 0 ? s : { ...s, annotations: list }));
@@ -235,32 +322,66 @@ function gateCall(argument: fc.Arbitrary<Expression>): fc.Arbitrary<Statement> {
     {
       weight: 1,
       arbitrary: fc
-        .record({ modifiers: fc.array(gateModifier, { maxLength: 1 }), args, qubits: fc.array(gateOperand, { maxLength: 2 }) })
+        .record({
+          modifiers: fc.array(gateModifier, { maxLength: 1 }),
+          args,
+          qubits: fc.array(gateOperand, { maxLength: 2 }),
+        })
         .map((f) => stmt('GateCall', { ...f, name: node('Identifier', { name: 'gphase' }), designator: null })),
     },
   );
 }
 
-const ASSIGNMENT_OPERATORS: readonly AssignmentOperator[] = ['=', '+=', '-=', '*=', '/=', '&=', '|=', '~=', '^=', '<<=', '>>=', '%=', '**='];
+const ASSIGNMENT_OPERATORS: readonly AssignmentOperator[] = [
+  '=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '&=',
+  '|=',
+  '~=',
+  '^=',
+  '<<=',
+  '>>=',
+  '%=',
+  '**=',
+];
 const aliasValue: fc.Arbitrary<Expression> = fc
   .array(small, { minLength: 1, maxLength: 3 })
-  .map((parts) => parts.slice(1).reduce((left, right) => node('Binary', { op: '++', left, right }), parts[0] as Expression));
+  .map((parts) =>
+    parts.slice(1).reduce((left, right) => node('Binary', { op: '++', left, right }), parts[0] as Expression),
+  );
 
 /** Statements that need no enclosing block, at top level or inside one. */
 function simpleStatement(): fc.Arbitrary<Statement> {
   const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
   return fc.oneof(
     { weight: 8, arbitrary: gateCall(small) },
-    { weight: 2, arbitrary: fc.record({ measure: measureExpression, target: optional(indexedIdentifier) }).map((f) => stmt('MeasureStatement', f)) },
     {
       weight: 2,
       arbitrary: fc
-        .record({ target: indexedIdentifier, op: fc.constantFrom(...ASSIGNMENT_OPERATORS), value: fc.oneof(small, measureExpression) })
+        .record({ measure: measureExpression, target: optional(indexedIdentifier) })
+        .map((f) => stmt('MeasureStatement', f)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({
+          target: indexedIdentifier,
+          op: fc.constantFrom(...ASSIGNMENT_OPERATORS),
+          value: fc.oneof(small, measureExpression),
+        })
         .map((f) => stmt('Assignment', f)),
     },
     { weight: 1, arbitrary: gateOperand.map((operand) => stmt('Reset', { operand })) },
     { weight: 1, arbitrary: fc.array(gateOperand, { maxLength: 3 }).map((operands) => stmt('Barrier', { operands })) },
-    { weight: 1, arbitrary: fc.record({ duration: shallow, operands: fc.array(gateOperand, { maxLength: 2 }) }).map((f) => stmt('Delay', f)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ duration: shallow, operands: fc.array(gateOperand, { maxLength: 2 }) })
+        .map((f) => stmt('Delay', f)),
+    },
     {
       weight: 2,
       arbitrary: fc
@@ -269,14 +390,30 @@ function simpleStatement(): fc.Arbitrary<Statement> {
     },
     {
       weight: 1,
-      arbitrary: fc.record({ type: arrayType, name: identifier, init: optional(arrayLiteral(2)) }).map((f) => stmt('ClassicalDeclaration', f)),
+      arbitrary: fc
+        .record({ type: arrayType, name: identifier, init: optional(arrayLiteral(2)) })
+        .map((f) => stmt('ClassicalDeclaration', f)),
     },
-    { weight: 1, arbitrary: fc.record({ type: scalarType, name: identifier, init: small }).map((f) => stmt('ConstDeclaration', f)) },
-    { weight: 1, arbitrary: fc.record({ type: arrayType, name: identifier, init: arrayLiteral(2) }).map((f) => stmt('ConstDeclaration', f)) },
-    { weight: 1, arbitrary: fc.record({ name: identifier, value: aliasValue }).map((f) => stmt('AliasDeclaration', f)) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: scalarType, name: identifier, init: small }).map((f) => stmt('ConstDeclaration', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ type: arrayType, name: identifier, init: arrayLiteral(2) })
+        .map((f) => stmt('ConstDeclaration', f)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ name: identifier, value: aliasValue }).map((f) => stmt('AliasDeclaration', f)),
+    },
     { weight: 1, arbitrary: optional(fc.oneof(small, measureExpression)).map((value) => stmt('Return', { value })) },
     { weight: 1, arbitrary: small.map((expression) => stmt('ExpressionStatement', { expression })) },
-    { weight: 1, arbitrary: fc.constantFrom(stmt('Break', {}), stmt('Continue', {}), stmt('End', {}), stmt('EmptyStatement', {})) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(stmt('Break', {}), stmt('Continue', {}), stmt('End', {}), stmt('EmptyStatement', {})),
+    },
   );
 }
 
@@ -285,15 +422,13 @@ const localStatement: fc.Memo<Statement> = fc.memo((depth) => {
   const simple = withAnnotations(simpleStatement());
   if (depth <= 1) return simple;
   const block = fc.array(localStatement(depth - 1), { maxLength: 3 });
-  return fc.oneof(
-    { weight: 8, arbitrary: simple },
-    { weight: 1, arbitrary: withAnnotations(blockStatement(block)) },
-  );
+  return fc.oneof({ weight: 8, arbitrary: simple }, { weight: 1, arbitrary: withAnnotations(blockStatement(block)) });
 });
 
 function blockStatement(block: fc.Arbitrary<Statement[]>): fc.Arbitrary<Statement> {
   const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
-  const switchCase = (values: fc.Arbitrary<Expression[] | null>) => fc.record({ values, body: block }).map((f) => node('SwitchCase', f));
+  const switchCase = (values: fc.Arbitrary<Expression[] | null>) =>
+    fc.record({ values, body: block }).map((f) => node('SwitchCase', f));
   return fc.oneof(
     fc.record({ condition: small, body: block, elseBody: optional(block) }).map((f) => stmt('If', f)),
     fc.record({ condition: small, body: block }).map((f) => stmt('While', f)),
@@ -309,15 +444,22 @@ function blockStatement(block: fc.Arbitrary<Statement[]>): fc.Arbitrary<Statemen
     fc
       .record({
         subject: small,
-        cases: fc.tuple(fc.array(switchCase(fc.array(shallow, { minLength: 1, maxLength: 3 })), { maxLength: 2 }), optional(switchCase(fc.constant(null)))),
+        cases: fc.tuple(
+          fc.array(switchCase(fc.array(shallow, { minLength: 1, maxLength: 3 })), { maxLength: 2 }),
+          optional(switchCase(fc.constant(null))),
+        ),
       })
-      .map(({ subject, cases: [cases, fallback] }) => stmt('Switch', { subject, cases: fallback === null ? cases : [...cases, fallback] })),
+      .map(({ subject, cases: [cases, fallback] }) =>
+        stmt('Switch', { subject, cases: fallback === null ? cases : [...cases, fallback] }),
+      ),
   );
 }
 
 const argumentDefinition: fc.Arbitrary<ArgumentDefinition> = fc.oneof(
   fc.record({ type: scalarType, name: identifier }).map((f) => node('ArgumentDefinition', { ...f, oldStyle: null })),
-  fc.record({ type: arrayReferenceType, name: identifier }).map((f) => node('ArgumentDefinition', { ...f, oldStyle: null })),
+  fc
+    .record({ type: arrayReferenceType, name: identifier })
+    .map((f) => node('ArgumentDefinition', { ...f, oldStyle: null })),
   fc
     .record({ size: fc.option(designator, { nil: null }), name: identifier })
     .map(({ size, name }) => node('ArgumentDefinition', { type: node('QubitType', { size }), name, oldStyle: null })),
@@ -326,7 +468,13 @@ const argumentDefinition: fc.Arbitrary<ArgumentDefinition> = fc.oneof(
     .map(({ size, name }) => node('ArgumentDefinition', { type: node('QubitType', { size }), name, oldStyle: 'qreg' })),
   fc
     .record({ size: fc.option(designator, { nil: null }), name: identifier })
-    .map(({ size, name }) => node('ArgumentDefinition', { type: node('ScalarType', { name: 'bit', size, component: null }), name, oldStyle: 'creg' })),
+    .map(({ size, name }) =>
+      node('ArgumentDefinition', {
+        type: node('ScalarType', { name: 'bit', size, component: null }),
+        name,
+        oldStyle: 'creg',
+      }),
+    ),
 );
 
 const OPAQUE_BODIES = ['', ' ', '\n  play(d0, gaussian(1.0, 10dt));\n', ' x $0; ', ' frame f = newframe(p, 5e9, 0); '];
@@ -336,14 +484,22 @@ function topLevelStatement(): fc.Arbitrary<Statement> {
   const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
   const body = fc.array(localStatement(3), { maxLength: 3 });
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom('stdgates.inc', 'qelib1.inc', 'my lib/gates.inc').map((path) => stmt('Include', { path })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom('stdgates.inc', 'qelib1.inc', 'my lib/gates.inc')
+        .map((path) => stmt('Include', { path })),
+    },
     {
       weight: 1,
       arbitrary: fc
         .record({ hash: fc.boolean(), content: fc.constantFrom('ion.shots 100', 'a', 'x = { 1 }; // kept', 'π') })
         .map((f) => stmt('Pragma', f)),
     },
-    { weight: 2, arbitrary: fc.record({ name: identifier, size: optional(designator) }).map((f) => stmt('QubitDeclaration', f)) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ name: identifier, size: optional(designator) }).map((f) => stmt('QubitDeclaration', f)),
+    },
     {
       weight: 1,
       arbitrary: fc
@@ -353,7 +509,11 @@ function topLevelStatement(): fc.Arbitrary<Statement> {
     {
       weight: 1,
       arbitrary: fc
-        .record({ direction: fc.constantFrom('input', 'output' as const), type: fc.oneof(scalarType, arrayType), name: identifier })
+        .record({
+          direction: fc.constantFrom('input', 'output' as const),
+          type: fc.oneof(scalarType, arrayType),
+          name: identifier,
+        })
         .map((f) => stmt('IODeclaration', f)),
     },
     {
@@ -370,20 +530,32 @@ function topLevelStatement(): fc.Arbitrary<Statement> {
     {
       weight: 1,
       arbitrary: fc
-        .record({ name: identifier, params: fc.array(argumentDefinition, { maxLength: 3 }), returnType: optional(scalarType), body })
+        .record({
+          name: identifier,
+          params: fc.array(argumentDefinition, { maxLength: 3 }),
+          returnType: optional(scalarType),
+          body,
+        })
         .map((f) => stmt('SubroutineDefinition', f)),
     },
     {
       weight: 1,
       arbitrary: fc
-        .record({ name: identifier, params: fc.array(fc.oneof(scalarType, arrayReferenceType), { maxLength: 3 }), returnType: optional(scalarType) })
+        .record({
+          name: identifier,
+          params: fc.array(fc.oneof(scalarType, arrayReferenceType), { maxLength: 3 }),
+          returnType: optional(scalarType),
+        })
         .map((f) => stmt('ExternDeclaration', f)),
     },
     { weight: 1, arbitrary: fc.constantFrom(...OPAQUE_BODIES).map((b) => stmt('Cal', { body: b })) },
     {
       weight: 1,
       arbitrary: fc
-        .record({ header: fc.constantFrom('x $0', 'rz(theta) $1', 'measure $0 -> bit'), body: fc.constantFrom(...OPAQUE_BODIES) })
+        .record({
+          header: fc.constantFrom('x $0', 'rz(theta) $1', 'measure $0 -> bit'),
+          body: fc.constantFrom(...OPAQUE_BODIES),
+        })
         .map((f) => stmt('Defcal', f)),
     },
     { weight: 1, arbitrary: fc.constantFrom('openpulse', 'pulse 1.0').map((name) => stmt('Defcalgrammar', { name })) },
@@ -393,7 +565,12 @@ function topLevelStatement(): fc.Arbitrary<Statement> {
 /** Any statement a program may hold at its top level (pragmas carry no annotations). */
 export const statement: fc.Arbitrary<Statement> = fc.oneof(
   { weight: 3, arbitrary: localStatement(3) },
-  { weight: 2, arbitrary: topLevelStatement().chain((s) => (s.kind === 'Pragma' ? fc.constant<Statement>(s) : withAnnotations(fc.constant<Statement>(s)))) },
+  {
+    weight: 2,
+    arbitrary: topLevelStatement().chain((s) =>
+      s.kind === 'Pragma' ? fc.constant<Statement>(s) : withAnnotations(fc.constant<Statement>(s)),
+    ),
+  },
 );
 
 export const version = fc.constantFrom('3', '3.0', '3.1', '2.0').map((v) => node('Version', { version: v }));
@@ -401,7 +578,10 @@ export const version = fc.constantFrom('3', '3.0', '3.1', '2.0').map((v) => node
 /** Whole programs: an optional version header and up to `maxStatements` statements. */
 export function program(maxStatements = 8): fc.Arbitrary<Program> {
   return fc
-    .record({ version: fc.option(version, { nil: null, freq: 4 }), statements: fc.array(statement, { maxLength: maxStatements }) })
+    .record({
+      version: fc.option(version, { nil: null, freq: 4 }),
+      statements: fc.array(statement, { maxLength: maxStatements }),
+    })
     .map((f) => node('Program', f));
 }
 

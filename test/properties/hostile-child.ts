@@ -26,5 +26,14 @@ for (const { name, n, print: alsoPrint } of cases) {
       printed = `threw: ${(error as Error).message}`;
     }
   }
-  console.log(JSON.stringify({ done: name, ms, ok: result.ok, count: result.diagnostics.length, first: result.diagnostics[0]?.reason ?? null, printed }));
+  console.log(
+    JSON.stringify({
+      done: name,
+      ms,
+      ok: result.ok,
+      count: result.diagnostics.length,
+      first: result.diagnostics[0]?.reason ?? null,
+      printed,
+    }),
+  );
 }

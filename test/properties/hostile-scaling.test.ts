@@ -44,10 +44,18 @@ interface Done {
 describe('hostile programs answered in time', () => {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'hostile-child.ts'), JSON.stringify(CASES.map(({ name, n, print }) => ({ name, n, print })))],
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'hostile-child.ts'),
+      JSON.stringify(CASES.map(({ name, n, print }) => ({ name, n, print }))),
+    ],
     { encoding: 'utf8', timeout: CASES.length * LIMIT_MS, maxBuffer: 1 << 24 },
   );
-  const lines = (child.stdout ?? '').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Partial<Done> & { start?: string });
+  const lines = (child.stdout ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Partial<Done> & { start?: string });
   const done = new Map(lines.filter((l) => l.done !== undefined).map((l) => [l.done as string, l as Done]));
 
   it('the child ran every case to the end', () => {

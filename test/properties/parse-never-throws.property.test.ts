@@ -19,10 +19,10 @@ function tokenSlices(source: string): { start: number; end: number }[] {
 
 const mutation = fc.record({
   program: fc.integer({ min: 0, max: PROGRAMS.length - 1 }),
-  edits: fc.array(
-    fc.record({ op: fc.constantFrom('delete', 'duplicate', 'swap'), at: fc.nat(), other: fc.nat() }),
-    { minLength: 1, maxLength: 4 },
-  ),
+  edits: fc.array(fc.record({ op: fc.constantFrom('delete', 'duplicate', 'swap'), at: fc.nat(), other: fc.nat() }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
 });
 
 function mutate(source: string, edits: readonly { op: string; at: number; other: number }[]): string {
@@ -51,15 +51,58 @@ function checkResult(source: string): void {
 
 describe('parse never throws and always terminates', () => {
   it('on arbitrary strings (4,000 runs)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 60, unit: 'binary' }), (s) => checkResult(s)), { numRuns: 4_000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60, unit: 'binary' }), (s) => checkResult(s)),
+      { numRuns: 4_000 },
+    );
   });
 
   it('on strings made of OpenQASM fragments (3,000 runs)', () => {
     const fragment = fc.constantFrom(
-      'qubit', 'q', '[', ']', '(', ')', '{', '}', ';', ',', 'gate', 'h', 'measure', '->', '=', '+', '**', '-', '@', 'ctrl',
-      'if', 'else', 'for', 'in', ':', '1', '2.5', 'pi', '"01"', '$0', '\n', ' ', '//', '/*', '*/', '#pragma', '@a', 'cal', 'let',
+      'qubit',
+      'q',
+      '[',
+      ']',
+      '(',
+      ')',
+      '{',
+      '}',
+      ';',
+      ',',
+      'gate',
+      'h',
+      'measure',
+      '->',
+      '=',
+      '+',
+      '**',
+      '-',
+      '@',
+      'ctrl',
+      'if',
+      'else',
+      'for',
+      'in',
+      ':',
+      '1',
+      '2.5',
+      'pi',
+      '"01"',
+      '$0',
+      '\n',
+      ' ',
+      '//',
+      '/*',
+      '*/',
+      '#pragma',
+      '@a',
+      'cal',
+      'let',
     );
-    fc.assert(fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => checkResult(parts.join(''))), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => checkResult(parts.join(''))),
+      { numRuns: 3_000 },
+    );
   });
 
   it('on token-level mutations of valid programs: deleted, duplicated and swapped tokens (3,000 runs)', () => {

@@ -14,10 +14,53 @@ import type { ValidateResult } from '../../src/validate.js';
 import { qasmFiles } from '../preflight/fixture-files.js';
 import { CAPABILITY_CHECKS } from '../../src/capabilities/index.js';
 
-const FIXTURES = ['accept', 'reject', 'mixed'].flatMap((f) => qasmFiles(join(import.meta.dirname, '..', '..', 'fixtures', f))).map((f) => readFileSync(f, 'utf8'));
+const FIXTURES = ['accept', 'reject', 'mixed']
+  .flatMap((f) => qasmFiles(join(import.meta.dirname, '..', '..', 'fixtures', f)))
+  .map((f) => readFileSync(f, 'utf8'));
 
 /** Tokens that make mutations land on interesting syntax. */
-const TOKENS = ['gate', 'g', '{', '}', '(', ')', '[', ']', ';', ',', '@', 'ctrl', 'inv', 'measure', '->', '=', 'q', 'c', '0', '-1', 'pi', '/', '*', '+', '++', 'let', 'qubit', 'bit', 'if', 'for', '$0', ':', '"', '//', '/*', '\n', ' ', 'π', '1e999', '0/0'];
+const TOKENS = [
+  'gate',
+  'g',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  '@',
+  'ctrl',
+  'inv',
+  'measure',
+  '->',
+  '=',
+  'q',
+  'c',
+  '0',
+  '-1',
+  'pi',
+  '/',
+  '*',
+  '+',
+  '++',
+  'let',
+  'qubit',
+  'bit',
+  'if',
+  'for',
+  '$0',
+  ':',
+  '"',
+  '//',
+  '/*',
+  '\n',
+  ' ',
+  'π',
+  '1e999',
+  '0/0',
+];
 
 function wellFormed(result: ValidateResult): void {
   expect(result.ok).toBe(result.diagnostics.length === 0);
@@ -51,7 +94,11 @@ const CAPABILITY_RULES: ReadonlySet<string> = new Set(CAPABILITY_CHECKS.map((c) 
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 6 })) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 6 })),
+  }),
   fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }),
 );
 
@@ -76,9 +123,16 @@ function mutate(text: string, steps: readonly Step[]): string {
 describe('validate never throws', () => {
   it('on arbitrary strings', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((t) => t.join(' '))), (text) => {
-        wellFormed(validate(text));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((t) => t.join(' ')),
+        ),
+        (text) => {
+          wellFormed(validate(text));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -101,7 +155,10 @@ describe('validate never throws', () => {
         fc.integer({ min: 1, max: 3 }),
         fc.boolean(),
         (depth, callsPerLevel, leafGates, withParams) => {
-          const lines = ['qubit[3] q;', `gate g0${withParams ? '(t)' : ''} a, b { ${'rz(t / 2) a; cx a, b; '.repeat(leafGates).replaceAll('t / 2', withParams ? 't / 2' : 'pi / 2')}}`];
+          const lines = [
+            'qubit[3] q;',
+            `gate g0${withParams ? '(t)' : ''} a, b { ${'rz(t / 2) a; cx a, b; '.repeat(leafGates).replaceAll('t / 2', withParams ? 't / 2' : 'pi / 2')}}`,
+          ];
           for (let level = 1; level <= depth; level++) {
             const call = `g${level - 1}${withParams ? '(t * 2)' : ''} b, a; `;
             lines.push(`gate g${level}${withParams ? '(t)' : ''} a, b { ${call.repeat(callsPerLevel)}}`);

@@ -13,7 +13,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, openStore, type Db, type Queryable } from '../../src/service/index.js';
 import { startPostgres, type PostgresServer } from './postgres.js';
 import { startServe, startWorker, type CliProcess } from './processes.js';
-import { attemptTally, call, checkStored, jobBody, mirroredCircuit, pool, storedJobs, waitSettled, type JobKind } from './workload.js';
+import {
+  attemptTally,
+  call,
+  checkStored,
+  jobBody,
+  mirroredCircuit,
+  pool,
+  storedJobs,
+  waitSettled,
+  type JobKind,
+} from './workload.js';
 
 const started: CliProcess[] = [];
 const track = async (p: Promise<CliProcess>) => {
@@ -53,7 +63,12 @@ describe('a worker killed with -9 in the middle of a long job', () => {
     const store = ['--database', server.url];
     const serve = await track(startServe([...store, '--workers', '0']));
     const doomed = await track(startWorker([...store, '--lease-ms', '1500']));
-    const long = { type: 'svc.qasm3.v1', backend: 'simulator', name: 'long-22', input: { data: mirroredCircuit(22, 6, 3) } };
+    const long = {
+      type: 'svc.qasm3.v1',
+      backend: 'simulator',
+      name: 'long-22',
+      input: { data: mirroredCircuit(22, 6, 3) },
+    };
     const created = await call(serve.url, 'POST', '/v0.4/jobs', key, long);
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
@@ -61,7 +76,10 @@ describe('a worker killed with -9 in the middle of a long job', () => {
     // Kill the worker as soon as it holds the job: the 22-qubit run takes seconds (3 on a quiet machine), so it is mid-run.
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const [row] = await db.query<{ status: string; lease_owner: string | null }>('SELECT status, lease_owner FROM jobs WHERE id = $1', [id]);
+      const [row] = await db.query<{ status: string; lease_owner: string | null }>(
+        'SELECT status, lease_owner FROM jobs WHERE id = $1',
+        [id],
+      );
       if (row?.status === 'started' && row.lease_owner?.includes(`:${doomed.pid}:`)) break;
       expect(row?.status).toBe('submitted');
       if (Date.now() > deadline) throw new Error('the worker never claimed the job');
@@ -126,7 +144,9 @@ describe('the embedded-store serve killed with -9 while jobs run', () => {
     const stored = await storedJobs(afterCrash, ids);
     expect(ids.filter((id) => !stored.has(id))).toEqual([]);
     expect(await halfWritten(afterCrash)).toEqual([]);
-    const openAtCrash = [...stored.values()].filter((j) => !['completed', 'failed', 'canceled'].includes(j.status)).length;
+    const openAtCrash = [...stored.values()].filter(
+      (j) => !['completed', 'failed', 'canceled'].includes(j.status),
+    ).length;
     await afterCrash.close();
 
     const restarted = await track(startServe(flags));
@@ -146,10 +166,14 @@ describe('the embedded-store serve killed with -9 while jobs run', () => {
     const final = await storedJobs(finalStore, ids);
     expect(await halfWritten(finalStore)).toEqual([]);
     await finalStore.close();
-    expect(acknowledged.map(({ id, kind }) => checkStored(final.get(id) as never, kind)).filter((p) => p !== null)).toEqual([]);
+    expect(
+      acknowledged.map(({ id, kind }) => checkStored(final.get(id) as never, kind)).filter((p) => p !== null),
+    ).toEqual([]);
     const tally = attemptTally(final.values());
     // A job is claimed again only if the crash caught it started: at most one retry each.
     expect(Object.keys(tally).every((n) => Number(n) <= 2)).toBe(true);
-    console.log(`embedded serve kill -9: ${acknowledged.length} jobs acknowledged, ${refused} requests cut by the crash, ${openAtCrash} open at the crash; attempts per job ${JSON.stringify(tally)}`);
+    console.log(
+      `embedded serve kill -9: ${acknowledged.length} jobs acknowledged, ${refused} requests cut by the crash, ${openAtCrash} open at the crash; attempts per job ${JSON.stringify(tally)}`,
+    );
   });
 });

@@ -84,7 +84,8 @@ test('a 10 s outage under load: 503 in the error shape, /health says so, nothing
   for (const label of Object.keys(statuses)) expect(label).toMatch(/ (200|201|503)$/);
   expect(statuses['down:POST 503'] ?? 0).toBeGreaterThan(0);
   expect(statuses['after:POST 201'] ?? 0).toBeGreaterThan(0);
-  for (const body of unavailable) expect(body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.any(String) });
+  for (const body of unavailable)
+    expect(body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.any(String) });
   const downHealth = health.filter((h) => h.at > downAt + 1000 && h.at < downAt + OUTAGE_MS);
   expect(downHealth.length).toBeGreaterThan(0);
   for (const h of downHealth) {
@@ -97,5 +98,7 @@ test('a 10 s outage under load: 503 in the error shape, /health says so, nothing
   const stored = await storedJobs(db, created);
   expect(created.filter((id) => !stored.has(id))).toEqual([]);
   expect(created.map((id) => checkStored(stored.get(id) as never, 'bell')).filter((p) => p !== null)).toEqual([]);
-  console.log(`outage: ${JSON.stringify(statuses)}; health ok again ${recoveredMs} ms after the server; ${created.length} jobs acknowledged, all completed`);
+  console.log(
+    `outage: ${JSON.stringify(statuses)}; health ok again ${recoveredMs} ms after the server; ${created.length} jobs acknowledged, all completed`,
+  );
 });

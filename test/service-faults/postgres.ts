@@ -37,7 +37,14 @@ export async function startPostgres(name: string, options: { durable?: boolean }
     ...postgresUserOptions(),
     // fsync off: what these suites kill are our processes (the server survives them) or the server by a clean
     // shutdown, which writes everything; durability across a power loss is PostgreSQL's own business.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `fsync=${options.durable ? 'on' : 'off'}`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      `fsync=${options.durable ? 'on' : 'off'}`,
+    ],
     onLog: () => undefined,
     onError: () => undefined,
   });

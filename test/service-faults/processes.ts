@@ -19,11 +19,20 @@ export interface CliProcess {
   kill(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-function launch(args: string[], ready: (out: string, err: string) => string | null, timeoutMs = 60_000): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+function launch(
+  args: string[],
+  ready: (out: string, err: string) => string | null,
+  timeoutMs = 60_000,
+): Promise<CliProcess> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
   let out = '';
   let err = '';
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -48,12 +48,16 @@ async function createRunning(body: Record<string, unknown> = jobBody('bell')): P
   const answer = await call(url, 'POST', '/v0.4/jobs', key, body);
   expect(answer.status, answer.text).toBe(201);
   const id = answer.json.id as string;
-  while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted') await sleep(1);
+  while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted')
+    await sleep(1);
   return id;
 }
 
 async function resultArtifacts(id: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM artifacts WHERE job_id = $1 AND kind = 'result'`, [id]);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM artifacts WHERE job_id = $1 AND kind = 'result'`,
+    [id],
+  );
   return row?.n ?? 0;
 }
 
@@ -63,7 +67,10 @@ async function completionTime(body: Record<string, unknown>, runs: number): Prom
   for (let i = 0; i < runs; i++) {
     const id = await createRunning(body);
     const started = performance.now();
-    while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed') await sleep(1);
+    while (
+      (await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed'
+    )
+      await sleep(1);
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[runs >> 1] as number;
@@ -103,7 +110,9 @@ describe.sequential('races', () => {
       const move = await call(url, 'POST', `/v0.4/jobs/${id}/move`, key, {});
       await waitSettled(db, [id], 30_000);
       const source = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
-      const clones = await db.query<{ id: string }>(`SELECT id FROM jobs WHERE metadata->>'original_job_id' = $1`, [id]);
+      const clones = await db.query<{ id: string }>(`SELECT id FROM jobs WHERE metadata->>'original_job_id' = $1`, [
+        id,
+      ]);
       outcomes[`${move.status}->${source.json.status}`] = (outcomes[`${move.status}->${source.json.status}`] ?? 0) + 1;
       if (move.status === 200) {
         expect(source.json.status).toBe('canceled');
@@ -144,7 +153,8 @@ describe.sequential('races', () => {
       await waitSettled(db, [id], 30_000);
       const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
       const statuses = answers.map((a) => a.status).sort();
-      outcomes[`${statuses.join('+')}->${job.json.status}`] = (outcomes[`${statuses.join('+')}->${job.json.status}`] ?? 0) + 1;
+      outcomes[`${statuses.join('+')}->${job.json.status}`] =
+        (outcomes[`${statuses.join('+')}->${job.json.status}`] ?? 0) + 1;
       expect(statuses[0]).toBe(statuses[1]);
       expect(job.json.status).toBe(statuses[0] === 200 ? 'canceled' : 'completed');
     }
@@ -152,7 +162,13 @@ describe.sequential('races', () => {
   });
 
   test('cancel of a multicircuit job while its children complete: 200 means canceled with no child left open, 409 means completed, never anything else', async () => {
-    const circuits = Array.from({ length: 4 }, (_, i) => ({ name: `c${i}`, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] }));
+    const circuits = Array.from({ length: 4 }, (_, i) => ({
+      name: `c${i}`,
+      circuit: [
+        { gate: 'h', target: 0 },
+        { gate: 'cnot', control: 0, target: 1 },
+      ],
+    }));
     const body = { type: 'svc.multi-circuit.v1', backend: 'simulator', input: { qubits: 2, circuits } };
     // Its own completion time (4 children on 2 threads), so the cancels land before, during and after.
     const multiMs = await completionTime(body, 3);
@@ -175,6 +191,9 @@ describe.sequential('races', () => {
         expect(children.map((c) => c.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
       }
     }
-    console.log(`multicircuit cancel vs children (completes ${Math.round(multiMs)} ms after it is seen started)`, outcomes);
+    console.log(
+      `multicircuit cancel vs children (completes ${Math.round(multiMs)} ms after it is seen started)`,
+      outcomes,
+    );
   });
 });

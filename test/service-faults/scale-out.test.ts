@@ -9,7 +9,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createKey, openStore, type Db } from '../../src/service/index.js';
 import { startPostgres, type PostgresServer } from './postgres.js';
 import { startServe, startWorker, type CliProcess } from './processes.js';
-import { attemptTally, call, checkStored, JOB_KINDS, jobBody, pool, storedJobs, waitSettled, type JobKind } from './workload.js';
+import {
+  attemptTally,
+  call,
+  checkStored,
+  JOB_KINDS,
+  jobBody,
+  pool,
+  storedJobs,
+  waitSettled,
+  type JobKind,
+} from './workload.js';
 
 const JOBS = 2000;
 
@@ -46,7 +56,9 @@ test('2,000 jobs through two servers, run by four processes: each reaches its fi
   const created = await pool(kinds, 48, async (kind, i) => {
     const serve = servers[i % 2] as CliProcess;
     const answer = await call(serve.url, 'POST', '/v0.4/jobs', key, jobBody(kind)).catch((error: Error) => {
-      throw new Error(`POST to serve ${serve.pid} (exit ${serve.child.exitCode ?? serve.child.signalCode}): ${error.message} ${String(error.cause)}\n${serve.logs()}`);
+      throw new Error(
+        `POST to serve ${serve.pid} (exit ${serve.child.exitCode ?? serve.child.signalCode}): ${error.message} ${String(error.cause)}\n${serve.logs()}`,
+      );
     });
     expect(answer.status, answer.text).toBe(201);
     return { id: answer.json.id as string, kind };
@@ -65,7 +77,10 @@ test('2,000 jobs through two servers, run by four processes: each reaches its fi
   // No process died: every job was claimed exactly once.
   expect(tally).toEqual({ 1: JOBS });
   // The queue itself: nothing of ours is left claimed, nothing runs twice.
-  const [leases] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE lease_owner IS NOT NULL AND id = ANY($1::uuid[])', [ids]);
+  const [leases] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM jobs WHERE lease_owner IS NOT NULL AND id = ANY($1::uuid[])',
+    [ids],
+  );
   expect(leases?.n).toBe(0);
   for (const p of processes) expect(p.child.exitCode, p.logs()).toBeNull();
   console.log(

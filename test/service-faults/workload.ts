@@ -21,7 +21,8 @@ export function randomCircuit(qubits: number, layers: number, seed = 1): string 
   };
   const lines = ['OPENQASM 3.0;', 'include "stdgates.inc";', `qubit[${qubits}] q;`, `bit[${qubits}] c;`];
   for (let layer = 0; layer < layers; layer++) {
-    for (let i = 0; i < qubits; i++) lines.push(`${['rx', 'ry', 'rz'][Math.floor(next() * 3)]}(${(next() * 6.28).toFixed(4)}) q[${i}];`);
+    for (let i = 0; i < qubits; i++)
+      lines.push(`${['rx', 'ry', 'rz'][Math.floor(next() * 3)]}(${(next() * 6.28).toFixed(4)}) q[${i}];`);
     for (let i = layer % 2; i + 1 < qubits; i += 2) lines.push(`cx q[${i}], q[${i + 1}];`);
   }
   for (let i = 0; i < qubits; i++) lines.push(`c[${i}] = measure q[${i}];`);
@@ -34,10 +35,22 @@ export function randomCircuit(qubits: number, layers: number, seed = 1): string 
  * ends in |0...0> (one outcome to store, not 2^qubits).
  */
 export function mirroredCircuit(qubits: number, layers: number, seed = 1): string {
-  const forward = randomCircuit(qubits, layers, seed).split('\n').filter((l) => /^(rx|ry|rz|cx)/.test(l));
-  const inverse = [...forward].reverse().map((l) => l.replace(/\((-?[\d.]+)\)/, (_, angle: string) => `(${-Number(angle)})`));
+  const forward = randomCircuit(qubits, layers, seed)
+    .split('\n')
+    .filter((l) => /^(rx|ry|rz|cx)/.test(l));
+  const inverse = [...forward]
+    .reverse()
+    .map((l) => l.replace(/\((-?[\d.]+)\)/, (_, angle: string) => `(${-Number(angle)})`));
   const measures = Array.from({ length: qubits }, (_, i) => `c[${i}] = measure q[${i}];`);
-  return ['OPENQASM 3.0;', 'include "stdgates.inc";', `qubit[${qubits}] q;`, `bit[${qubits}] c;`, ...forward, ...inverse, ...measures].join('\n');
+  return [
+    'OPENQASM 3.0;',
+    'include "stdgates.inc";',
+    `qubit[${qubits}] q;`,
+    `bit[${qubits}] c;`,
+    ...forward,
+    ...inverse,
+    ...measures,
+  ].join('\n');
 }
 
 /** Fails preflight (a `for` loop): the job ends `failed`. */
@@ -66,7 +79,12 @@ export function jobBody(kind: JobKind): Record<string, unknown> {
 }
 
 /** What each kind must end as. */
-export const FINAL_STATUS: Readonly<Record<JobKind, string>> = { bell: 'completed', random12: 'completed', failing: 'failed', 'dry-run': 'completed' };
+export const FINAL_STATUS: Readonly<Record<JobKind, string>> = {
+  bell: 'completed',
+  random12: 'completed',
+  failing: 'failed',
+  'dry-run': 'completed',
+};
 
 export interface Answer {
   readonly status: number;
@@ -74,10 +92,21 @@ export interface Answer {
   readonly text: string;
 }
 
-export async function call(base: string, method: string, path: string, key: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await fetch(base + path, {
     method,
-    headers: { ...(key ? { Authorization: `apiKey ${key}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(key ? { Authorization: `apiKey ${key}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -91,7 +120,11 @@ export async function call(base: string, method: string, path: string, key: stri
 }
 
 /** Runs `work` over `items` with at most `concurrency` at once. */
-export async function pool<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -156,7 +189,9 @@ export function checkStored(job: StoredJob, kind: JobKind): string | null {
   if (job.status !== FINAL_STATUS[kind]) return `${kind} job ${job.id} is ${job.status}`;
   if (job.most_of_one_format > 1) return `${kind} job ${job.id} stored a format ${job.most_of_one_format} times`;
   if (kind === 'failing' && job.results + job.compiled !== 0) return `failed job ${job.id} has artifacts`;
-  if (kind === 'dry-run' && (job.results !== 0 || job.compiled === 0)) return `dry run ${job.id}: ${job.results} results, ${job.compiled} compiled`;
-  if ((kind === 'bell' || kind === 'random12') && (job.results === 0 || job.compiled === 0)) return `${kind} job ${job.id}: ${job.results} results, ${job.compiled} compiled`;
+  if (kind === 'dry-run' && (job.results !== 0 || job.compiled === 0))
+    return `dry run ${job.id}: ${job.results} results, ${job.compiled} compiled`;
+  if ((kind === 'bell' || kind === 'random12') && (job.results === 0 || job.compiled === 0))
+    return `${kind} job ${job.id}: ${job.results} results, ${job.compiled} compiled`;
   return null;
 }

@@ -14,7 +14,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts')];
 
 export function defineCliTests(dataDir: string): void {
-  const run = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 
   describe('qasm3-preflight serve, keys', () => {
     let serve: ChildProcess | null = null;
@@ -29,7 +30,10 @@ export function defineCliTests(dataDir: string): void {
       const key = created.stdout.trim();
       expect(created.stdout).toMatch(/^q3p_[A-Za-z0-9_-]{32}\n$/);
 
-      serve = spawn(process.execPath, [...CLI, 'serve', '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      serve = spawn(process.execPath, [...CLI, 'serve', '--port', '0', '--data', dataDir], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       serve.stdout?.on('data', (d) => (stdout += d));

@@ -25,15 +25,29 @@ async function answer(db: Db, url: string) {
 
 describe('store failures over HTTP', () => {
   it('answers 503 while the store cannot be reached, on /health too', async () => {
-    const db = failingDb(() => new StoreUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })));
+    const db = failingDb(
+      () =>
+        new StoreUnavailableError(
+          Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+        ),
+    );
     expect(await answer(db, '/v0.4/jobs')).toEqual({
       status: 503,
-      body: { statusCode: 503, error: 'Service Unavailable', message: 'The job store cannot be reached; try again shortly' },
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The job store cannot be reached; try again shortly',
+      },
     });
     expect((await answer(db, '/v0.4/backends')).status).toBe(503);
     expect(await answer(db, '/health')).toEqual({
       status: 503,
-      body: { statusCode: 503, error: 'Service Unavailable', message: 'The job store cannot be reached', status: 'unavailable' },
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The job store cannot be reached',
+        status: 'unavailable',
+      },
     });
   });
 
@@ -41,7 +55,11 @@ describe('store failures over HTTP', () => {
     const db = failingDb(() => new Error('relation "api_keys" does not exist at SELECT id, user_id FROM api_keys'));
     const { status, body } = await answer(db, '/v0.4/jobs');
     expect(status).toBe(500);
-    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An internal error occurred; see the service status page' });
+    expect(body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An internal error occurred; see the service status page',
+    });
   });
 });
 

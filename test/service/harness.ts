@@ -13,7 +13,11 @@ export interface Harness {
   readonly keyA: string;
   readonly keyA2: string;
   readonly keyB: string;
-  request(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer>;
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
   /** Polls a job until it is completed, failed or canceled. */
   settle(id: string, key?: string, version?: 'v0.3' | 'v0.4'): Promise<Record<string, any>>;
   close(): Promise<void>;
@@ -38,7 +42,8 @@ export async function startHarness(db: Db, options: { workers?: number; leaseMs?
     if (key !== null && headers.Authorization === undefined) headers.Authorization = `apiKey ${key}`;
     let body: string | undefined = options.raw;
     if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
     const response = await fetch(url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
     let json: unknown = undefined;
@@ -66,4 +71,11 @@ export async function startHarness(db: Db, options: { workers?: number; leaseMs?
 export const BELL_QASM = readFileSync(new URL('../../examples/bell.qasm', import.meta.url), 'utf8');
 
 /** The Bell circuit as qiskit-ionq, cirq-ionq and PennyLane-IonQ send it (svc.circuit.v0 JSON, QIS gates). */
-export const BELL_JSON = { gateset: 'qis', qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', control: 0, target: 1 }] };
+export const BELL_JSON = {
+  gateset: 'qis',
+  qubits: 2,
+  circuit: [
+    { gate: 'h', target: 0 },
+    { gate: 'cnot', control: 0, target: 1 },
+  ],
+};

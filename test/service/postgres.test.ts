@@ -44,7 +44,10 @@ describe('transactions on a PostgreSQL server', () => {
         });
       await Promise.all([bump(1, 2), bump(2, 1)]);
       expect(holding).toBe(3);
-      expect(await db.query('SELECT id, n FROM deadlock_test ORDER BY id')).toEqual([{ id: 1, n: 2 }, { id: 2, n: 2 }]);
+      expect(await db.query('SELECT id, n FROM deadlock_test ORDER BY id')).toEqual([
+        { id: 1, n: 2 },
+        { id: 2, n: 2 },
+      ]);
     } finally {
       await db.query('DROP TABLE IF EXISTS deadlock_test');
       await db.close();
@@ -85,7 +88,11 @@ describe('serve and worker processes on one PostgreSQL server', () => {
     });
 
   it('runs a job submitted to an HTTP-only serve in a separate worker process; both stop with exit 0', async () => {
-    const created = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--user', 'ops', '--project', 'ops', '--database', server.url], { cwd: ROOT, encoding: 'utf8' });
+    const created = spawnSync(
+      process.execPath,
+      [...CLI, 'keys', 'create', '--user', 'ops', '--project', 'ops', '--database', server.url],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(created.status, created.stderr).toBe(0);
     const key = created.stdout.trim();
     const [serve, worker] = await Promise.all([
@@ -94,7 +101,14 @@ describe('serve and worker processes on one PostgreSQL server', () => {
     ]);
     const url = /listening on (http:\/\/\S+)/.exec(serve.output())?.[1] as string;
     const headers = { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' };
-    const answer = await fetch(`${url}/v0.4/jobs`, { method: 'POST', headers, body: JSON.stringify({ type: 'svc.qasm3.v1', input: { data: 'qubit[1] q; bit[1] c; x q[0]; c[0] = measure q[0];' } }) });
+    const answer = await fetch(`${url}/v0.4/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        type: 'svc.qasm3.v1',
+        input: { data: 'qubit[1] q; bit[1] c; x q[0]; c[0] = measure q[0];' },
+      }),
+    });
     const { id } = (await answer.json()) as { id: string };
     let status = '';
     for (let i = 0; i < 600 && status !== 'completed'; i++) {

@@ -23,7 +23,11 @@ const AUTH_FAILED = {
 
 const FAILING = [
   { name: 'ccx', program: 'qubit[3] q;\nccx q[0], q[1], q[2];', backend: 'simulator' },
-  { name: 'mid-circuit measurement on qpu.aria-1', program: 'qubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\ncx q[0], q[1];\nc[1] = measure q[1];', backend: 'qpu.aria-1' },
+  {
+    name: 'mid-circuit measurement on qpu.aria-1',
+    program: 'qubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\ncx q[0], q[1];\nc[1] = measure q[1];',
+    backend: 'qpu.aria-1',
+  },
   { name: 'a for loop', program: 'qubit[1] q;\nfor int i in [0:2] {\n  x q[0];\n}', backend: 'simulator' },
   { name: '40 qubits on qpu.forte-1', program: 'qubit[40] q;\nh q[0];', backend: 'qpu.forte-1' },
 ];
@@ -56,7 +60,10 @@ function newJob(overrides: Partial<NewJob> = {}): NewJob {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function defineServiceSuite(storeName: string, open: () => Promise<{ db: Db; cleanup: () => Promise<void> }>): void {
+export function defineServiceSuite(
+  storeName: string,
+  open: () => Promise<{ db: Db; cleanup: () => Promise<void> }>,
+): void {
   describe(`job service on ${storeName}`, () => {
     let db: Db;
     let cleanup: () => Promise<void>;
@@ -94,10 +101,21 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const again = await claimJob(db, 'live-worker', 60_000);
         expect(again?.id).toBe(job.id);
         expect(again?.attempts).toBe(2);
-        const artifact = { id: randomUUID(), kind: 'result' as const, format: 'svc.result.probabilities.json.v1', media_type: 'application/json', body: '{"1":1}' };
+        const artifact = {
+          id: randomUUID(),
+          kind: 'result' as const,
+          format: 'svc.result.probabilities.json.v1',
+          media_type: 'application/json',
+          body: '{"1":1}',
+        };
         expect(await completeJob(db, job, 'dead-worker', { status: 'completed', artifacts: [artifact] })).toBe(false);
         expect(await renewLeases(db, 'dead-worker', [job.id], 60_000)).toEqual([job.id]);
-        expect(await completeJob(db, job, 'live-worker', { status: 'completed', artifacts: [{ ...artifact, id: randomUUID() }] })).toBe(true);
+        expect(
+          await completeJob(db, job, 'live-worker', {
+            status: 'completed',
+            artifacts: [{ ...artifact, id: randomUUID() }],
+          }),
+        ).toBe(true);
         const [row] = await db.query<{ status: string; attempts: number; n: number }>(
           'SELECT status, attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id) AS n FROM jobs WHERE id = $1',
           [job.id],
@@ -115,7 +133,11 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
           expect(new Set(claimed.map((j) => j?.id))).toEqual(new Set(children.map((c) => c.id)));
           const [started] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);
           expect(started?.status).toBe('started');
-          await Promise.all(claimed.map((job, i) => completeJob(db, job as NewJob, `w${i + 1}`, { status: 'completed', artifacts: [] })));
+          await Promise.all(
+            claimed.map((job, i) =>
+              completeJob(db, job as NewJob, `w${i + 1}`, { status: 'completed', artifacts: [] }),
+            ),
+          );
           const [settled] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);
           expect(settled?.status).toBe('completed');
           await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
@@ -184,17 +206,31 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       it('refuses a missing, malformed, unknown or revoked key with 401, and takes Bearer', async () => {
         const revoked = await createKey(db, 'carol', 'project-a');
         await revokeKey(db, revoked.id);
-        for (const headers of [{} as Record<string, string>, { Authorization: 'apiKey' }, { Authorization: 'Basic abc' }, { Authorization: 'apiKey not-a-key' }, { Authorization: `apiKey ${revoked.key}` }]) {
+        for (const headers of [
+          {} as Record<string, string>,
+          { Authorization: 'apiKey' },
+          { Authorization: 'Basic abc' },
+          { Authorization: 'apiKey not-a-key' },
+          { Authorization: `apiKey ${revoked.key}` },
+        ]) {
           const answer = await h.request('GET', '/v0.4/jobs', { key: null, headers });
           expect(answer.status).toBe(401);
           expect(answer.json).toEqual(AUTH_FAILED);
         }
-        expect((await h.request('GET', '/v0.4/jobs', { key: null, headers: { Authorization: `Bearer ${h.keyA}` } })).status).toBe(200);
+        expect(
+          (await h.request('GET', '/v0.4/jobs', { key: null, headers: { Authorization: `Bearer ${h.keyA}` } })).status,
+        ).toBe(200);
         expect((await h.request('GET', '/v0.4/backends', { key: null })).status).toBe(200);
       });
 
       it('runs an OpenQASM Bell job on the simulator: results equal the library, compiled circuits, stats, cost', async () => {
-        const id = await create({ type: 'svc.qasm3.v1', backend: 'simulator', name: 'bell test', metadata: { purpose: 'test' }, input: { data: BELL_QASM } });
+        const id = await create({
+          type: 'svc.qasm3.v1',
+          backend: 'simulator',
+          name: 'bell test',
+          metadata: { purpose: 'test' },
+          input: { data: BELL_QASM },
+        });
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
         expect(job.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -204,9 +240,14 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const probabilities = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`);
         expect(probabilities.json).toEqual(library['svc.result.probabilities.json.v1']);
         expect(probabilities.json).toEqual({ '0': 0.5, '3': 0.5 });
-        expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities/aggregated?sharpen=false`)).json).toEqual(probabilities.json);
+        expect(
+          (await h.request('GET', `/v0.4/jobs/${id}/results/probabilities/aggregated?sharpen=false`)).json,
+        ).toEqual(probabilities.json);
         const descriptor = job.results['svc.result.probabilities.json.v2'];
-        expect(descriptor).toMatchObject({ format: 'svc.result.probabilities.json.v2', media_type: 'application/json' });
+        expect(descriptor).toMatchObject({
+          format: 'svc.result.probabilities.json.v2',
+          media_type: 'application/json',
+        });
         expect(job.results.probabilities).toEqual({ url: `/v0.4/jobs/${id}/results/probabilities` });
         const artifact = await h.request('GET', `/v0.4/jobs/${id}/artifacts/${descriptor.id}`);
         expect(artifact.json).toEqual(library['svc.result.probabilities.json.v2']);
@@ -219,7 +260,11 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(native.json).toEqual(compile(BELL_QASM, { target: 'simulator' }).circuit);
         const histogram = await h.request('GET', `/v0.4/jobs/${id}/results/histogram`);
         expect(histogram.status).toBe(404);
-        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({ dry_run: false, estimated_cost: { value: 0, unit: 'usd' }, cost: { value: 0, unit: 'usd' } });
+        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
+          dry_run: false,
+          estimated_cost: { value: 0, unit: 'usd' },
+          cost: { value: 0, unit: 'usd' },
+        });
       });
 
       it('takes a v0.3 job as qiskit-ionq sends it (ionq. format, shots as a string, lang json) and answers little-endian decimal keys', async () => {
@@ -229,17 +274,35 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
           lang: 'json',
           name: 'any text: goes (v0.3)!',
           registers: { meas: [0, 1, 2] },
-          input: { format: 'ionq.circuit.v0', gateset: 'qis', qubits: 3, circuit: [{ gate: 'x', targets: [0] }, { gate: 'h', target: 2 }] },
+          input: {
+            format: 'ionq.circuit.v0',
+            gateset: 'qis',
+            qubits: 3,
+            circuit: [
+              { gate: 'x', targets: [0] },
+              { gate: 'h', target: 2 },
+            ],
+          },
         };
         const created = await h.request('POST', '/v0.3/jobs', { body });
         expect(created.status).toBe(200);
         expect(created.json).toEqual({ id: expect.any(String), status: 'ready' });
         const job = await h.settle(created.json.id, h.keyA, 'v0.3');
-        expect(job).toMatchObject({ status: 'completed', target: 'simulator', qubits: 3, type: 'ionq.circuit.v1', registers: body.registers, results_url: `/v0.3/jobs/${created.json.id}/results` });
+        expect(job).toMatchObject({
+          status: 'completed',
+          target: 'simulator',
+          qubits: 3,
+          type: 'ionq.circuit.v1',
+          registers: body.registers,
+          results_url: `/v0.3/jobs/${created.json.id}/results`,
+        });
         const results = await h.request('GET', `/v0.3/jobs/${created.json.id}/results`);
         expect(results.json).toEqual({ '1': 0.5, '5': 0.5 });
         const v4 = (await h.request('GET', `/v0.4/jobs/${created.json.id}`)).json;
-        const v2 = await h.request('GET', `/v0.4/jobs/${created.json.id}/artifacts/${v4.results['ionq.result.probabilities.json.v2'].id}`);
+        const v2 = await h.request(
+          'GET',
+          `/v0.4/jobs/${created.json.id}/artifacts/${v4.results['ionq.result.probabilities.json.v2'].id}`,
+        );
         expect(v2.json).toEqual({ probabilities: { registers: { output_all: { '100': 0.5, '101': 0.5 } } } });
       });
 
@@ -254,7 +317,11 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(job.results).toEqual({});
         const results = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`);
         expect(results.status).toBe(404);
-        expect(results.json).toEqual({ statusCode: 404, error: 'Not Found Error', message: `Job ${id} has no results: it is failed` });
+        expect(results.json).toEqual({
+          statusCode: 404,
+          error: 'Not Found Error',
+          message: `Job ${id} has no results: it is failed`,
+        });
       });
 
       it('emulates a QPU: started for at least 1 s, sampled frequencies, histogram and shots, the ionq. prefix kept, a price', async () => {
@@ -268,14 +335,25 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         expect(Date.now() - submitted).toBeGreaterThanOrEqual(1000);
         expect(job).toMatchObject({ shots: 200, cost_model: 'QCT', type: 'ionq.circuit.v1' });
         expect(job.execution_duration_ms).toBeGreaterThan(0);
-        expect(Object.keys(job.results).sort()).toEqual(['histogram', 'ionq.result.histogram.json.v2', 'ionq.result.probabilities.json.v2', 'ionq.result.shots.json.v2', 'probabilities', 'shots']);
+        expect(Object.keys(job.results).sort()).toEqual([
+          'histogram',
+          'ionq.result.histogram.json.v2',
+          'ionq.result.probabilities.json.v2',
+          'ionq.result.shots.json.v2',
+          'probabilities',
+          'shots',
+        ]);
         const histogram = (await h.request('GET', `/v0.4/jobs/${id}/results/histogram`)).json as Record<string, number>;
         expect(Object.values(histogram).reduce((a, b) => a + b, 0)).toBe(200);
-        const probabilities = (await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json as Record<string, number>;
+        const probabilities = (await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json as Record<
+          string,
+          number
+        >;
         expect(probabilities).toEqual(Object.fromEntries(Object.entries(histogram).map(([k, n]) => [k, n / 200])));
         const shots = (await h.request('GET', `/v0.4/jobs/${id}/results/shots`)).json as string[];
         expect(shots).toHaveLength(200);
-        for (const [state, count] of Object.entries(histogram)) expect(shots.filter((s) => s === state)).toHaveLength(count);
+        for (const [state, count] of Object.entries(histogram))
+          expect(shots.filter((s) => s === state)).toHaveLength(count);
         expect((histogram['0'] ?? 0) + (histogram['3'] ?? 0)).toBeGreaterThan(150);
         const cost = (await h.request('GET', `/v0.4/jobs/${id}/cost`)).json;
         expect(cost.estimated_cost.value).toBeGreaterThan(0);
@@ -283,7 +361,13 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       });
 
       it('samples the noisy simulator with its seed: the same seed gives the same histogram', async () => {
-        const body = { type: 'svc.circuit.v1', backend: 'simulator', shots: 300, noise: { model: 'aria-1', seed: 7 }, input: BELL_JSON };
+        const body = {
+          type: 'svc.circuit.v1',
+          backend: 'simulator',
+          shots: 300,
+          noise: { model: 'aria-1', seed: 7 },
+          input: BELL_JSON,
+        };
         const [a, b] = await Promise.all([create(body), create(body)]);
         await Promise.all([h.settle(a), h.settle(b)]);
         const ha = (await h.request('GET', `/v0.4/jobs/${a}/results/histogram`)).json;
@@ -296,7 +380,10 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.forte-1', shots: 100, input: BELL_JSON });
         await sleep(200);
         for (let i = 0; i < 2; i++) {
-          const answer = await h.request('PUT', `/v0.4/jobs/${id}/status/cancel`, { raw: '', headers: { 'Content-Type': 'application/json' } });
+          const answer = await h.request('PUT', `/v0.4/jobs/${id}/status/cancel`, {
+            raw: '',
+            headers: { 'Content-Type': 'application/json' },
+          });
           expect(answer.status).toBe(200);
           expect(answer.json).toEqual({ id, status: 'canceled' });
         }
@@ -307,7 +394,11 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         await h.settle(done);
         const conflict = await h.request('PUT', `/v0.3/jobs/${done}/status/cancel`);
         expect(conflict.status).toBe(409);
-        expect(conflict.json).toEqual({ statusCode: 409, error: 'Conflict', message: `Job ${done} cannot be canceled: it is completed` });
+        expect(conflict.json).toEqual({
+          statusCode: 409,
+          error: 'Conflict',
+          message: `Job ${done} cannot be canceled: it is completed`,
+        });
       });
 
       it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {
@@ -331,15 +422,32 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       });
 
       it('moves an open job (clone submitted, source canceled, original_job_id) and answers 409 for a completed one', async () => {
-        const source = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, name: 'to move', metadata: { a: 'b' }, input: BELL_JSON });
-        const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { shots: 150, name: 'moved', backend: 'simulator', session_id: 's-1' } });
+        const source = await create({
+          type: 'svc.circuit.v1',
+          backend: 'qpu.aria-1',
+          shots: 100,
+          name: 'to move',
+          metadata: { a: 'b' },
+          input: BELL_JSON,
+        });
+        const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, {
+          body: { shots: 150, name: 'moved', backend: 'simulator', session_id: 's-1' },
+        });
         expect(moved.status).toBe(200);
         expect(moved.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: 's-1' });
         expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).toBe('canceled');
         const clone = await h.settle(moved.json.id);
-        expect(clone).toMatchObject({ status: 'completed', name: 'moved', backend: 'simulator', metadata: { a: 'b', original_job_id: source } });
+        expect(clone).toMatchObject({
+          status: 'completed',
+          name: 'moved',
+          backend: 'simulator',
+          metadata: { a: 'b', original_job_id: source },
+        });
         const before = (await h.request('GET', '/v0.4/jobs?limit=100')).json.jobs.length;
-        const again = await h.request('POST', `/v0.4/jobs/${moved.json.id}/move`, { raw: '', headers: { 'Content-Type': 'application/json' } });
+        const again = await h.request('POST', `/v0.4/jobs/${moved.json.id}/move`, {
+          raw: '',
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(again.status).toBe(409);
         expect(again.json.message).toBe(`Job ${moved.json.id} cannot be moved: it is completed`);
         expect((await h.request('GET', '/v0.4/jobs?limit=100')).json.jobs.length).toBe(before);
@@ -349,7 +457,10 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const id = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
         const job = await h.settle(id);
         const artifactId = job.results['svc.result.probabilities.json.v2'].id;
-        const deleted = await h.request('DELETE', `/v0.3/jobs/${id}`, { raw: '', headers: { 'Content-Type': 'application/json' } });
+        const deleted = await h.request('DELETE', `/v0.3/jobs/${id}`, {
+          raw: '',
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(deleted.json).toEqual({ id, status: 'deleted' });
         for (const [method, path] of [
           ['GET', `/v0.4/jobs/${id}`],
@@ -380,7 +491,9 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
           const answer = await h.request(method, path, { key: h.keyB, ...(body ? { body } : {}) });
           expect(answer.json, `${method} ${path}`).toEqual(notFound);
         }
-        expect((await h.request('GET', '/v0.4/jobs?limit=100', { key: h.keyB })).json.jobs.map((j: { id: string }) => j.id)).not.toContain(id);
+        expect(
+          (await h.request('GET', '/v0.4/jobs?limit=100', { key: h.keyB })).json.jobs.map((j: { id: string }) => j.id),
+        ).not.toContain(id);
         expect((await h.request('GET', `/v0.4/jobs/${id}`, { key: h.keyA2 })).json.submitter_id).toBe('alice');
         expect((await h.request('PUT', `/v0.4/jobs/${id}/status/cancel`)).status).toBe(200);
       });
@@ -388,7 +501,8 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       it('pages through every job exactly once while jobs are being added', async () => {
         const key = (await createKey(db, 'pager', 'project-pages')).key;
         const existing: string[] = [];
-        for (let i = 0; i < 12; i++) existing.push(await create({ type: 'svc.qasm3.v1', dry_run: true, input: { data: BELL_QASM } }, key));
+        for (let i = 0; i < 12; i++)
+          existing.push(await create({ type: 'svc.qasm3.v1', dry_run: true, input: { data: BELL_QASM } }, key));
         const seen: string[] = [];
         let next: string | undefined;
         let pages = 0;
@@ -409,70 +523,179 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const forged = await h.request('GET', '/v0.4/jobs?next=bm90LWEtY3Vyc29y', { key });
         expect(forged.status).toBe(400);
         expect(forged.json.validation).toEqual({ source: 'querystring', keys: ['next'] });
-        expect((await h.request('GET', '/v0.4/jobs?limit=0', { key })).json.validation).toEqual({ source: 'querystring', keys: ['limit'] });
-        expect((await h.request('GET', '/v0.4/jobs?status=done', { key })).json.validation).toEqual({ source: 'querystring', keys: ['status'] });
+        expect((await h.request('GET', '/v0.4/jobs?limit=0', { key })).json.validation).toEqual({
+          source: 'querystring',
+          keys: ['limit'],
+        });
+        expect((await h.request('GET', '/v0.4/jobs?status=done', { key })).json.validation).toEqual({
+          source: 'querystring',
+          keys: ['status'],
+        });
       });
 
       it('reports every invalid item of a body at once, with dotted paths', async () => {
         const metadata = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v']));
         const answer = await h.request('POST', '/v0.4/jobs', {
-          body: { type: 'svc.circuit.v1', shots: 'many', name: 'no!', metadata, dry_run: 'perhaps', input: { qubits: 2, circuit: [{ gate: 'h', target: 0 }, { target: 1 }] } },
+          body: {
+            type: 'svc.circuit.v1',
+            shots: 'many',
+            name: 'no!',
+            metadata,
+            dry_run: 'perhaps',
+            input: { qubits: 2, circuit: [{ gate: 'h', target: 0 }, { target: 1 }] },
+          },
         });
         expect(answer.status).toBe(400);
         expect(answer.json.error).toBe('Bad Request');
         expect(answer.json.validation.source).toBe('payload');
-        expect(answer.json.validation.keys.sort()).toEqual(['dry_run', 'input.circuit.1.gate', 'metadata', 'name', 'shots']);
+        expect(answer.json.validation.keys.sort()).toEqual([
+          'dry_run',
+          'input.circuit.1.gate',
+          'metadata',
+          'name',
+          'shots',
+        ]);
         const limits = await h.request('POST', '/v0.4/jobs', {
-          body: { input: { data: BELL_QASM }, metadata: { ['k'.repeat(41)]: 'v', long: 'x'.repeat(40_001) }, name: 'n'.repeat(101), shots: 1_000_001 },
+          body: {
+            input: { data: BELL_QASM },
+            metadata: { ['k'.repeat(41)]: 'v', long: 'x'.repeat(40_001) },
+            name: 'n'.repeat(101),
+            shots: 1_000_001,
+          },
         });
-        expect(limits.json.validation.keys.sort()).toEqual(['metadata.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk', 'metadata.long', 'name', 'shots']);
-        const ranges = await h.request('POST', '/v0.4/jobs', { body: { type: 'svc.circuit.v1', input: { qubits: 2, circuit: [{ gate: 'h', target: 5 }] } } });
+        expect(limits.json.validation.keys.sort()).toEqual([
+          'metadata.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk',
+          'metadata.long',
+          'name',
+          'shots',
+        ]);
+        const ranges = await h.request('POST', '/v0.4/jobs', {
+          body: { type: 'svc.circuit.v1', input: { qubits: 2, circuit: [{ gate: 'h', target: 5 }] } },
+        });
         expect(ranges.status).toBe(400);
         expect(ranges.json.validation.keys).toEqual(['input.circuit.0.target']);
       });
 
       it.each([
-        [{ type: 'svc.qir.v1', input: { data: 'x' } }, 'Job type svc.qir.v1 is not supported by this service', ['type']],
-        [{ type: 'ext.qaoa-circuit.v1', input: {} }, 'Job type ext.qaoa-circuit.v1 is not supported by this service', ['type']],
-        [{ type: 'svc.qasm3.v1', backend: 'qpu.harmony', input: { data: BELL_QASM } }, 'Backend qpu.harmony is retired', ['backend']],
-        [{ type: 'svc.qasm3.v1', backend: 'qpu.aria-1', noise: { model: 'aria-1' }, input: { data: BELL_QASM } }, 'noise applies to the simulator only; a QPU backend runs its own noise model', ['noise']],
-        [{ type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 100, settings: { error_mitigation: { debiasing: true } }, input: { data: BELL_QASM } }, 'debiasing needs at least 500 shots', ['settings.error_mitigation.debiasing']],
-        [{ type: 'svc.qasm3.v1', input: {} }, 'input.data must hold the OpenQASM 3 program as a string', ['input.data']],
+        [
+          { type: 'svc.qir.v1', input: { data: 'x' } },
+          'Job type svc.qir.v1 is not supported by this service',
+          ['type'],
+        ],
+        [
+          { type: 'ext.qaoa-circuit.v1', input: {} },
+          'Job type ext.qaoa-circuit.v1 is not supported by this service',
+          ['type'],
+        ],
+        [
+          { type: 'svc.qasm3.v1', backend: 'qpu.harmony', input: { data: BELL_QASM } },
+          'Backend qpu.harmony is retired',
+          ['backend'],
+        ],
+        [
+          { type: 'svc.qasm3.v1', backend: 'qpu.aria-1', noise: { model: 'aria-1' }, input: { data: BELL_QASM } },
+          'noise applies to the simulator only; a QPU backend runs its own noise model',
+          ['noise'],
+        ],
+        [
+          {
+            type: 'svc.qasm3.v1',
+            backend: 'qpu.aria-1',
+            shots: 100,
+            settings: { error_mitigation: { debiasing: true } },
+            input: { data: BELL_QASM },
+          },
+          'debiasing needs at least 500 shots',
+          ['settings.error_mitigation.debiasing'],
+        ],
+        [
+          { type: 'svc.qasm3.v1', input: {} },
+          'input.data must hold the OpenQASM 3 program as a string',
+          ['input.data'],
+        ],
       ])('refuses %j with 400', async (body, message, keys) => {
         const answer = await h.request('POST', '/v0.4/jobs', { body });
-        expect(answer.json).toEqual({ statusCode: 400, error: 'Bad Request', message, validation: { source: 'payload', keys } });
+        expect(answer.json).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message,
+          validation: { source: 'payload', keys },
+        });
       });
 
       it('is liberal in what it reads: no Content-Type, unknown fields, numeric strings; strict on media type, JSON, size and ids', async () => {
         // PennyLane-IonQ posts without a Content-Type (a byte body: fetch adds none).
-        const noType = await fetch(`${h.url}/v0.4/jobs`, { method: 'POST', headers: { Authorization: `apiKey ${h.keyA}` }, body: new TextEncoder().encode(JSON.stringify({ type: 'svc.qasm3.v1', input: { data: BELL_QASM, qubits: 2 }, lang: 'json', settings: { compilation: { service_version: 'x' } }, registers: {} })) });
+        const noType = await fetch(`${h.url}/v0.4/jobs`, {
+          method: 'POST',
+          headers: { Authorization: `apiKey ${h.keyA}` },
+          body: new TextEncoder().encode(
+            JSON.stringify({
+              type: 'svc.qasm3.v1',
+              input: { data: BELL_QASM, qubits: 2 },
+              lang: 'json',
+              settings: { compilation: { service_version: 'x' } },
+              registers: {},
+            }),
+          ),
+        });
         expect(noType.headers.get('content-type')).toMatch(/^application\/json/);
         expect(noType.status).toBe(201);
         const text = await h.request('POST', '/v0.4/jobs', { raw: 'hello', headers: { 'Content-Type': 'text/plain' } });
-        expect(text.json).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: 'Send the body as JSON with Content-Type: application/json' });
-        const broken = await h.request('POST', '/v0.4/jobs', { raw: '{"type": ', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+        expect(text.json).toEqual({
+          statusCode: 415,
+          error: 'Unsupported Media Type',
+          message: 'Send the body as JSON with Content-Type: application/json',
+        });
+        const broken = await h.request('POST', '/v0.4/jobs', {
+          raw: '{"type": ',
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        });
         expect(broken.status).toBe(400);
         expect(broken.json.error).toBe('Bad Request');
-        const empty = await h.request('POST', '/v0.4/jobs', { raw: '', headers: { 'Content-Type': 'application/json' } });
+        const empty = await h.request('POST', '/v0.4/jobs', {
+          raw: '',
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(empty.status).toBe(400);
-        const huge = await h.request('POST', '/v0.4/jobs', { raw: JSON.stringify({ input: { data: 'x'.repeat(10 * 1024 * 1024 + 10) } }) });
-        expect(huge.json).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is larger than 10 MB' });
+        const huge = await h.request('POST', '/v0.4/jobs', {
+          raw: JSON.stringify({ input: { data: 'x'.repeat(10 * 1024 * 1024 + 10) } }),
+        });
+        expect(huge.json).toEqual({
+          statusCode: 413,
+          error: 'Payload Too Large',
+          message: 'The request body is larger than 10 MB',
+        });
         const badId = await h.request('GET', '/v0.4/jobs/not-a-uuid');
         expect(badId.json.validation).toEqual({ source: 'params', keys: ['UUID'] });
         const unknown = await h.request('GET', `/v0.4/jobs/${randomUUID()}`);
         expect(unknown.status).toBe(404);
         // fetch sends no body on a GET; node:http does, as some clients do.
         const getWithBody = await new Promise<number>((resolve, reject) => {
-          const req = httpRequest(`${h.url}/v0.4/jobs?limit=1`, { method: 'GET', headers: { Authorization: `apiKey ${h.keyA}`, 'Content-Type': 'application/json', 'Content-Length': '15' } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = httpRequest(
+            `${h.url}/v0.4/jobs?limit=1`,
+            {
+              method: 'GET',
+              headers: {
+                Authorization: `apiKey ${h.keyA}`,
+                'Content-Type': 'application/json',
+                'Content-Length': '15',
+              },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on('error', reject);
           req.end('not json at all');
         });
         expect(getWithBody).toBe(200);
         const route = await h.request('GET', '/v0.5/jobs');
-        expect(route.json).toEqual({ statusCode: 404, error: 'Not Found Error', message: 'Route GET /v0.5/jobs not found' });
+        expect(route.json).toEqual({
+          statusCode: 404,
+          error: 'Not Found Error',
+          message: 'Route GET /v0.5/jobs not found',
+        });
       });
 
       it('runs a multicircuit job as child jobs, results keyed by child in circuit order', async () => {
@@ -481,7 +704,11 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
           { circuit: [{ gate: 'h', target: 0 }] },
           { name: 'third', circuit: [{ gate: 'x', target: 0 }] },
         ];
-        const id = await create({ type: 'ionq.multi-circuit.v1', backend: 'simulator', input: { qubits: 2, circuits } });
+        const id = await create({
+          type: 'ionq.multi-circuit.v1',
+          backend: 'simulator',
+          input: { qubits: 2, circuits },
+        });
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
         expect(job.child_job_ids).toHaveLength(3);
@@ -496,36 +723,74 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
       });
 
       it('compiles a dry run without results', async () => {
-        const id = await create({ type: 'svc.qasm3.v1', backend: 'qpu.forte-1', dry_run: true, input: { data: BELL_QASM } });
+        const id = await create({
+          type: 'svc.qasm3.v1',
+          backend: 'qpu.forte-1',
+          dry_run: true,
+          input: { data: BELL_QASM },
+        });
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
         expect(Object.keys(job.output.compilation.compiled_circuits).sort()).toEqual(['svc.native.v1', 'svc.qasm3.v1']);
-        const native = await h.request('GET', `/v0.4/jobs/${id}/artifacts/${job.output.compilation.compiled_circuits['svc.native.v1'].id}`);
+        const native = await h.request(
+          'GET',
+          `/v0.4/jobs/${id}/artifacts/${job.output.compilation.compiled_circuits['svc.native.v1'].id}`,
+        );
         expect(native.json).toEqual(compile(BELL_QASM, { target: 'qpu.forte-1' }).circuit);
         expect(job.results).toEqual({});
-        expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json.message).toBe(`Job ${id} has no results: it is a dry run`);
-        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({ dry_run: true, estimated_cost: { value: 0, unit: 'usd' }, cost: { value: 0, unit: 'usd' } });
+        expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json.message).toBe(
+          `Job ${id} has no results: it is a dry run`,
+        );
+        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
+          dry_run: true,
+          estimated_cost: { value: 0, unit: 'usd' },
+          cost: { value: 0, unit: 'usd' },
+        });
       });
 
       it('fails a job whose runs never finish (its workers died) after a few claims instead of claiming it forever', async () => {
         const job = newJob({ project_id: 'project-a', submitter_id: 'alice', status: 'started' });
         await db.tx((q) => insertJobs(q, [job]));
-        await db.query("UPDATE jobs SET attempts = 5, lease_owner = 'dead', lease_expires_at = now() - interval '1 second' WHERE id = $1", [job.id]);
+        await db.query(
+          "UPDATE jobs SET attempts = 5, lease_owner = 'dead', lease_expires_at = now() - interval '1 second' WHERE id = $1",
+          [job.id],
+        );
         const settled = await h.settle(job.id);
         expect(settled.status).toBe('failed');
-        expect(settled.failure).toEqual({ code: 'InternalError', message: 'The job was claimed 6 times and no run finished', error: 'The job was claimed 6 times and no run finished' });
+        expect(settled.failure).toEqual({
+          code: 'InternalError',
+          message: 'The job was claimed 6 times and no run finished',
+          error: 'The job was claimed 6 times and no run finished',
+        });
         const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [job.id]);
         expect(row?.attempts).toBe(6);
       });
 
       it('lists backends from the targets table and one backend', async () => {
         const backends = (await h.request('GET', '/v0.4/backends', { key: null })).json as Record<string, unknown>[];
-        expect(backends.map((b) => b.backend)).toEqual(['simulator', 'qpu.harmony', 'qpu.aria-1', 'qpu.aria-2', 'qpu.forte-1', 'qpu.forte-enterprise-1']);
+        expect(backends.map((b) => b.backend)).toEqual([
+          'simulator',
+          'qpu.harmony',
+          'qpu.aria-1',
+          'qpu.aria-2',
+          'qpu.forte-1',
+          'qpu.forte-enterprise-1',
+        ]);
         expect(backends.find((b) => b.backend === 'qpu.harmony')?.status).toBe('retired');
         const forte = (await h.request('GET', '/v0.4/backends/qpu.forte-1')).json;
-        expect(forte).toMatchObject({ backend: 'qpu.forte-1', qubits: 36, status: 'available', degraded: false, supported_native_gates: ['gpi', 'gpi2', 'zz'] });
+        expect(forte).toMatchObject({
+          backend: 'qpu.forte-1',
+          qubits: 36,
+          status: 'available',
+          degraded: false,
+          supported_native_gates: ['gpi', 'gpi2', 'zz'],
+        });
         expect(forte.characterization_id).toMatch(/^[0-9a-f-]{36}$/);
-        expect((await h.request('GET', '/v0.4/backends/qpu.nowhere')).json).toEqual({ statusCode: 404, error: 'Not Found Error', message: 'Backend qpu.nowhere not found' });
+        expect((await h.request('GET', '/v0.4/backends/qpu.nowhere')).json).toEqual({
+          statusCode: 404,
+          error: 'Not Found Error',
+          message: 'Backend qpu.nowhere not found',
+        });
       });
 
       it('pages 30 days of characterizations in each version’s shape and filters by date', async () => {
@@ -541,17 +806,30 @@ export function defineServiceSuite(storeName: string, open: () => Promise<{ db: 
         const one = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations/${newest.id}`)).json;
         expect(one).toEqual(newest);
         const start = new Date(dates[2] as number).toISOString();
-        const recent = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations?start=${start}&limit=10`)).json;
+        const recent = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations?start=${start}&limit=10`))
+          .json;
         expect(recent.characterizations).toHaveLength(3);
-        const v3 = (await h.request('GET', `/v0.3/characterizations/backends/qpu.aria-1?start=${dates[4]}&end=${dates[1]}&limit=2&page=2`)).json;
+        const v3 = (
+          await h.request(
+            'GET',
+            `/v0.3/characterizations/backends/qpu.aria-1?start=${dates[4]}&end=${dates[1]}&limit=2&page=2`,
+          )
+        ).json;
         expect(v3.pages).toBe(2);
         expect(v3.characterizations.map((c: { date: number }) => c.date * 1000)).toEqual([dates[4]]);
         const v3one = (await h.request('GET', `/v0.3/characterizations/${newest.id}`)).json;
         expect(v3one.date).toBe(Math.floor((dates[0] as number) / 1000));
         expect(v3one.fidelity.spam).toEqual({ mean: 1 - 0.0039, stderr: null, median: 1 - 0.0039 });
-        expect((await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=11')).json.validation).toEqual({ source: 'querystring', keys: ['limit'] });
-        expect((await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?page=0')).json.validation).toEqual({ source: 'querystring', keys: ['page'] });
-        expect((await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?start=yesterday')).status).toBe(400);
+        expect(
+          (await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=11')).json.validation,
+        ).toEqual({ source: 'querystring', keys: ['limit'] });
+        expect((await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?page=0')).json.validation).toEqual({
+          source: 'querystring',
+          keys: ['page'],
+        });
+        expect((await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?start=yesterday')).status).toBe(
+          400,
+        );
         expect((await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}`)).status).toBe(404);
       });
     });

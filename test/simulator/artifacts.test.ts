@@ -7,7 +7,8 @@ import type { IrCircuit } from '../../src/ir/types.js';
 const options: RunOptions = { seed: 7, memoryBudgetBytes: 1e9, maxBranches: 64 };
 
 type Probs = { probabilities: { registers: Record<string, Record<string, number>> } };
-const probabilities = (c: IrCircuit) => (runCircuit(c, options)[RESULT_FORMATS.probabilities] as Probs).probabilities.registers;
+const probabilities = (c: IrCircuit) =>
+  (runCircuit(c, options)[RESULT_FORMATS.probabilities] as Probs).probabilities.registers;
 const v03 = (c: IrCircuit) => runCircuit(c, options)[RESULT_FORMATS.v03] as Record<string, number>;
 
 function expectDistribution(actual: Record<string, number> | undefined, expected: Record<string, number>): void {
@@ -52,7 +53,11 @@ describe('probabilities artifact', () => {
       { name: 'wide', size: 3, offset: 2 },
     ];
     const theta = 2 * Math.acos(Math.sqrt(0.75)); // P(1) = 0.25
-    const c = circuit(3, [gate('x', [0]), gate('ry', [1], [], theta), gate('h', [2]), measure(0, 0), measure(1, 1), measure(2, 3)], regs);
+    const c = circuit(
+      3,
+      [gate('x', [0]), gate('ry', [1], [], theta), gate('h', [2]), measure(0, 0), measure(1, 1), measure(2, 3)],
+      regs,
+    );
     const r = probabilities(c);
     expectDistribution(r.a, { '1': 1 });
     expectDistribution(r.b, { '0': 0.75, '1': 0.25 });
@@ -105,7 +110,8 @@ describe('shots and histogram artifacts', () => {
       expect(s.registers.output_all![0]).toBe(s.registers.output_all![1]);
       expect(s.registers.c).toEqual(s.registers.output_all!.slice(0, 2));
     }
-    const hist = (out[RESULT_FORMATS.histogram] as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers;
+    const hist = (out[RESULT_FORMATS.histogram] as { histogram: { registers: Record<string, Record<string, number>> } })
+      .histogram.registers;
     expect(Object.keys(hist.output_all!).sort()).toEqual(['001', '111']);
     expect((hist.output_all!['001'] ?? 0) + (hist.output_all!['111'] ?? 0)).toBe(200);
     expect(hist.c!['00']).toBe(hist.output_all!['001']);
@@ -131,7 +137,11 @@ describe('the 1e-12 cutoff on dense states', () => {
     lines.push('c[0] = measure q[0];');
     const result = simulate(lines.join('\n'));
     expect(result.ok).toBe(true);
-    const registers = (result.results[RESULT_FORMATS.probabilities] as { probabilities: { registers: Record<string, Record<string, number>> } }).probabilities.registers;
+    const registers = (
+      result.results[RESULT_FORMATS.probabilities] as {
+        probabilities: { registers: Record<string, Record<string, number>> };
+      }
+    ).probabilities.registers;
     const all = registers.output_all as Record<string, number>;
     expect(Object.keys(all)).toHaveLength(2 ** 15);
     expect(Object.keys(all).every((bits) => bits[0] === '0')).toBe(true);
@@ -150,8 +160,16 @@ describe('bitstring order of the probabilities artifact', () => {
       const outputAll = new Map<number, number>();
       for (let k = 0; k < 300; k++) outputAll.set(Math.floor(random.next() * 2 ** width), random.next() * 1e-3);
       outputAll.set(0, 1e-13); // under the cutoff: left out
-      const text = new Map<string, number>([['0110', 0.25], ['1000', 0.5], ['0001', 1e-14]]);
-      const dist = { qubits: width, outputAll, registers: new Map<string, Map<number | string, number>>([['t', text]]) };
+      const text = new Map<string, number>([
+        ['0110', 0.25],
+        ['1000', 0.5],
+        ['0001', 1e-14],
+      ]);
+      const dist = {
+        qubits: width,
+        outputAll,
+        registers: new Map<string, Map<number | string, number>>([['t', text]]),
+      };
       const c: IrCircuit = { ...circuit(width, []), bitRegisters: [{ name: 't', size: 4, offset: 0 }] } as IrCircuit;
       const artifact = probabilitiesArtifact(c, dist as never).probabilities.registers;
       const expected = [...outputAll]

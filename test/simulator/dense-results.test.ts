@@ -21,7 +21,8 @@ const SHOTS = 'svc.result.shots.json.v2';
 const FORMATS = [P2, V03, HISTOGRAM, SHOTS];
 
 type Histogram = { histogram: { registers: Record<string, Record<string, number>> } };
-const counts = (r: SimulateResult, register = 'output_all') => (r.results[HISTOGRAM] as Histogram).histogram.registers[register] ?? {};
+const counts = (r: SimulateResult, register = 'output_all') =>
+  (r.results[HISTOGRAM] as Histogram).histogram.registers[register] ?? {};
 const streamed = (r: SimulateResult, format: string, indent = 0) => {
   const chunks: string[] = [];
   const written = writeArtifact(r.results, format, (chunk) => chunks.push(chunk), { indent });
@@ -42,11 +43,14 @@ describe('dense histogram without the exact distribution', () => {
   }, 10_000);
 
   it('sampling a dense state agrees with its exact distribution (chi-square on 5 qubits forced dense)', () => {
-    const source = 'qubit[5] q; bit[5] c; ry(0.4) q[0]; ry(0.9) q[1]; ry(1.4) q[2]; h q[3]; cx q[0], q[4]; cx q[3], q[1]; c = measure q;'.replace(
-      'c = measure q;',
-      [0, 1, 2, 3, 4].map((q) => `c[${q}] = measure q[${q}];`).join(' '),
-    );
-    const exact = (simulate(source).results[P2] as { probabilities: { registers: Record<string, Record<string, number>> } }).probabilities.registers.c ?? {};
+    const source =
+      'qubit[5] q; bit[5] c; ry(0.4) q[0]; ry(0.9) q[1]; ry(1.4) q[2]; h q[3]; cx q[0], q[4]; cx q[3], q[1]; c = measure q;'.replace(
+        'c = measure q;',
+        [0, 1, 2, 3, 4].map((q) => `c[${q}] = measure q[${q}];`).join(' '),
+      );
+    const exact =
+      (simulate(source).results[P2] as { probabilities: { registers: Record<string, Record<string, number>> } })
+        .probabilities.registers.c ?? {};
     const shots = 20_000;
     const sampled = counts(simulate(source, { shots, seed: 11, artifacts: ['histogram'] }), 'c');
     let chi = 0;
@@ -82,7 +86,11 @@ describe('the exact distribution of one dense state, read straight from the ampl
     const r = simulate(source);
     expect(r.results[P2]).toEqual(probabilitiesArtifact(c, general));
     expect(r.results[V03]).toEqual(v03Artifact(general));
-    expect(Object.keys((r.results[P2] as { probabilities: { registers: { output_all: object } } }).probabilities.registers.output_all)).toHaveLength(1024);
+    expect(
+      Object.keys(
+        (r.results[P2] as { probabilities: { registers: { output_all: object } } }).probabilities.registers.output_all,
+      ),
+    ).toHaveLength(1024);
     const text = streamed(r, P2).text;
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(r.results[P2])));
     const keys = [...text.slice(0, text.indexOf('}')).matchAll(/"([01]{10})"/g)].map((m) => m[1] as string);
@@ -99,7 +107,11 @@ describe('maxProbabilityEntries', () => {
     expect(r.results[V03]).toBeUndefined();
     expect(Object.keys(r.results).sort()).toEqual([HISTOGRAM, SHOTS]);
     expect(r.diagnostics).toHaveLength(1);
-    expect(r.diagnostics[0]).toMatchObject({ code: 'SimulationLimit', rule: 'simulator-probabilities-omitted', severity: 'warning' });
+    expect(r.diagnostics[0]).toMatchObject({
+      code: 'SimulationLimit',
+      rule: 'simulator-probabilities-omitted',
+      severity: 'warning',
+    });
     expect(r.diagnostics[0]?.message).toContain('4,095');
     expect(r.diagnostics[0]?.message).toContain('maxProbabilityEntries');
     expect(r.diagnostics[0]?.hint).toMatch(/histogram/);
@@ -114,7 +126,9 @@ describe('maxProbabilityEntries', () => {
   it('counts the registers too: output_all and c of 10 qubits are 2,048 entries', () => {
     const source = `qubit[10] q; bit[10] c; h q; ${Array.from({ length: 10 }, (_, q) => `c[${q}] = measure q[${q}];`).join(' ')}`;
     expect(simulate(source, { maxProbabilityEntries: 2048 }).diagnostics).toEqual([]);
-    expect(simulate(source, { maxProbabilityEntries: 2047 }).diagnostics.map((d) => d.rule)).toEqual(['simulator-probabilities-omitted']);
+    expect(simulate(source, { maxProbabilityEntries: 2047 }).diagnostics.map((d) => d.rule)).toEqual([
+      'simulator-probabilities-omitted',
+    ]);
   }, 10_000);
 
   it('defaults to a bound that keeps the JSON under 100 MB', () => {
@@ -123,12 +137,15 @@ describe('maxProbabilityEntries', () => {
     expect(r.diagnostics).toEqual([]);
   });
 
-  it.each([-1, 1.5, Infinity, NaN, 2 ** 24 + 1, '10', null])('refuses maxProbabilityEntries %s with a diagnostic naming it', (value) => {
-    const r = simulate('qubit[1] q;', { maxProbabilityEntries: value as number });
-    expect(r.ok).toBe(false);
-    expect(r.diagnostics[0]?.rule).toBe('simulator-max-probability-entries');
-    expect(r.diagnostics[0]?.message).toContain('maxProbabilityEntries');
-  });
+  it.each([-1, 1.5, Infinity, NaN, 2 ** 24 + 1, '10', null])(
+    'refuses maxProbabilityEntries %s with a diagnostic naming it',
+    (value) => {
+      const r = simulate('qubit[1] q;', { maxProbabilityEntries: value as number });
+      expect(r.ok).toBe(false);
+      expect(r.diagnostics[0]?.rule).toBe('simulator-max-probability-entries');
+      expect(r.diagnostics[0]?.message).toContain('maxProbabilityEntries');
+    },
+  );
 
   it.each([['nope'], 'histogram', [1], {}])('refuses artifacts %j with a diagnostic naming the option', (value) => {
     const r = simulate('qubit[1] q;', { shots: 1, artifacts: value as never });
@@ -138,14 +155,30 @@ describe('maxProbabilityEntries', () => {
   });
 
   it('never throws and always answers, whatever artifacts and maxProbabilityEntries hold', () => {
-    const hostile = fc.oneof(fc.anything(), fc.array(fc.constantFrom('probabilities', 'v0.3', 'histogram', 'shots', '__proto__', 'toString')), fc.double(), fc.bigInt());
+    const hostile = fc.oneof(
+      fc.anything(),
+      fc.array(fc.constantFrom('probabilities', 'v0.3', 'histogram', 'shots', '__proto__', 'toString')),
+      fc.double(),
+      fc.bigInt(),
+    );
     fc.assert(
-      fc.property(hostile, hostile, fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }), (artifacts, max, shots) => {
-        const r = simulate('qubit[3] q; bit[1] c; h q; c[0] = measure q[0];', { artifacts: artifacts as never, maxProbabilityEntries: max as never, ...(shots ? { shots } : {}), seed: 1 });
-        expect(typeof r.ok).toBe('boolean');
-        if (!r.ok) expect(r.diagnostics.length).toBeGreaterThan(0);
-        for (const format of FORMATS) if (r.results[format] !== undefined) expect(streamed(r, format).written).toBe(true);
-      }),
+      fc.property(
+        hostile,
+        hostile,
+        fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+        (artifacts, max, shots) => {
+          const r = simulate('qubit[3] q; bit[1] c; h q; c[0] = measure q[0];', {
+            artifacts: artifacts as never,
+            maxProbabilityEntries: max as never,
+            ...(shots ? { shots } : {}),
+            seed: 1,
+          });
+          expect(typeof r.ok).toBe('boolean');
+          if (!r.ok) expect(r.diagnostics.length).toBeGreaterThan(0);
+          for (const format of FORMATS)
+            if (r.results[format] !== undefined) expect(streamed(r, format).written).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   }, 20_000);
@@ -187,7 +220,8 @@ describe('artifacts as JSON text', () => {
     const r = simulate(source);
     streamed(r, P2);
     expect(typeof Object.getOwnPropertyDescriptor(r.results, P2)?.get).toBe('function');
-    const registers = (r.results[P2] as { probabilities: { registers: Record<string, unknown> } }).probabilities.registers;
+    const registers = (r.results[P2] as { probabilities: { registers: Record<string, unknown> } }).probabilities
+      .registers;
     expect(Object.keys(registers)).toEqual(['output_all', 'c', '__proto__']);
     expect(registers['__proto__']).toEqual({ '00': 0.5, '01': 0.5 });
     expect(Object.getOwnPropertyDescriptor(r.results, P2)?.get).toBeUndefined();
@@ -214,7 +248,9 @@ describe('limits name themselves, with a hint', () => {
   });
 
   it("an unexpected fault is named, and JavaScript's wording stays out", () => {
-    const broken = circuit(1, [{ kind: 'gate', name: 'no-such-gate', targets: [0], controls: [], rotation: null } as never]);
+    const broken = circuit(1, [
+      { kind: 'gate', name: 'no-such-gate', targets: [0], controls: [], rotation: null } as never,
+    ]);
     const r = simulate(broken);
     expect(r.ok).toBe(false);
     expect(r.diagnostics[0]).toMatchObject({ code: 'SimulationLimit', rule: 'simulator-internal-error' });
@@ -226,7 +262,13 @@ describe('limits name themselves, with a hint', () => {
 describe('multicircuit results keep every circuit', () => {
   it('a circuit named __proto__ is kept in every artifact, and the records have no prototype', () => {
     const r = simulate(
-      { qubits: 1, circuits: [{ name: '__proto__', circuit: [{ gate: 'x', target: 0 }] }, { name: 'b', circuit: [{ gate: 'h', target: 0 }] }] } as never,
+      {
+        qubits: 1,
+        circuits: [
+          { name: '__proto__', circuit: [{ gate: 'x', target: 0 }] },
+          { name: 'b', circuit: [{ gate: 'h', target: 0 }] },
+        ],
+      } as never,
       { shots: 4, seed: 1 },
     );
     expect(r.ok).toBe(true);
@@ -240,9 +282,18 @@ describe('multicircuit results keep every circuit', () => {
   });
 
   it('two circuits named alike are refused, as JSON and as IR', () => {
-    const json = simulate({ qubits: 1, circuits: [{ name: 'a', circuit: [] }, { name: 'a', circuit: [] }] } as never);
+    const json = simulate({
+      qubits: 1,
+      circuits: [
+        { name: 'a', circuit: [] },
+        { name: 'a', circuit: [] },
+      ],
+    } as never);
     expect(json.diagnostics[0]).toMatchObject({ rule: 'circuit-json-duplicate-name', path: 'circuits[1].name' });
-    const ir = simulate([{ ...circuit(1, []), name: 'a' }, { ...circuit(1, [gate('x', [0])]), name: 'a' }]);
+    const ir = simulate([
+      { ...circuit(1, []), name: 'a' },
+      { ...circuit(1, [gate('x', [0])]), name: 'a' },
+    ]);
     expect(ir.ok).toBe(false);
     expect(ir.diagnostics[0]).toMatchObject({ rule: 'duplicate-circuit-name' });
   });

@@ -7,7 +7,11 @@ import { circuit, gate, measure, native, reset } from './helpers.js';
 describe('compareCircuits', () => {
   it('accepts h = rz(π/2) rx(π/2) rz(π/2) up to global phase, exactly', () => {
     const a = circuit(1, [gate('h', [0])]);
-    const b = circuit(1, [gate('rz', [0], [], Math.PI / 2), gate('rx', [0], [], Math.PI / 2), gate('rz', [0], [], Math.PI / 2)]);
+    const b = circuit(1, [
+      gate('rz', [0], [], Math.PI / 2),
+      gate('rx', [0], [], Math.PI / 2),
+      gate('rz', [0], [], Math.PI / 2),
+    ]);
     const r = compareCircuits(a, b);
     expect(r).toMatchObject({ equivalent: true, method: 'unitary' });
     expect(r.maxDeviation).toBeLessThan(1e-12);
@@ -49,8 +53,12 @@ describe('compareCircuits', () => {
 
   it('requires the same final measurements and refuses non-unitary circuits', () => {
     const bell = [gate('h', [0]), gate('x', [1], [0])];
-    expect(compareCircuits(circuit(2, [...bell, measure(0, 0)]), circuit(2, [...bell, measure(1, 0)])).method).toBe('measurements-differ');
-    expect(compareCircuits(circuit(2, [...bell, measure(0, 0)]), circuit(2, [...bell, measure(0, 0)])).equivalent).toBe(true);
+    expect(compareCircuits(circuit(2, [...bell, measure(0, 0)]), circuit(2, [...bell, measure(1, 0)])).method).toBe(
+      'measurements-differ',
+    );
+    expect(compareCircuits(circuit(2, [...bell, measure(0, 0)]), circuit(2, [...bell, measure(0, 0)])).equivalent).toBe(
+      true,
+    );
     expect(compareCircuits(circuit(2, [reset(0), ...bell]), circuit(2, bell)).method).toBe('non-unitary');
   });
 
@@ -58,7 +66,9 @@ describe('compareCircuits', () => {
   const angle = fc.double({ min: 0.05, max: 3, noNaN: true });
   const op: fc.Arbitrary<IrOp> = fc.oneof(
     fc.record({ n: fc.constantFrom('h', 'x', 's', 't', 'v'), t: q }).map(({ n, t }) => gate(n as IrGate['name'], [t])),
-    fc.record({ n: fc.constantFrom('rx', 'ry', 'rz'), t: q, a: angle }).map(({ n, t, a }) => gate(n as IrGate['name'], [t], [], a)),
+    fc
+      .record({ n: fc.constantFrom('rx', 'ry', 'rz'), t: q, a: angle })
+      .map(({ n, t, a }) => gate(n as IrGate['name'], [t], [], a)),
     fc.uniqueArray(q, { minLength: 2, maxLength: 2 }).map(([t, c]) => gate('x', [t as number], [c as number])),
   );
 
@@ -71,7 +81,9 @@ describe('compareCircuits', () => {
         const rotations = ops.map((o, i) => [o, i] as const).filter(([o]) => o.kind === 'gate' && o.rotation !== null);
         if (rotations.length === 0) return;
         const [target, at] = rotations[pick % rotations.length]!;
-        const flipped = ops.map((o, i) => (i === at ? { ...(target as IrGate), rotation: -((target as IrGate).rotation as number) } : o));
+        const flipped = ops.map((o, i) =>
+          i === at ? { ...(target as IrGate), rotation: -((target as IrGate).rotation as number) } : o,
+        );
         expect(compareCircuits(a, circuit(4, flipped)).equivalent).toBe(false);
       }),
       { numRuns: 100, seed: 3 },
@@ -84,7 +96,10 @@ import { checkEquivalence } from '../../src/equivalence.js';
 describe('checkEquivalence (public API)', () => {
   it('takes OpenQASM text: accepts an identity, rejects a flipped rz sign', () => {
     const h = 'qubit[1] q; h q[0];';
-    expect(checkEquivalence(h, 'qubit[1] q; rz(pi/2) q[0]; rx(pi/2) q[0]; rz(pi/2) q[0];')).toMatchObject({ equivalent: true, method: 'unitary' });
+    expect(checkEquivalence(h, 'qubit[1] q; rz(pi/2) q[0]; rx(pi/2) q[0]; rz(pi/2) q[0];')).toMatchObject({
+      equivalent: true,
+      method: 'unitary',
+    });
     const plus = 'qubit[2] q; h q[0]; cx q[0], q[1]; rz(0.25) q[1];';
     const minus = 'qubit[2] q; h q[0]; cx q[0], q[1]; rz(-0.25) q[1];';
     expect(checkEquivalence(plus, minus).equivalent).toBe(false);

@@ -2,7 +2,12 @@
 import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../../src/ir/types.js';
 import type { QisGateName } from '../../src/tables/index.js';
 
-export const gate = (name: QisGateName, targets: number[], controls: number[] = [], rotation: number | null = null): IrGate => ({
+export const gate = (
+  name: QisGateName,
+  targets: number[],
+  controls: number[] = [],
+  rotation: number | null = null,
+): IrGate => ({
   kind: 'gate',
   name,
   targets,
@@ -10,7 +15,12 @@ export const gate = (name: QisGateName, targets: number[], controls: number[] = 
   rotation,
 });
 
-export const native = (name: IrNativeGate['name'], targets: number[], phases: number[], angle: number | null = null): IrNativeGate => ({
+export const native = (
+  name: IrNativeGate['name'],
+  targets: number[],
+  phases: number[],
+  angle: number | null = null,
+): IrNativeGate => ({
   kind: 'native',
   name,
   targets,
@@ -21,7 +31,12 @@ export const native = (name: IrNativeGate['name'], targets: number[], phases: nu
 export const measure = (qubit: number, bit: number): IrOp => ({ kind: 'measure', qubit, bit });
 export const reset = (qubit: number): IrOp => ({ kind: 'reset', qubit });
 
-export function circuit(qubits: number, ops: IrOp[], bitRegisters: IrRegister[] = [], qubitRegisters?: IrRegister[]): IrCircuit {
+export function circuit(
+  qubits: number,
+  ops: IrOp[],
+  bitRegisters: IrRegister[] = [],
+  qubitRegisters?: IrRegister[],
+): IrCircuit {
   return {
     qubits,
     clbits: bitRegisters.reduce((n, r) => Math.max(n, r.offset + r.size), 0),
@@ -53,7 +68,8 @@ export function referenceApply(state: C[], matrix: C[][], targets: number[], con
     if (!controls.every((c) => (i >> c) & 1)) return amp;
     const row = localOf(i);
     let sum: C = [0, 0];
-    for (let col = 0; col < 1 << k; col++) sum = cadd(sum, cmul((matrix[row] as C[])[col] as C, state[withLocal(i, col)] as C));
+    for (let col = 0; col < 1 << k; col++)
+      sum = cadd(sum, cmul((matrix[row] as C[])[col] as C, state[withLocal(i, col)] as C));
     return sum;
   });
 }

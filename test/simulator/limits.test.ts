@@ -16,7 +16,12 @@ import { validate } from '../../src/validate.js';
 import { circuit } from './helpers.js';
 
 describe('classical registers have a size limit', () => {
-  it.each(['bit[2147483648] c;', 'creg d[0x7fffffff];', 'bit[100000000] c;', `bit[${LIMITS.maxClassicalBits}] a; bit[1] b;`])(
+  it.each([
+    'bit[2147483648] c;',
+    'creg d[0x7fffffff];',
+    'bit[100000000] c;',
+    `bit[${LIMITS.maxClassicalBits}] a; bit[1] b;`,
+  ])(
     '%s is refused by validate, compile and simulate, at once',
     (source) => {
       for (const result of [validate(source), compile(source), simulate(source)]) {
@@ -50,7 +55,13 @@ describe('sampled runs hold a bounded number of bits', () => {
 
   it('samples a million shots of 29 qubits and a 29-bit register within it', () => {
     expect(1_000_000 * (29 + 29)).toBeLessThanOrEqual(LIMITS.maxShotBits);
-    expect(simulate(`qubit[2] q; bit[200] c; h q[0]; c[0] = measure q[0];`, { shots: 1000, seed: 1, artifacts: ['histogram'] }).ok).toBe(true);
+    expect(
+      simulate(`qubit[2] q; bit[200] c; h q[0]; c[0] = measure q[0];`, {
+        shots: 1000,
+        seed: 1,
+        artifacts: ['histogram'],
+      }).ok,
+    ).toBe(true);
   }, 5_000);
 });
 
@@ -58,13 +69,17 @@ describe('checkEquivalence bounds randomStates', () => {
   const a = 'qubit[13] q; h q[0];';
   const b = 'qubit[13] q; h q[0];';
 
-  it.each([Infinity, NaN, 0, -1, 1.5, LIMITS.maxRandomStates + 1, 1e12, '4'])('refuses randomStates %s with a diagnostic naming it', (value) => {
-    const r = checkEquivalence(a, b, { randomStates: value as number });
-    expect(r.method).toBe('invalid-input');
-    expect(r.equivalent).toBe(false);
-    expect(r.diagnostics[0]).toMatchObject({ rule: 'invalid-option', code: 'InvalidInput' });
-    expect(r.diagnostics[0]?.message).toContain('randomStates');
-  }, 5_000);
+  it.each([Infinity, NaN, 0, -1, 1.5, LIMITS.maxRandomStates + 1, 1e12, '4'])(
+    'refuses randomStates %s with a diagnostic naming it',
+    (value) => {
+      const r = checkEquivalence(a, b, { randomStates: value as number });
+      expect(r.method).toBe('invalid-input');
+      expect(r.equivalent).toBe(false);
+      expect(r.diagnostics[0]).toMatchObject({ rule: 'invalid-option', code: 'InvalidInput' });
+      expect(r.diagnostics[0]?.message).toContain('randomStates');
+    },
+    5_000,
+  );
 
   it('names a limit it stops at, with a hint', () => {
     const r = checkEquivalence(a, b, { memoryBudgetBytes: 1000 });
@@ -79,8 +94,10 @@ describe('checkEquivalence bounds randomStates', () => {
 });
 
 describe('native gate limit', () => {
-  const ctrl7 = (lines: number) => `qubit[8] q;\n${'ctrl(7) @ x q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7];\n'.repeat(lines)}`;
-  const lowerer = (maxQubits: number) => (c: Parameters<typeof lowerToNative>[0], maxOps: number) => lowerToNative(c, 'ms', { maxQubits, maxOps });
+  const ctrl7 = (lines: number) =>
+    `qubit[8] q;\n${'ctrl(7) @ x q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7];\n'.repeat(lines)}`;
+  const lowerer = (maxQubits: number) => (c: Parameters<typeof lowerToNative>[0], maxOps: number) =>
+    lowerToNative(c, 'ms', { maxQubits, maxOps });
 
   it('stops lowering past the limit with a TooManyGates diagnostic naming it, and keeps within it below', () => {
     const loaded = loadCircuits(ctrl7(20));
@@ -99,7 +116,8 @@ describe('native gate limit', () => {
     const one = loadCircuits(ctrl7(2));
     if (!one.ok) throw new Error('fixture did not load');
     const c = one.circuits[0]!;
-    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as { circuit: { ops: readonly unknown[] } }[])[0]!.circuit.ops.length;
+    const single = (lowerWithinLimit([c], lowerer(29), 100_000) as { circuit: { ops: readonly unknown[] } }[])[0]!
+      .circuit.ops.length;
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single)).toHaveLength(2);
     expect(lowerWithinLimit([c, c], lowerer(29), 2 * single - 1)).toMatchObject({ rule: 'too-many-native-gates' });
   }, 10_000);

@@ -5,8 +5,19 @@ import { SeededRandom } from '../../src/simulator/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
 import { circuit, gate, measure, native } from './helpers.js';
 
-const options = { sparse: 'auto', fuse: true, blockQubits: 13, chunkQubits: 10, memory: new MemoryGuard(1e9), maxBranches: 64 } as const;
-const bell = circuit(2, [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)], [{ name: 'c', size: 2, offset: 0 }]);
+const options = {
+  sparse: 'auto',
+  fuse: true,
+  blockQubits: 13,
+  chunkQubits: 10,
+  memory: new MemoryGuard(1e9),
+  maxBranches: 64,
+} as const;
+const bell = circuit(
+  2,
+  [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)],
+  [{ name: 'c', size: 2, offset: 0 }],
+);
 
 /**
  * The Bell pair's parity error (01 or 10): 8 of the 15 two-qubit Paulis after
@@ -42,7 +53,14 @@ describe('noise models', () => {
   });
 
   it('an ideal model gives no errors; the same seed gives the same shots', () => {
-    const ideal: NoiseModel = { name: 'ideal', target: 'simulator', qubits: 29, oneQubitError: 0, twoQubitError: 0, readoutError: 0 };
+    const ideal: NoiseModel = {
+      name: 'ideal',
+      target: 'simulator',
+      qubits: 29,
+      oneQubitError: 0,
+      twoQubitError: 0,
+      readoutError: 0,
+    };
     expect(measuredParityError(ideal, 5000, 1)).toBe(0);
     const m = NOISE_MODELS_BY_NAME.get('harmony')!;
     const a = sampleNoisyShots(bell, m, 3000, new SeededRandom(8), options);
@@ -53,7 +71,14 @@ describe('noise models', () => {
 
   it('readout error alone flips bits at its rate, and output_all agrees with the final-measurement bits', () => {
     const r = 0.05;
-    const m: NoiseModel = { name: 'readout', target: 'simulator', qubits: 29, oneQubitError: 0, twoQubitError: 0, readoutError: r };
+    const m: NoiseModel = {
+      name: 'readout',
+      target: 'simulator',
+      qubits: 29,
+      oneQubitError: 0,
+      twoQubitError: 0,
+      readoutError: r,
+    };
     const zero = circuit(1, [measure(0, 0)], [{ name: 'c', size: 1, offset: 0 }]);
     const table = sampleNoisyShots(zero, m, 100_000, new SeededRandom(4), options);
     const ones = table.clbitValues.reduce((s, v) => s + v, 0) / 100_000;

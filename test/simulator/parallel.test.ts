@@ -19,9 +19,19 @@ describe('worker threads', () => {
     const ops = Array.from({ length: 120 }, (_, i) => {
       const q = random.nextInt(n);
       const c = (q + 1 + random.nextInt(n - 1)) % n;
-      return i % 3 === 0 ? gate('x', [q], [c]) : i % 3 === 1 ? gate('ry', [q], [], random.next() * 6) : gate('rz', [q], [c], random.next() * 6);
+      return i % 3 === 0
+        ? gate('x', [q], [c])
+        : i % 3 === 1
+          ? gate('ry', [q], [], random.next() * 6)
+          : gate('rz', [q], [c], random.next() * 6);
     }).map(unitaryOf);
-    const options: EngineOptions = { sparse: 'never', fuse: true, blockQubits: 8, chunkQubits: 6, memory: new MemoryGuard(1e9) };
+    const options: EngineOptions = {
+      sparse: 'never',
+      fuse: true,
+      blockQubits: 8,
+      chunkQubits: 6,
+      memory: new MemoryGuard(1e9),
+    };
     const fresh = (allocate: (n: number) => Float64Array): DenseState => {
       const re = allocate(2 ** n);
       const im = allocate(2 ** n);
@@ -49,9 +59,19 @@ describe('worker threads', () => {
     const ops = Array.from({ length: 90 }, (_, i) => {
       const q = random.nextInt(n);
       const c = (q + 1 + random.nextInt(n - 1)) % n;
-      return i % 3 === 0 ? gate('x', [q], [c]) : i % 3 === 1 ? gate('rx', [q], [], random.next() * 6) : gate('rz', [q], [], random.next() * 6);
+      return i % 3 === 0
+        ? gate('x', [q], [c])
+        : i % 3 === 1
+          ? gate('rx', [q], [], random.next() * 6)
+          : gate('rz', [q], [], random.next() * 6);
     }).map(unitaryOf);
-    const options: EngineOptions = { sparse: 'never', fuse: true, blockQubits: 8, chunkQubits: 6, memory: new MemoryGuard(1e9) };
+    const options: EngineOptions = {
+      sparse: 'never',
+      fuse: true,
+      blockQubits: 8,
+      chunkQubits: 6,
+      memory: new MemoryGuard(1e9),
+    };
     const single: DenseState = { kind: 'dense', qubits: n, re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
     const inMemory: DenseState = { kind: 'dense', qubits: n, ...allocateSimdState(2 ** n)! };
     single.re[0] = 1;

@@ -12,18 +12,30 @@ const angle = fc.double({ min: -7, max: 7, noNaN: true });
 const qubit = fc.integer({ min: 0, max: QUBITS - 1 });
 const distinct = (k: number) => fc.uniqueArray(qubit, { minLength: k, maxLength: k });
 
-const oneQubit = fc.record({ name: fc.constantFrom('x', 'y', 'z', 'h', 's', 'si', 't', 'ti', 'v', 'vi'), q: qubit }).map(({ name, q }) => gate(name as IrGate['name'], [q]));
-const rotation = fc.record({ name: fc.constantFrom('rx', 'ry', 'rz'), q: qubit, a: angle }).map(({ name, q, a }) => gate(name as IrGate['name'], [q], [], a));
+const oneQubit = fc
+  .record({ name: fc.constantFrom('x', 'y', 'z', 'h', 's', 'si', 't', 'ti', 'v', 'vi'), q: qubit })
+  .map(({ name, q }) => gate(name as IrGate['name'], [q]));
+const rotation = fc
+  .record({ name: fc.constantFrom('rx', 'ry', 'rz'), q: qubit, a: angle })
+  .map(({ name, q, a }) => gate(name as IrGate['name'], [q], [], a));
 const controlled = fc
-  .record({ name: fc.constantFrom('x', 'z', 'rz', 'rx', 'ry'), qs: fc.integer({ min: 2, max: 4 }).chain(distinct), a: angle })
-  .map(({ name, qs, a }) => gate(name as IrGate['name'], [qs[0] as number], qs.slice(1), ['rz', 'rx', 'ry'].includes(name) ? a : null));
+  .record({
+    name: fc.constantFrom('x', 'z', 'rz', 'rx', 'ry'),
+    qs: fc.integer({ min: 2, max: 4 }).chain(distinct),
+    a: angle,
+  })
+  .map(({ name, qs, a }) =>
+    gate(name as IrGate['name'], [qs[0] as number], qs.slice(1), ['rz', 'rx', 'ry'].includes(name) ? a : null),
+  );
 const twoQubit = fc
   .record({ name: fc.constantFrom('swap', 'xx', 'yy', 'zz'), qs: distinct(2), a: angle })
   .map(({ name, qs, a }) => gate(name as IrGate['name'], qs, [], name === 'swap' ? null : a));
 const turns = fc.double({ min: -1, max: 1, noNaN: true });
 const nativeGate = fc.oneof(
   fc.record({ q: qubit, p: turns, two: fc.boolean() }).map(({ q, p, two }) => native(two ? 'gpi2' : 'gpi', [q], [p])),
-  fc.record({ qs: distinct(2), p0: turns, p1: turns, t: fc.double({ min: 0, max: 0.25, noNaN: true }) }).map(({ qs, p0, p1, t }) => native('ms', qs, [p0, p1], t)),
+  fc
+    .record({ qs: distinct(2), p0: turns, p1: turns, t: fc.double({ min: 0, max: 0.25, noNaN: true }) })
+    .map(({ qs, p0, p1, t }) => native('ms', qs, [p0, p1], t)),
   fc.record({ qs: distinct(2), t: turns }).map(({ qs, t }) => native('zz', qs, [], t) as IrNativeGate),
 );
 const unitary: fc.Arbitrary<IrOp> = fc.oneof(oneQubit, rotation, controlled, twoQubit, nativeGate);
@@ -51,7 +63,12 @@ function amplitudes(c: ReturnType<typeof circuit>) {
 }
 
 function distributions(c: ReturnType<typeof circuit>) {
-  return Object.fromEntries(Object.entries(CONFIGS).map(([name, config]) => [name, exactDistribution(executeCircuit(c, { ...base, ...config }))]));
+  return Object.fromEntries(
+    Object.entries(CONFIGS).map(([name, config]) => [
+      name,
+      exactDistribution(executeCircuit(c, { ...base, ...config })),
+    ]),
+  );
 }
 
 function expectSame(a: Map<unknown, number>, b: Map<unknown, number>): void {
@@ -107,7 +124,10 @@ describe('sparse, dense, fused and blocked paths agree', () => {
       fc.record({ q: qubit, b: fc.integer({ min: 0, max: 3 }) }).map(({ q, b }) => measure(q, b)),
       qubit.map((q) => reset(q)),
     );
-    const mixed = fc.array(fc.oneof({ arbitrary: unitary, weight: 6 }, { arbitrary: nonUnitary, weight: 1 }), { minLength: 1, maxLength: 30 });
+    const mixed = fc.array(fc.oneof({ arbitrary: unitary, weight: 6 }, { arbitrary: nonUnitary, weight: 1 }), {
+      minLength: 1,
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(mixed, (list) => {
         const c = circuit(QUBITS, list, [{ name: 'c', size: 4, offset: 0 }]);

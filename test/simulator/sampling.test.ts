@@ -12,7 +12,14 @@ function chiSquareBound(k: number): number {
 }
 
 describe('seeded sampling', () => {
-  const options = { sparse: 'auto', fuse: true, blockQubits: 13, chunkQubits: 10, memory: new MemoryGuard(1e9), maxBranches: 64 } as const;
+  const options = {
+    sparse: 'auto',
+    fuse: true,
+    blockQubits: 13,
+    chunkQubits: 10,
+    memory: new MemoryGuard(1e9),
+    maxBranches: 64,
+  } as const;
   // Five qubits in uneven superpositions, entangled: 32 outcomes of varied probability.
   const c = circuit(5, [
     ...[0, 1, 2, 3, 4].map((q) => gate('ry', [q], [], 0.4 + 0.5 * q)),
@@ -48,7 +55,11 @@ describe('seeded sampling', () => {
   });
 
   it('classical bits of a mid-circuit measurement are sampled jointly with the final state', () => {
-    const mid = circuit(2, [gate('h', [0]), measure(0, 0), gate('x', [1], [0]), gate('h', [0])], [{ name: 'c', size: 1, offset: 0 }]);
+    const mid = circuit(
+      2,
+      [gate('h', [0]), measure(0, 0), gate('x', [1], [0]), gate('h', [0])],
+      [{ name: 'c', size: 1, offset: 0 }],
+    );
     const execution = executeCircuit(mid, options);
     const table = sampleShots(execution, 2000, new SeededRandom(5));
     for (let s = 0; s < 2000; s++) expect(table.qubitBits[s * 2 + 1]).toBe(table.clbitValues[s]);

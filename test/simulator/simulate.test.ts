@@ -10,7 +10,9 @@ const registers = (r: ReturnType<typeof simulate>) => (r.results[P2] as Probs).p
 
 describe('simulate', () => {
   it('runs OpenQASM 3 text: Bell pair with a spectator in |1>', () => {
-    const r = simulate('OPENQASM 3.0;\nqubit[3] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nx q[2];\nc[0] = measure q[0];\nc[1] = measure q[1];\n');
+    const r = simulate(
+      'OPENQASM 3.0;\nqubit[3] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nx q[2];\nc[0] = measure q[0];\nc[1] = measure q[1];\n',
+    );
     expect(r.ok).toBe(true);
     expect(registers(r)).toEqual({ output_all: { '001': 0.5, '111': 0.5 }, c: { '00': 0.5, '11': 0.5 } });
     expect(r.results[V03]).toEqual({ '4': 0.5, '7': 0.5 });
@@ -18,7 +20,13 @@ describe('simulate', () => {
   });
 
   it('runs svc.circuit.v0 JSON, single and multicircuit (payloads keyed by circuit name)', () => {
-    const single = simulate({ qubits: 2, circuit: [{ gate: 'h', target: 0 }, { gate: 'cnot', controls: [0], target: 1 }] } as never);
+    const single = simulate({
+      qubits: 2,
+      circuit: [
+        { gate: 'h', target: 0 },
+        { gate: 'cnot', controls: [0], target: 1 },
+      ],
+    } as never);
     expect(single.ok).toBe(true);
     expect(registers(single).output_all).toEqual({ '00': 0.5, '11': 0.5 });
     const multi = simulate({
@@ -33,12 +41,18 @@ describe('simulate', () => {
   });
 
   it('runs IR directly and samples shots reproducibly', () => {
-    const c = circuit(2, [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)], [{ name: 'c', size: 2, offset: 0 }]);
+    const c = circuit(
+      2,
+      [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)],
+      [{ name: 'c', size: 2, offset: 0 }],
+    );
     const a = simulate(c, { shots: 50, seed: 3 });
     const b = simulate(c, { shots: 50, seed: 3 });
     expect(a.ok).toBe(true);
     expect(a.results['svc.result.shots.json.v2']).toEqual(b.results['svc.result.shots.json.v2']);
-    const hist = (a.results['svc.result.histogram.json.v2'] as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers;
+    const hist = (
+      a.results['svc.result.histogram.json.v2'] as { histogram: { registers: Record<string, Record<string, number>> } }
+    ).histogram.registers;
     expect(Object.values(hist.c!).reduce((s, n) => s + n, 0)).toBe(50);
   });
 
@@ -58,7 +72,10 @@ describe('simulate', () => {
     const r = simulate(twelve, { noise: { model: 'harmony' } });
     expect(r.failure?.code).toBe('NotEnoughQubits');
     expect(r.failure?.message).toBe('Program needs 12 qubits; simulator (noise model harmony) has 11');
-    const noisy = simulate('qubit[2] q;\nh q[0];\ncx q[0], q[1];\n', { noise: { model: 'harmony', seed: 1 }, shots: 4000 });
+    const noisy = simulate('qubit[2] q;\nh q[0];\ncx q[0], q[1];\n', {
+      noise: { model: 'harmony', seed: 1 },
+      shots: 4000,
+    });
     expect(noisy.ok).toBe(true);
     const all = registers(noisy).output_all!;
     expect((all['01'] ?? 0) + (all['10'] ?? 0)).toBeGreaterThan(0);
@@ -87,9 +104,13 @@ describe('simulate', () => {
 
   it('reports bad options and bad input as diagnostics', () => {
     expect(simulate('qubit[1] q;', { shots: 0 }).failure?.code).toBe('InvalidInput');
-    expect(simulate('qubit[1] q;', { noise: { model: 'aria-9' } }).failure?.message).toMatch(/^Unknown noise model: aria-9/);
+    expect(simulate('qubit[1] q;', { noise: { model: 'aria-9' } }).failure?.message).toMatch(
+      /^Unknown noise model: aria-9/,
+    );
     expect(simulate('qubit[1] q;', { target: 'qpu.nowhere' }).ok).toBe(false);
-    expect(simulate('qubit[1] q; foo q[0];').failure?.message).toBe('Circuit failed preflight validation: Unknown gate: foo');
+    expect(simulate('qubit[1] q; foo q[0];').failure?.message).toBe(
+      'Circuit failed preflight validation: Unknown gate: foo',
+    );
     expect(simulate(circuit(1, [gate('x', [3])])).failure?.code).toBe('InvalidInput');
     expect(simulate(circuit(1, [measure(0, 2)], [{ name: 'c', size: 1, offset: 0 }])).failure?.message).toBe(
       'Circuit measures into classical bit 2 but declares 1 classical bits',

@@ -12,7 +12,15 @@ import type { CapabilityCheck } from '../context.js';
 
 type DynamicStatement = Extract<Statement, { kind: 'If' | 'For' | 'While' | 'Switch' | 'Break' | 'Continue' | 'End' }>;
 
-const DYNAMIC_KINDS: ReadonlySet<Statement['kind']> = new Set(['If', 'For', 'While', 'Switch', 'Break', 'Continue', 'End']);
+const DYNAMIC_KINDS: ReadonlySet<Statement['kind']> = new Set([
+  'If',
+  'For',
+  'While',
+  'Switch',
+  'Break',
+  'Continue',
+  'End',
+]);
 
 function isDynamic(statement: Statement): statement is DynamicStatement {
   return DYNAMIC_KINDS.has(statement.kind);
@@ -75,7 +83,8 @@ function headerEndNode(statement: DynamicStatement): { span: Span } | null {
 }
 
 function firstBodyOffset(statement: DynamicStatement): number | null {
-  const first = statement.kind === 'If' || statement.kind === 'For' || statement.kind === 'While' ? statement.body[0] : undefined;
+  const first =
+    statement.kind === 'If' || statement.kind === 'For' || statement.kind === 'While' ? statement.body[0] : undefined;
   return first ? first.span.start.offset : null;
 }
 

@@ -9,7 +9,11 @@
  * reset after use is blamed itself, with the previous operation related.
  * Each measurement and each reset is reported at most once.
  */
-import { createDiagnostic, MID_CIRCUIT_MEASUREMENT_HINT, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../diagnostics/index.js';
+import {
+  createDiagnostic,
+  MID_CIRCUIT_MEASUREMENT_HINT,
+  MID_CIRCUIT_MEASUREMENT_UNSUPPORTED,
+} from '../../diagnostics/index.js';
 import type { Diagnostic, RelatedLocation, Span } from '../../diagnostics/index.js';
 import type { InlinedOp } from '../../inline/types.js';
 import type { CapabilityCheck } from '../context.js';
@@ -36,7 +40,8 @@ const LATER_OP_NAMES: Record<InlinedOp['kind'], string> = {
 
 export const midCircuitMeasurement: CapabilityCheck = {
   id: RULE,
-  summary: 'A qubit may not be used after it is measured, nor reset after it was used, on targets without mid-circuit measurement.',
+  summary:
+    'A qubit may not be used after it is measured, nor reset after it was used, on targets without mid-circuit measurement.',
   run({ inlined, target, report }) {
     if (target.midCircuitMeasurement) return;
     const found: Diagnostic[] = [];
@@ -45,7 +50,12 @@ export const midCircuitMeasurement: CapabilityCheck = {
     const visit = (op: InlinedOp, qubit: number) => {
       const previous = lastOp.get(qubit);
       if (previous?.kind === 'measure') {
-        found.push(midCircuit(previous.span, { message: `The measured qubit is used again here, by ${LATER_OP_NAMES[op.kind]}`, span: op.span }));
+        found.push(
+          midCircuit(previous.span, {
+            message: `The measured qubit is used again here, by ${LATER_OP_NAMES[op.kind]}`,
+            span: op.span,
+          }),
+        );
       } else if (previous && op.kind === 'reset') {
         found.push(midCircuit(op.span, { message: 'The qubit was already used here', span: previous.span }));
       }

@@ -29,6 +29,12 @@ export function checkText(validator: Validator, text: string, display: string, o
     return checkSource(validator, text, display, options);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { file: display, ok: false, failure: null, diagnostics: [], error: `internal error while checking ${display}: ${detail} (a bug: please report it)` };
+    return {
+      file: display,
+      ok: false,
+      failure: null,
+      diagnostics: [],
+      error: `internal error while checking ${display}: ${detail} (a bug: please report it)`,
+    };
   }
 }

@@ -23,7 +23,8 @@ export type Validator = (source: string, options: CheckOptions & { readonly file
 export function checkSource(validator: Validator, text: string, file: string, options: CheckOptions): FileReport {
   const verdict = validator(text, { ...options, filename: file });
   const { kept, unused } = applySuppressions(text, verdict.diagnostics);
-  const diagnostics = unused.length === 0 ? kept : [...kept, ...unused].sort((a, b) => a.span.start.offset - b.span.start.offset);
+  const diagnostics =
+    unused.length === 0 ? kept : [...kept, ...unused].sort((a, b) => a.span.start.offset - b.span.start.offset);
   const errors = kept.filter((d) => d.severity === 'error');
   const failure = errors.length === 0 ? null : failureAfterSuppression(verdict, errors);
   return {

@@ -8,7 +8,9 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 
-export type CheckInput = { readonly kind: 'file'; readonly path: string; readonly display: string } | { readonly kind: 'stdin'; readonly display: string };
+export type CheckInput =
+  | { readonly kind: 'file'; readonly path: string; readonly display: string }
+  | { readonly kind: 'stdin'; readonly display: string };
 
 export interface CollectedInputs {
   readonly inputs: readonly CheckInput[];

@@ -33,7 +33,9 @@ export function validateJsonText(text: string, options: CheckOptions): Verdict {
     return { diagnostics: [diagnostic], failure: { code: diagnostic.code, message: diagnostic.message } };
   }
   const verdict = validateCircuitJson(input, { target: options.target, maxErrors: options.maxErrors });
-  return verdict.diagnostics.some((d) => d.path !== undefined) ? { ...verdict, diagnostics: withJsonSpans(text, verdict.diagnostics) } : verdict;
+  return verdict.diagnostics.some((d) => d.path !== undefined)
+    ? { ...verdict, diagnostics: withJsonSpans(text, verdict.diagnostics) }
+    : verdict;
 }
 
 /** Moves each diagnostic that names a JSON path from 1:1 onto that value in the text. */

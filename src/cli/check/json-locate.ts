@@ -23,7 +23,8 @@ export function locateJsonValues(text: string): JsonLocations {
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };
-  const child = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
+  const child = (path: string, key: string | number) =>
+    typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
   const value = (path: string, depth: number): void => {
     skipSpace();
     const start = i;

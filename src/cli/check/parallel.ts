@@ -49,7 +49,12 @@ export function threadsFor(fileCount: number, jobs: number | undefined, load: nu
   return Math.max(1, Math.min(idleCores, Math.floor(fileCount / MIN_FILES_PER_THREAD)));
 }
 
-export async function checkFilesInParallel(validator: Validator, files: readonly FileToCheck[], options: CheckOptions, threads: number): Promise<FileReport[]> {
+export async function checkFilesInParallel(
+  validator: Validator,
+  files: readonly FileToCheck[],
+  options: CheckOptions,
+  threads: number,
+): Promise<FileReport[]> {
   if (threads <= 1) return checkFiles(validator, files, options);
   const batches: FileToCheck[][] = [];
   for (let i = 0; i < files.length; i += BATCH_SIZE) batches.push(files.slice(i, i + BATCH_SIZE));
@@ -82,7 +87,12 @@ interface RunningWorker {
  * parser built), so no batch ever waits on a cold thread; it takes batches
  * from the queue until the queue is empty.
  */
-function startWorker(batches: readonly FileToCheck[][], queue: number[], results: FileReport[][], options: CheckOptions): RunningWorker {
+function startWorker(
+  batches: readonly FileToCheck[][],
+  queue: number[],
+  results: FileReport[][],
+  options: CheckOptions,
+): RunningWorker {
   let busy = false;
   let stop = () => {};
   const done = new Promise<void>((resolve) => {

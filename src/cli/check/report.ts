@@ -45,7 +45,14 @@ export function summarize(reports: readonly FileReport[]): CheckSummary {
     if (fileErrors > 0) filesWithErrors++;
     if (report.diagnostics.length > 0) filesWithProblems++;
   }
-  return { filesChecked: reports.length - uncheckedFiles, filesWithErrors, filesWithProblems, errors, warnings, uncheckedFiles };
+  return {
+    filesChecked: reports.length - uncheckedFiles,
+    filesWithErrors,
+    filesWithProblems,
+    errors,
+    warnings,
+    uncheckedFiles,
+  };
 }
 
 /** Exit codes (issue 6): 2 for files that could not be checked and usage errors, else 1 when any error remains, else 0. */

@@ -8,4 +8,6 @@ import type { Validator } from './check-source.js';
 import { isJsonFile, validateJsonText } from './json-input.js';
 
 export const libraryValidator: Validator = (text, options) =>
-  isJsonFile(options.filename) ? validateJsonText(text, options) : validate(text, { target: options.target, maxErrors: options.maxErrors });
+  isJsonFile(options.filename)
+    ? validateJsonText(text, options)
+    : validate(text, { target: options.target, maxErrors: options.maxErrors });

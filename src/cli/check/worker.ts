@@ -9,5 +9,8 @@ const { options } = workerData as WorkerSetup;
 libraryValidator('', { ...options, filename: 'warm-up.qasm' });
 parentPort?.postMessage('ready');
 parentPort?.on('message', (request: BatchRequest) => {
-  parentPort?.postMessage({ batch: request.batch, reports: checkFiles(libraryValidator, request.files, options) } satisfies BatchReply);
+  parentPort?.postMessage({
+    batch: request.batch,
+    reports: checkFiles(libraryValidator, request.files, options),
+  } satisfies BatchReply);
 });

@@ -36,20 +36,27 @@ Suppress a finding on the next line with  // qasm3-preflight-disable-next-line <
 or in the whole file with                 // qasm3-preflight-disable <rule-id>
 `;
 
-export function checkCommand(io: CliIo, setExitCode: (code: number) => void, colorFlag: () => boolean | undefined): Command {
+export function checkCommand(
+  io: CliIo,
+  setExitCode: (code: number) => void,
+  colorFlag: () => boolean | undefined,
+): Command {
   return new Command('check')
     .alias('lint')
     .description('check OpenQASM 3 programs against the service subset and a target; - reads standard input')
     .argument('[paths...]', 'files, directories (every *.qasm below) or glob patterns; - for standard input')
     .option('-t, --target <backend>', 'target backend (see: qasm3-preflight targets)', 'simulator')
-    .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'sarif', 'github']).default('text'))
+    .addOption(
+      new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'sarif', 'github']).default('text'),
+    )
     .option('--max-errors <n>', 'diagnostics reported per file before stopping', integerAtLeast(1), LIMITS.maxErrors)
     .option('-q, --quiet', 'report errors only, without code frames (text) or warnings')
     .option('--stdin-filename <name>', 'file name shown for standard input', '<stdin>')
     .option('-j, --jobs <n>', 'threads to check files on (default: automatic)', integerAtLeast(1))
     .addHelpText('after', EXAMPLES)
     .action(async (paths: string[], flags: CheckFlags) => {
-      if (paths.length === 0) throw new UsageError('no paths given: name files, directories or glob patterns, or - for standard input');
+      if (paths.length === 0)
+        throw new UsageError('no paths given: name files, directories or glob patterns, or - for standard input');
       const target = targetOption(flags.target);
       const options: CheckOptions = { target: target.name, maxErrors: flags.maxErrors };
       const { inputs, problems } = collectInputs(paths, io.cwd, flags.stdinFilename);
@@ -58,11 +65,17 @@ export function checkCommand(io: CliIo, setExitCode: (code: number) => void, col
       // Loaded here, not at the top: --help, --version and targets need no parser.
       const { libraryValidator } = await import('../check/validator.js');
       const files = inputs.flatMap((i) => (i.kind === 'file' ? [{ path: i.path, display: i.display }] : []));
-      const fileReports = await checkFilesInParallel(libraryValidator, files, options, threadsFor(files.length, flags.jobs));
+      const fileReports = await checkFilesInParallel(
+        libraryValidator,
+        files,
+        options,
+        threadsFor(files.length, flags.jobs),
+      );
       const reports: FileReport[] = [];
       let next = 0;
       for (const input of inputs) {
-        if (input.kind === 'stdin') reports.push(checkText(libraryValidator, await readStdin(io.stdin), input.display, options));
+        if (input.kind === 'stdin')
+          reports.push(checkText(libraryValidator, await readStdin(io.stdin), input.display, options));
         else reports.push(fileReports[next++] as FileReport);
       }
 
@@ -72,13 +85,24 @@ export function checkCommand(io: CliIo, setExitCode: (code: number) => void, col
 }
 
 /** Each format loads only when asked for (the SARIF rule catalogue pulls in every rule registry). */
-async function render(reports: readonly FileReport[], flags: CheckFlags, io: CliIo, color: boolean | undefined, target: string): Promise<string> {
+async function render(
+  reports: readonly FileReport[],
+  flags: CheckFlags,
+  io: CliIo,
+  color: boolean | undefined,
+  target: string,
+): Promise<string> {
   const quiet = flags.quiet === true;
   switch (flags.format) {
     case 'json':
       return (await import('../formats/json.js')).formatJson(reports, { toolVersion: packageVersion(), target });
     case 'sarif':
-      return (await import('../formats/sarif.js')).formatSarif(reports, { toolVersion: packageVersion(), target, root: io.cwd, quiet });
+      return (await import('../formats/sarif.js')).formatSarif(reports, {
+        toolVersion: packageVersion(),
+        target,
+        root: io.cwd,
+        quiet,
+      });
     case 'github':
       return (await import('../formats/github.js')).formatGithub(reports, { quiet });
     case 'text':

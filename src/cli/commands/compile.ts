@@ -30,13 +30,25 @@ Stats (qubits, one- and two-qubit gate counts) go to standard error.
 Exit codes: 0 compiled (and verified), 1 program rejected or not equivalent, 2 usage error.
 `;
 
-export function compileCommand(io: CliIo, setExitCode: (code: number) => void, colorFlag: () => boolean | undefined): Command {
+export function compileCommand(
+  io: CliIo,
+  setExitCode: (code: number) => void,
+  colorFlag: () => boolean | undefined,
+): Command {
   return new Command('compile')
     .description('compile a program (OpenQASM 3 or svc.circuit.v0 JSON; - for standard input) for a target')
     .argument('<file>', 'program to compile')
     .option('-t, --target <backend>', 'target backend: picks ms (Harmony, Aria, simulator) or zz (Forte)', 'simulator')
-    .addOption(new Option('-g, --gateset <gateset>', 'qis: the validated circuit; native: gpi, gpi2 and ms or zz').choices(['qis', 'native']).default('native'))
-    .addOption(new Option('-f, --format <format>', 'json: svc.circuit.v0; qasm: OpenQASM 3 text; svg: a circuit diagram').choices(['json', 'qasm', 'svg']).default('json'))
+    .addOption(
+      new Option('-g, --gateset <gateset>', 'qis: the validated circuit; native: gpi, gpi2 and ms or zz')
+        .choices(['qis', 'native'])
+        .default('native'),
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'json: svc.circuit.v0; qasm: OpenQASM 3 text; svg: a circuit diagram')
+        .choices(['json', 'qasm', 'svg'])
+        .default('json'),
+    )
     .option('--verify', 'prove the compiled circuit equal to the source (up to global phase) and report maxDeviation')
     .option('-o, --output <file>', 'write the result to a file instead of standard output')
     .addHelpText('after', EXAMPLES)
@@ -53,7 +65,10 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
       }
       const notes = result.ok ? result.diagnostics : result.diagnostics.filter((d) => d.rule !== MID_CIRCUIT_RULE);
       if (notes.length > 0) io.stderr(diagnosticsText(input, notes, errStyle));
-      const output = flags.format === 'svg' ? await circuitSvg(input.text, target.name, flags.gateset) : rendered(result, flags.format, !input.text.trimStart().startsWith('{'));
+      const output =
+        flags.format === 'svg'
+          ? await circuitSvg(input.text, target.name, flags.gateset)
+          : rendered(result, flags.format, !input.text.trimStart().startsWith('{'));
       io.stderr(statsLine(result, flags.gateset, target.name));
       if (flags.verify) {
         const { verifyCompiled } = await import('../verify.js');
@@ -65,7 +80,9 @@ export function compileCommand(io: CliIo, setExitCode: (code: number) => void, c
         try {
           io.writeFile(flags.output, output);
         } catch (error) {
-          throw new UsageError(`cannot write ${flags.output}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new UsageError(
+            `cannot write ${flags.output}: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       } else io.stdout(output);
     });
@@ -86,8 +103,16 @@ function onlyJsonCannotExpress(result: CompileResult): boolean {
  * JSON stays valid svc.circuit.v0 input, which ignores the extra field.
  */
 function rendered(result: CompileResult, format: 'json' | 'qasm', fromQasm: boolean): string {
-  if (format === 'json') return JSON.stringify(fromQasm && result.circuit !== null ? { ...result.circuit, measurements: result.measurements } : result.circuit, null, 2) + '\n';
-  if (result.qasm === null) throw new UsageError('--format qasm needs a single circuit; this input is a multicircuit job: use --format json');
+  if (format === 'json')
+    return (
+      JSON.stringify(
+        fromQasm && result.circuit !== null ? { ...result.circuit, measurements: result.measurements } : result.circuit,
+        null,
+        2,
+      ) + '\n'
+    );
+  if (result.qasm === null)
+    throw new UsageError('--format qasm needs a single circuit; this input is a multicircuit job: use --format json');
   return result.qasm.endsWith('\n') ? result.qasm : result.qasm + '\n';
 }
 

@@ -22,7 +22,9 @@ export function storeOptions(flags: StoreFlags, io: CliIo): { dataDir?: string; 
   // PostgreSQL's initdb in WebAssembly takes a while once; say so rather than look stuck.
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     // A JSON line like the server's own logs (pino's level 30 is info).
-    io.stderr(`${JSON.stringify({ level: 30, time: Date.now(), msg: `creating the embedded store in ${dataDir} (once; this can take a minute)` })}\n`);
+    io.stderr(
+      `${JSON.stringify({ level: 30, time: Date.now(), msg: `creating the embedded store in ${dataDir} (once; this can take a minute)` })}\n`,
+    );
   }
   return { dataDir };
 }
@@ -32,7 +34,10 @@ export function storeProblem(error: unknown): never {
   const name = (error as Error | undefined)?.name;
   if (name === 'DataDirLockedError') throw new UsageError((error as Error).message);
   if ((error as { code?: string }).code === 'ECONNREFUSED') {
-    throw new UsageError(`Cannot reach the PostgreSQL server: ${(error as Error).message}`, 'check --database (or DATABASE_URL) and that the server runs');
+    throw new UsageError(
+      `Cannot reach the PostgreSQL server: ${(error as Error).message}`,
+      'check --database (or DATABASE_URL) and that the server runs',
+    );
   }
   throw error;
 }
@@ -58,7 +63,11 @@ export function stopSignal(): Promise<string> {
 
 /** JSON logs, one line each, on standard error; the Authorization header never appears. */
 export function jsonLogger(io: CliIo) {
-  return { level: io.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', 'req.headers.cookie'], stream: { write: (line: string) => io.stderr(line) } };
+  return {
+    level: io.env.LOG_LEVEL ?? 'info',
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    stream: { write: (line: string) => io.stderr(line) },
+  };
 }
 
 export function serveCommand(io: CliIo): Command {
@@ -69,29 +78,50 @@ export function serveCommand(io: CliIo): Command {
     .option('--data <dir>', 'embedded store directory', './.qasm3-preflight')
     .option('--database <url>', 'a PostgreSQL server instead (postgres://...; default $DATABASE_URL)')
     .option('--workers <n>', 'jobs run at once in this process (0: HTTP only)', integerAtLeast(0), 1)
-    .option('--lease-ms <ms>', "how long a claimed job stays this process's without renewal (a dead process's jobs run again after it)", integerAtLeast(100), 30_000)
-    .option('--rate-limit <n>', 'requests per API key (or address) per window, across every serve process of one PostgreSQL server (default: none)', integerAtLeast(1))
+    .option(
+      '--lease-ms <ms>',
+      "how long a claimed job stays this process's without renewal (a dead process's jobs run again after it)",
+      integerAtLeast(100),
+      30_000,
+    )
+    .option(
+      '--rate-limit <n>',
+      'requests per API key (or address) per window, across every serve process of one PostgreSQL server (default: none)',
+      integerAtLeast(1),
+    )
     .option('--rate-window <seconds>', 'length of the rate-limit window', integerAtLeast(1), 60)
     .addHelpText(
       'after',
       '\nExamples:\n  $ qasm3-preflight keys create --user me --project demo\n  $ qasm3-preflight serve --port 8080\n  $ qasm3-preflight serve --database postgres://localhost/jobs --workers 2\n',
     )
-    .action(async (flags: StoreFlags & { host: string; port: number; workers: number; leaseMs: number; rateLimit?: number; rateWindow: number }) => {
-      const { createService } = await import('../../service/index.js');
-      const service = await createService({
-        ...storeOptions(flags, io),
-        host: flags.host,
-        port: flags.port,
-        workers: flags.workers,
-        leaseMs: flags.leaseMs,
-        rateLimit: flags.rateLimit !== undefined ? { max: flags.rateLimit, windowMs: flags.rateWindow * 1000 } : undefined,
-        logger: jsonLogger(io),
-        version: packageVersion(),
-      }).catch(storeProblem);
-      const url = await service.listen();
-      io.stdout(`listening on ${url}\n`);
-      const signal = await stopSignal();
-      service.app.log.info({ signal }, 'stopping');
-      await service.close();
-    });
+    .action(
+      async (
+        flags: StoreFlags & {
+          host: string;
+          port: number;
+          workers: number;
+          leaseMs: number;
+          rateLimit?: number;
+          rateWindow: number;
+        },
+      ) => {
+        const { createService } = await import('../../service/index.js');
+        const service = await createService({
+          ...storeOptions(flags, io),
+          host: flags.host,
+          port: flags.port,
+          workers: flags.workers,
+          leaseMs: flags.leaseMs,
+          rateLimit:
+            flags.rateLimit !== undefined ? { max: flags.rateLimit, windowMs: flags.rateWindow * 1000 } : undefined,
+          logger: jsonLogger(io),
+          version: packageVersion(),
+        }).catch(storeProblem);
+        const url = await service.listen();
+        io.stdout(`listening on ${url}\n`);
+        const signal = await stopSignal();
+        service.app.log.info({ signal }, 'stopping');
+        await service.close();
+      },
+    );
 }

@@ -44,9 +44,15 @@ Formats: probabilities (exact, v2 bitstrings, q[0] leftmost), histogram and shot
 v0.3 (exact, decimal keys, qubit 0 least significant). Exit codes: 0 simulated, 1 program rejected, 2 usage error.
 `;
 
-export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, colorFlag: () => boolean | undefined): Command {
+export function simulateCommand(
+  io: CliIo,
+  setExitCode: (code: number) => void,
+  colorFlag: () => boolean | undefined,
+): Command {
   return new Command('simulate')
-    .description('simulate a program (OpenQASM 3 or svc.circuit.v0 JSON; - for standard input) and print its result artifacts')
+    .description(
+      'simulate a program (OpenQASM 3 or svc.circuit.v0 JSON; - for standard input) and print its result artifacts',
+    )
     .argument('<file>', 'program to simulate')
     .option('-t, --target <backend>', 'target backend whose limits apply', 'simulator')
     .option('-s, --shots <n>', 'sample this many shots (adds histogram and shots)', integerAtLeast(1))
@@ -54,7 +60,11 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
     .addOption(new Option('--noise <model>', 'noise model of a QPU').choices(NOISE_MODELS.map((m) => m.name)))
     .addOption(new Option('-f, --format <format>', 'print this artifact as JSON').choices(Object.keys(FORMAT_IDS)))
     .option('--top <n>', 'states per register in the bar chart', integerAtLeast(1), 8)
-    .option('--max-probability-entries <n>', 'most entries of an exact distribution before it is left out (default 1,500,000)', integerAtLeast(0))
+    .option(
+      '--max-probability-entries <n>',
+      'most entries of an exact distribution before it is left out (default 1,500,000)',
+      integerAtLeast(0),
+    )
     .option('--no-threads', 'stay on one thread (default: worker threads for 20 qubits and more when a core is idle)')
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, flags: SimulateFlags) => {
@@ -63,13 +73,14 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
       const sampled = flags.format === 'histogram' || flags.format === 'shots';
       const shots = flags.shots ?? (sampled ? DEFAULT_SHOTS : undefined);
       // Loaded on use, like every pipeline stage, so that other commands start fast.
-      const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] = await Promise.all([
-        import('../../simulate.js'),
-        import('../../simulator/results.js'),
-        import('../../load.js'),
-        import('../../simulator/parallel.js'),
-        import('../simulate-threads.js'),
-      ]);
+      const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
+        await Promise.all([
+          import('../../simulate.js'),
+          import('../../simulator/results.js'),
+          import('../../load.js'),
+          import('../../simulator/parallel.js'),
+          import('../simulate-threads.js'),
+        ]);
       const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
       // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
       const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
@@ -94,7 +105,8 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
         setExitCode(EXIT_ERRORS);
         return;
       }
-      if (result.diagnostics.length > 0) io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
+      if (result.diagnostics.length > 0)
+        io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
       if (shots !== undefined) io.stderr(`${groupThousands(shots)} shots, seed ${result.seed}\n`);
       if (format === undefined) {
         io.stdout(chart(result.results, shots !== undefined, flags.top, io.stdoutStyle(colorFlag())));
@@ -106,20 +118,29 @@ export function simulateCommand(io: CliIo, setExitCode: (code: number) => void, 
         return;
       }
       // Left out past maxProbabilityEntries: the warning printed above says why.
-      if (result.diagnostics.some((d) => d.severity === 'warning' && d.code === 'SimulationLimit')) setExitCode(EXIT_ERRORS);
+      if (result.diagnostics.some((d) => d.severity === 'warning' && d.code === 'SimulationLimit'))
+        setExitCode(EXIT_ERRORS);
       else throw new UsageError(`the simulator produced no ${format} artifact for this input`);
     });
 }
 
 /** The loader's warnings first, as `simulate` reports them when it loads the text itself. */
-function withLoadWarnings<R extends { readonly diagnostics: readonly Diagnostic[] }>(result: R, warnings: readonly Diagnostic[]): R {
+function withLoadWarnings<R extends { readonly diagnostics: readonly Diagnostic[] }>(
+  result: R,
+  warnings: readonly Diagnostic[],
+): R {
   return warnings.length === 0 ? result : { ...result, diagnostics: [...warnings, ...result.diagnostics] };
 }
 
 type Registers = Record<string, Record<string, number>>;
 
 /** Bar charts of the sampled counts when there are shots, else of the exact probabilities; one block per circuit of a multicircuit. */
-function chart(results: Record<string, unknown>, sampled: boolean, top: number, style: ReturnType<CliIo['stdoutStyle']>): string {
+function chart(
+  results: Record<string, unknown>,
+  sampled: boolean,
+  top: number,
+  style: ReturnType<CliIo['stdoutStyle']>,
+): string {
   const id = sampled ? FORMAT_IDS.histogram : FORMAT_IDS.probabilities;
   const key = sampled ? 'histogram' : 'probabilities';
   const payload = results[id] as Record<string, unknown> | undefined;
@@ -128,6 +149,9 @@ function chart(results: Record<string, unknown>, sampled: boolean, top: number, 
   const single = (payload[key] as { registers?: Registers } | undefined)?.registers;
   if (single) return barChart(single, options);
   return Object.entries(payload)
-    .map(([circuit, p]) => `${style.bold(`circuit ${circuit}`)}\n\n${barChart(((p as Record<string, { registers?: Registers }>)[key]?.registers ?? {}) as Registers, options)}`)
+    .map(
+      ([circuit, p]) =>
+        `${style.bold(`circuit ${circuit}`)}\n\n${barChart(((p as Record<string, { registers?: Registers }>)[key]?.registers ?? {}) as Registers, options)}`,
+    )
     .join('\n');
 }

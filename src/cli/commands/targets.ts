@@ -9,17 +9,32 @@ export function targetsCommand(io: CliIo): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  $ qasm3-preflight targets\n  $ qasm3-preflight targets --format json\n')
     .action((options: { format: 'text' | 'json' }) => {
-      io.stdout(options.format === 'json' ? JSON.stringify(TARGETS.map(targetJson), null, 2) + '\n' : targetsTable(TARGETS));
+      io.stdout(
+        options.format === 'json' ? JSON.stringify(TARGETS.map(targetJson), null, 2) + '\n' : targetsTable(TARGETS),
+      );
     });
 }
 
 function targetJson(t: Target) {
-  return { name: t.name, qubits: t.qubits, twoQubitNative: t.twoQubitNative, midCircuitMeasurement: t.midCircuitMeasurement, status: t.status, simulator: t.simulator };
+  return {
+    name: t.name,
+    qubits: t.qubits,
+    twoQubitNative: t.twoQubitNative,
+    midCircuitMeasurement: t.midCircuitMeasurement,
+    status: t.status,
+    simulator: t.simulator,
+  };
 }
 
 export function targetsTable(targets: readonly Target[]): string {
   const header = ['backend', 'qubits', '2-qubit native', 'mid-circuit measurement', 'status'];
-  const rows = targets.map((t) => [t.name, String(t.qubits), t.twoQubitNative, t.midCircuitMeasurement ? 'yes' : 'no', t.status]);
+  const rows = targets.map((t) => [
+    t.name,
+    String(t.qubits),
+    t.twoQubitNative,
+    t.midCircuitMeasurement ? 'yes' : 'no',
+    t.status,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const numeric = new Set([1]);
   const line = (cells: readonly string[]) =>

@@ -20,7 +20,10 @@ export interface ChartOptions {
 }
 
 /** `registers`: register name -> state -> probability or count. */
-export function barChart(registers: Readonly<Record<string, Readonly<Record<string, number>>>>, options: ChartOptions): string {
+export function barChart(
+  registers: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  options: ChartOptions,
+): string {
   const { style } = options;
   const sections: string[] = [];
   for (const [register, states] of Object.entries(registers)) {
@@ -32,7 +35,7 @@ export function barChart(registers: Readonly<Record<string, Readonly<Record<stri
     const lines = [`${style.bold(register)}  ${style.dim(`(${bits} ${bits === 1 ? 'bit' : 'bits'})`)}`];
     if (shown.length === 0) lines.push(`  ${style.dim('(nothing measured)')}`);
     const values = shown.map(([, value]) => formatValue(value, total, options.values));
-    const valueWidth = Math.max(0, ...values.map((v) => v.indexOf(' (') >= 0 ? v.indexOf(' (') : v.length));
+    const valueWidth = Math.max(0, ...values.map((v) => (v.indexOf(' (') >= 0 ? v.indexOf(' (') : v.length)));
     shown.forEach(([state, value], i) => {
       const cells = max > 0 ? Math.max(value > 0 ? 1 : 0, Math.round((value / max) * options.width)) : 0;
       const bar = style.cyan('█'.repeat(cells)) + ' '.repeat(options.width - cells);
@@ -43,7 +46,11 @@ export function barChart(registers: Readonly<Record<string, Readonly<Record<stri
     const rest = entries.slice(options.top);
     if (rest.length > 0) {
       const restSum = rest.reduce((sum, [, v]) => sum + v, 0);
-      lines.push(style.dim(`  ... ${rest.length} more ${rest.length === 1 ? 'state' : 'states'}, ${formatValue(restSum, total, options.values)} together`));
+      lines.push(
+        style.dim(
+          `  ... ${rest.length} more ${rest.length === 1 ? 'state' : 'states'}, ${formatValue(restSum, total, options.values)} together`,
+        ),
+      );
     }
     sections.push(lines.join('\n'));
   }

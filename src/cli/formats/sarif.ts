@@ -33,7 +33,11 @@ export function buildSarif(reports: readonly FileReport[], context: SarifContext
   for (const report of reports) {
     const artifact = artifactLocation(report.file, context.root);
     if (report.error !== undefined) {
-      notifications.push({ level: 'error', message: { text: report.error }, locations: [{ physicalLocation: { artifactLocation: artifact } }] });
+      notifications.push({
+        level: 'error',
+        message: { text: report.error },
+        locations: [{ physicalLocation: { artifactLocation: artifact } }],
+      });
       continue;
     }
     for (const d of report.diagnostics) {
@@ -75,7 +79,10 @@ function ruleDescriptor(id: string): Sarif.ReportingDescriptor {
     name: pascalCase(id),
     shortDescription: { text: summary },
     fullDescription: { text: summary },
-    help: { text: `${summary} Suppress with: // qasm3-preflight-disable-next-line ${id}`, markdown: `${summary}\n\nSuppress with \`// qasm3-preflight-disable-next-line ${id}\`.` },
+    help: {
+      text: `${summary} Suppress with: // qasm3-preflight-disable-next-line ${id}`,
+      markdown: `${summary}\n\nSuppress with \`// qasm3-preflight-disable-next-line ${id}\`.`,
+    },
     defaultConfiguration: { level: id === 'unused-suppression' ? 'warning' : 'error' },
     properties: { tags: ['openqasm', 'quantum'] },
   };

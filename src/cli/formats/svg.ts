@@ -3,7 +3,11 @@ import { UsageError } from '../errors.js';
 
 export async function circuitSvg(text: string, target: string, gateset: 'qis' | 'native'): Promise<string> {
   const { drawCircuit } = await import('../../draw-circuit.js');
-  const drawn = drawCircuit(text, { target, gateset, title: `${gateset === 'native' ? 'Native' : 'QIS'} circuit for ${target}` });
+  const drawn = drawCircuit(text, {
+    target,
+    gateset,
+    title: `${gateset === 'native' ? 'Native' : 'QIS'} circuit for ${target}`,
+  });
   if (drawn.svg === null) throw new UsageError(drawn.failure?.message ?? 'the circuit could not be drawn');
   return drawn.svg;
 }

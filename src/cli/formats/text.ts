@@ -29,7 +29,10 @@ export function formatText(reports: readonly FileReport[], options: TextOptions)
     const source = new SourceText(report.source ?? '', report.file);
     for (const d of report.diagnostics) {
       if (quiet && d.severity !== 'error') continue;
-      const block = d.path !== undefined && d.span.end.offset === 0 ? jsonBlock(report.file, d, style) : formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
+      const block =
+        d.path !== undefined && d.span.end.offset === 0
+          ? jsonBlock(report.file, d, style)
+          : formatDiagnostic(d, source, { filename: report.file, color: style.enabled });
       blocks.push(quiet ? (block.split('\n')[0] ?? '') : block);
     }
   }

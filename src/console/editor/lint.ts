@@ -2,7 +2,11 @@
 import type { Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import type { Diagnostic } from '../../index.js';
 
-const SEVERITY: Readonly<Record<string, LintDiagnostic['severity']>> = { error: 'error', warning: 'warning', info: 'info' };
+const SEVERITY: Readonly<Record<string, LintDiagnostic['severity']>> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'info',
+};
 
 export function toLintDiagnostic(d: Diagnostic, length: number): LintDiagnostic {
   const from = Math.max(0, Math.min(d.span.start.offset, length));

@@ -3,9 +3,13 @@ import { HighlightStyle, StreamLanguage, syntaxHighlighting, type StreamParser }
 import { tags } from '@lezer/highlight';
 
 const words = (text: string) => new Set(text.split(' '));
-const KEYWORDS = words('OPENQASM include gate def extern measure reset barrier if else for while in let return break continue switch case default box delay cal defcal durationof ctrl negctrl inv pow const input output pragma end');
+const KEYWORDS = words(
+  'OPENQASM include gate def extern measure reset barrier if else for while in let return break continue switch case default box delay cal defcal durationof ctrl negctrl inv pow const input output pragma end',
+);
 const TYPES = words('qubit qreg bit creg int uint float bool angle complex array duration stretch void');
-const GATES = words('x not y z h s sdg si t tdg ti sx v vdg vi rx ry rz p id xphase yphase gphase cx cnot cy cz swap U u1 u2 u3 ccx crz ch cp crx cry cswap cu sxdg gpi gpi2 ms zz');
+const GATES = words(
+  'x not y z h s sdg si t tdg ti sx v vdg vi rx ry rz p id xphase yphase gphase cx cnot cy cz swap U u1 u2 u3 ccx crz ch cp crx cry cswap cu sxdg gpi gpi2 ms zz',
+);
 const CONSTANTS = words('pi π tau τ euler ℇ true false');
 
 interface State {

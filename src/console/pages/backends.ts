@@ -10,7 +10,21 @@ export function backendsPage(root: HTMLElement): void {
   fill(
     root,
     h('h1', {}, 'Backends'),
-    h('table', { class: 'backends' }, h('caption', {}, 'Backends of this service'), h('thead', {}, h('tr', {}, ...['Backend', 'Status', 'Qubits', 'Queue (ms)', 'Updated'].map((t) => h('th', { scope: 'col' }, t)))), body),
+    h(
+      'table',
+      { class: 'backends' },
+      h('caption', {}, 'Backends of this service'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['Backend', 'Status', 'Qubits', 'Queue (ms)', 'Updated'].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      body,
+    ),
   );
   backends()
     .then((list) =>
@@ -29,13 +43,21 @@ export function backendsPage(root: HTMLElement): void {
         ),
       ),
     )
-    .catch((error: unknown) => fill(body, h('tr', {}, h('td', { colspan: 5, class: 'error' }, error instanceof Error ? error.message : String(error)))));
+    .catch((error: unknown) =>
+      fill(
+        body,
+        h('tr', {}, h('td', { colspan: 5, class: 'error' }, error instanceof Error ? error.message : String(error))),
+      ),
+    );
 }
 
 async function history(name: string): Promise<Characterization[]> {
   const records: Characterization[] = [];
   for (let page = 1, pages = 1; page <= pages && page <= MAX_PAGES; page++) {
-    const answer = await api<{ characterizations: Characterization[]; pages: number }>('GET', `/v0.4/backends/${encodeURIComponent(name)}/characterizations?limit=10&page=${page}`);
+    const answer = await api<{ characterizations: Characterization[]; pages: number }>(
+      'GET',
+      `/v0.4/backends/${encodeURIComponent(name)}/characterizations?limit=10&page=${page}`,
+    );
     records.push(...answer.characterizations);
     pages = answer.pages;
   }
@@ -45,9 +67,26 @@ async function history(name: string): Promise<Characterization[]> {
 export function backendPage(root: HTMLElement, name: string): void {
   const charts = h('div', { class: 'charts', 'aria-live': 'polite' }, 'Loading the characterization history…');
   const summary = h('dl', { class: 'fields' });
-  fill(root, h('h1', {}, name), h('p', {}, h('a', { href: '#/backends' }, '← All backends')), summary, h('h2', {}, 'Characterization, last 30 days'), charts);
+  fill(
+    root,
+    h('h1', {}, name),
+    h('p', {}, h('a', { href: '#/backends' }, '← All backends')),
+    summary,
+    h('h2', {}, 'Characterization, last 30 days'),
+    charts,
+  );
   api<Backend>('GET', `/v0.4/backends/${encodeURIComponent(name)}`)
-    .then((b) => fill(summary, h('dt', {}, 'status'), h('dd', {}, badge(b.status)), h('dt', {}, 'qubits'), h('dd', {}, String(b.qubits)), h('dt', {}, 'native gates'), h('dd', {}, (b.supported_native_gates ?? []).join(', '))))
+    .then((b) =>
+      fill(
+        summary,
+        h('dt', {}, 'status'),
+        h('dd', {}, badge(b.status)),
+        h('dt', {}, 'qubits'),
+        h('dd', {}, String(b.qubits)),
+        h('dt', {}, 'native gates'),
+        h('dd', {}, (b.supported_native_gates ?? []).join(', ')),
+      ),
+    )
     .catch(() => undefined);
   history(name)
     .then(async (records) => {
@@ -66,9 +105,19 @@ export function backendPage(root: HTMLElement, name: string): void {
       const coherence = [...series((c) => c.timing.t1, 'T1'), ...series((c) => c.timing.t2, 'T2')];
       fill(
         charts,
-        h('figure', { class: 'chart fidelity-chart' }, await lineChart(fidelity, { title: 'Fidelity (median)', y: 'fidelity' })),
-        h('figure', { class: 'chart coherence-chart' }, await lineChart(coherence, { title: 'Coherence times', y: 'seconds (log scale)', log: true })),
+        h(
+          'figure',
+          { class: 'chart fidelity-chart' },
+          await lineChart(fidelity, { title: 'Fidelity (median)', y: 'fidelity' }),
+        ),
+        h(
+          'figure',
+          { class: 'chart coherence-chart' },
+          await lineChart(coherence, { title: 'Coherence times', y: 'seconds (log scale)', log: true }),
+        ),
       );
     })
-    .catch((error: unknown) => fill(charts, h('p', { class: 'error' }, error instanceof Error ? error.message : String(error))));
+    .catch((error: unknown) =>
+      fill(charts, h('p', { class: 'error' }, error instanceof Error ? error.message : String(error))),
+    );
 }

@@ -15,7 +15,11 @@ export function circuitPage(root: HTMLElement): void {
   fill(
     root,
     h('h1', {}, 'Circuit'),
-    h('p', { class: 'help' }, 'The program from the editor. Parameters: rotations in multiples of π, native phases and angles in degrees.'),
+    h(
+      'p',
+      { class: 'help' },
+      'The program from the editor. Parameters: rotations in multiples of π, native phases and angles in degrees.',
+    ),
     written.element,
     compiled.element,
   );
@@ -23,7 +27,8 @@ export function circuitPage(root: HTMLElement): void {
     preflight()
       .draw(source, target, native)
       .then((drawn) => {
-        if (drawn.svg === null) fill(box, h('p', { class: 'error' }, drawn.failure?.message ?? 'The program cannot be drawn.'));
+        if (drawn.svg === null)
+          fill(box, h('p', { class: 'error' }, drawn.failure?.message ?? 'The program cannot be drawn.'));
         // The SVG is built by the library from escaped text only.
         else box.innerHTML = drawn.svg;
       });

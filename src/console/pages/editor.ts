@@ -5,7 +5,14 @@
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState, StateEffect } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
 import { api, backends, type Backend } from '../api.js';
 import { openqasm, openqasmHighlighting } from '../editor/openqasm.js';
@@ -36,12 +43,23 @@ export function editorPage(root: HTMLElement): () => void {
   let compileTimer: number | undefined;
   const status = h('p', { class: 'lint-status', role: 'status', 'aria-live': 'polite' }, 'Checking…');
   const stats = h('dl', { class: 'stats', 'aria-label': 'Compiled circuit statistics' });
-  const nativeText = h('pre', { class: 'native-qasm', tabindex: 0, 'aria-label': 'Compiled native circuit (OpenQASM 3)' });
-  const targetPicker = select('target', FALLBACK_BACKENDS.map((value) => ({ value })), target);
+  const nativeText = h('pre', {
+    class: 'native-qasm',
+    tabindex: 0,
+    'aria-label': 'Compiled native circuit (OpenQASM 3)',
+  });
+  const targetPicker = select(
+    'target',
+    FALLBACK_BACKENDS.map((value) => ({ value })),
+    target,
+  );
   targetPicker.id = 'target';
 
   const showCompiled = (compiled: CheckCompiled) => {
-    const row = (term: string, value: string | number) => [h('dt', {}, term), h('dd', { 'data-stat': term }, String(value))];
+    const row = (term: string, value: string | number) => [
+      h('dt', {}, term),
+      h('dd', { 'data-stat': term }, String(value)),
+    ];
     if (!compiled.ok || !compiled.native || !compiled.submitted) {
       fill(stats, ...row('compiled', 'no: fix the errors first'));
       fill(nativeText, '');
@@ -64,7 +82,9 @@ export function editorPage(root: HTMLElement): () => void {
     status.dataset.errors = String(errors);
     status.dataset.validateMs = result.validateMs.toFixed(1);
     status.textContent =
-      result.diagnostics.length === 0 ? `No problems for ${target}.` : `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} other` : ''} for ${target}: ${result.failure?.message ?? ''}`;
+      result.diagnostics.length === 0
+        ? `No problems for ${target}.`
+        : `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} other` : ''} for ${target}: ${result.failure?.message ?? ''}`;
   };
 
   const lint = linter(
@@ -89,7 +109,10 @@ export function editorPage(root: HTMLElement): () => void {
       }
       return result.diagnostics.map((d) => toLintDiagnostic(d, view.state.doc.length));
     },
-    { delay: LINT_DELAY_MS, needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(targetChanged))) },
+    {
+      delay: LINT_DELAY_MS,
+      needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(targetChanged))),
+    },
   );
 
   const view = new EditorView({
@@ -118,7 +141,11 @@ export function editorPage(root: HTMLElement): () => void {
   });
   backends()
     .then((list: Backend[]) => {
-      const options = list.map((b) => ({ value: b.backend, label: b.status === 'available' ? b.backend : `${b.backend} (${b.status})`, disabled: b.status === 'retired' }));
+      const options = list.map((b) => ({
+        value: b.backend,
+        label: b.status === 'available' ? b.backend : `${b.backend} (${b.status})`,
+        disabled: b.status === 'retired',
+      }));
       if (options.length === 0) return;
       fill(targetPicker, ...options.map((o) => h('option', { value: o.value, disabled: o.disabled }, o.label)));
       targetPicker.value = options.some((o) => o.value === target) ? target : 'simulator';
@@ -132,10 +159,15 @@ export function editorPage(root: HTMLElement): () => void {
     fill(chartBox, 'Simulating…');
     try {
       const run = await preflight().simulate(view.state.doc.toString(), 32);
-      if (!run.ok) return fill(chartBox, h('p', { class: 'error' }, run.failure?.message ?? 'The program cannot be simulated.'));
+      if (!run.ok)
+        return fill(chartBox, h('p', { class: 'error' }, run.failure?.message ?? 'The program cannot be simulated.'));
       const { barChart } = await import('../charts.js');
       const bars = run.probabilities.map((p) => ({ state: p.state, value: p.probability }));
-      const chart = await barChart(bars, { title: `Probabilities (${run.states} states, ${run.simulateMs.toFixed(1)} ms)`, y: 'probability', percent: true });
+      const chart = await barChart(bars, {
+        title: `Probabilities (${run.states} states, ${run.simulateMs.toFixed(1)} ms)`,
+        y: 'probability',
+        percent: true,
+      });
       fill(chartBox, chart);
     } finally {
       simulateButton.disabled = false;
@@ -145,15 +177,30 @@ export function editorPage(root: HTMLElement): () => void {
   fill(
     root,
     h('h1', {}, 'Editor'),
-    h('p', { id: 'editor-help', class: 'help' }, 'Problems are underlined as you type; hover or press Ctrl-Shift-M to read them. Tab leaves the editor.'),
+    h(
+      'p',
+      { id: 'editor-help', class: 'help' },
+      'Problems are underlined as you type; hover or press Ctrl-Shift-M to read them. Tab leaves the editor.',
+    ),
     h('div', { class: 'toolbar' }, labelled('Target', targetPicker), status),
     h(
       'div',
       { class: 'editor-layout' },
       h('section', { class: 'editor-pane', 'aria-label': 'Program' }, view.dom),
-      h('section', { class: 'side-pane', 'aria-labelledby': 'compiled-heading' }, h('h2', { id: 'compiled-heading' }, 'Compiled for the target'), stats, nativeText, simulateButton, chartBox),
+      h(
+        'section',
+        { class: 'side-pane', 'aria-labelledby': 'compiled-heading' },
+        h('h2', { id: 'compiled-heading' }, 'Compiled for the target'),
+        stats,
+        nativeText,
+        simulateButton,
+        chartBox,
+      ),
     ),
-    submitForm(() => view.state.doc.toString(), () => target),
+    submitForm(
+      () => view.state.doc.toString(),
+      () => target,
+    ),
   );
   return () => {
     window.clearTimeout(compileTimer);
@@ -162,16 +209,33 @@ export function editorPage(root: HTMLElement): () => void {
 }
 
 function submitForm(source: () => string, target: () => string): HTMLElement {
-  const name = h('input', { name: 'name', type: 'text', maxlength: 100, pattern: '[A-Za-z0-9 _-]*', placeholder: 'bell-test' });
+  const name = h('input', {
+    name: 'name',
+    type: 'text',
+    maxlength: 100,
+    pattern: '[A-Za-z0-9 _-]*',
+    placeholder: 'bell-test',
+  });
   const shots = h('input', { name: 'shots', type: 'number', min: 1, max: 1000000, value: 100 });
-  const noise = select('noise', NOISE_MODELS.map((value) => ({ value, label: value === 'ideal' ? 'ideal (no noise)' : value })), 'ideal');
+  const noise = select(
+    'noise',
+    NOISE_MODELS.map((value) => ({ value, label: value === 'ideal' ? 'ideal (no noise)' : value })),
+    'ideal',
+  );
   const dryRun = h('input', { name: 'dry_run', type: 'checkbox' });
   const message = h('p', { class: 'submit-status', role: 'status', 'aria-live': 'polite' });
   const form = h(
     'form',
     { class: 'submit-form', 'aria-labelledby': 'submit-heading' },
     h('h2', { id: 'submit-heading' }, 'Submit a job'),
-    h('div', { class: 'fields' }, labelled('Name', name), labelled('Shots', shots), labelled('Noise model (simulator)', noise), labelled('Dry run', dryRun)),
+    h(
+      'div',
+      { class: 'fields' },
+      labelled('Name', name),
+      labelled('Shots', shots),
+      labelled('Noise model (simulator)', noise),
+      labelled('Dry run', dryRun),
+    ),
     h('button', { type: 'submit' }, 'Submit'),
     message,
   );

@@ -23,7 +23,12 @@ export function jobPage(root: HTMLElement, id: string): () => void {
     try {
       job = await api<Job>('GET', `/v0.4/jobs/${encodeURIComponent(id)}`);
     } catch (error) {
-      fill(root, h('h1', {}, 'Job'), h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)), h('p', {}, h('a', { href: '#/jobs' }, 'All jobs')));
+      fill(
+        root,
+        h('h1', {}, 'Job'),
+        h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)),
+        h('p', {}, h('a', { href: '#/jobs' }, 'All jobs')),
+      );
       return;
     }
     if (closed) return;
@@ -43,35 +48,59 @@ export function jobPage(root: HTMLElement, id: string): () => void {
 
   const actions = (job: Job) => {
     const cancel = h('button', { type: 'button', disabled: TERMINAL.has(job.status) }, 'Cancel job');
-    cancel.addEventListener('click', () => act('Cancel', async () => {
-      await api('PUT', `/v0.4/jobs/${id}/status/cancel`);
-      await load();
-    }));
+    cancel.addEventListener('click', () =>
+      act('Cancel', async () => {
+        await api('PUT', `/v0.4/jobs/${id}/status/cancel`);
+        await load();
+      }),
+    );
     const moveTo = select('move-backend', [{ value: job.backend }], job.backend);
-    backends().then((list) => fill(moveTo, ...list.filter((b) => b.status !== 'retired').map((b) => h('option', { value: b.backend }, b.backend)))).then(() => (moveTo.value = job.backend)).catch(() => undefined);
+    backends()
+      .then((list) =>
+        fill(
+          moveTo,
+          ...list.filter((b) => b.status !== 'retired').map((b) => h('option', { value: b.backend }, b.backend)),
+        ),
+      )
+      .then(() => (moveTo.value = job.backend))
+      .catch(() => undefined);
     const move = h('button', { type: 'button', disabled: TERMINAL.has(job.status) }, 'Move');
-    move.addEventListener('click', () => act('Move', async () => {
-      const moved = await api<{ id: string }>('POST', `/v0.4/jobs/${id}/move`, { backend: moveTo.value });
-      const source = session.jobSource(id);
-      if (source) session.setJobSource(moved.id, source);
-      location.hash = `#/jobs/${moved.id}`;
-    }));
+    move.addEventListener('click', () =>
+      act('Move', async () => {
+        const moved = await api<{ id: string }>('POST', `/v0.4/jobs/${id}/move`, { backend: moveTo.value });
+        const source = session.jobSource(id);
+        if (source) session.setJobSource(moved.id, source);
+        location.hash = `#/jobs/${moved.id}`;
+      }),
+    );
     const remove = h('button', { type: 'button', class: 'danger' }, 'Delete job');
     const confirmRemove = h('button', { type: 'button', class: 'danger', hidden: true }, 'Yes, delete it for good');
     remove.addEventListener('click', () => {
       confirmRemove.hidden = false;
       confirmRemove.focus();
     });
-    confirmRemove.addEventListener('click', () => act('Delete', async () => {
-      await api('DELETE', `/v0.4/jobs/${id}`);
-      location.hash = '#/jobs';
-    }));
-    return h('div', { class: 'actions', role: 'group', 'aria-label': 'Job actions' }, cancel, labelled('Move to', moveTo), move, remove, confirmRemove, message);
+    confirmRemove.addEventListener('click', () =>
+      act('Delete', async () => {
+        await api('DELETE', `/v0.4/jobs/${id}`);
+        location.hash = '#/jobs';
+      }),
+    );
+    return h(
+      'div',
+      { class: 'actions', role: 'group', 'aria-label': 'Job actions' },
+      cancel,
+      labelled('Move to', moveTo),
+      move,
+      remove,
+      confirmRemove,
+      message,
+    );
   };
 
   const render = (job: Job) => {
     const source = job.input?.data ?? session.jobSource(id);
-    const field = (term: string, value: unknown) => (value === undefined || value === null || value === '' ? null : [h('dt', {}, term), h('dd', {}, String(value))]);
+    const field = (term: string, value: unknown) =>
+      value === undefined || value === null || value === '' ? null : [h('dt', {}, term), h('dd', {}, String(value))];
     const counts = job.stats?.gate_counts;
     const fields = [
       field('id', job.id),
@@ -89,7 +118,9 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       field('completed', job.completed_at),
       field('execution (ms)', job.execution_duration_ms),
       field('moved from', job.metadata?.original_job_id),
-    ].flat().filter((x): x is HTMLElement => x !== null);
+    ]
+      .flat()
+      .filter((x): x is HTMLElement => x !== null);
     const cost = h('dd', { class: 'cost' }, '…');
     const results = h('section', { class: 'results', 'aria-labelledby': 'results-heading' });
     const compiled = h('section', { class: 'compiled', 'aria-labelledby': 'compiled-heading' });
@@ -104,7 +135,14 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       compiled,
     );
     api<{ estimated_cost?: { value: number }; cost?: { value: number } | null }>('GET', `/v0.4/jobs/${id}/cost`)
-      .then((c) => (cost.textContent = c.cost ? `$${c.cost.value.toFixed(2)}` : c.estimated_cost ? `estimated $${c.estimated_cost.value.toFixed(2)}` : 'n/a'))
+      .then(
+        (c) =>
+          (cost.textContent = c.cost
+            ? `$${c.cost.value.toFixed(2)}`
+            : c.estimated_cost
+              ? `estimated $${c.estimated_cost.value.toFixed(2)}`
+              : 'n/a'),
+      )
       .catch(() => (cost.textContent = 'n/a'));
     if (job.status === 'completed' && !job.dry_run) void showResults(job, results);
     void showCompiled(job, compiled);
@@ -123,8 +161,22 @@ function failure(job: Job, source: string | null): HTMLElement {
     'section',
     { class: 'failure', role: 'alert', 'aria-labelledby': 'failure-heading' },
     h('h2', { id: 'failure-heading' }, 'Failure'),
-    h('p', {}, h('strong', { class: 'failure-code' }, job.failure?.code ?? ''), ' ', h('span', { class: 'failure-message' }, job.failure?.message ?? '')),
-    source !== null && diagnostics.some((d) => d.span) ? annotated(source, diagnostics) : h('ul', {}, ...diagnostics.map((d) => h('li', {}, d.span ? `line ${d.span.start.line}:${d.span.start.column} ` : '', d.message))),
+    h(
+      'p',
+      {},
+      h('strong', { class: 'failure-code' }, job.failure?.code ?? ''),
+      ' ',
+      h('span', { class: 'failure-message' }, job.failure?.message ?? ''),
+    ),
+    source !== null && diagnostics.some((d) => d.span)
+      ? annotated(source, diagnostics)
+      : h(
+          'ul',
+          {},
+          ...diagnostics.map((d) =>
+            h('li', {}, d.span ? `line ${d.span.start.line}:${d.span.start.column} ` : '', d.message),
+          ),
+        ),
   );
 }
 
@@ -137,7 +189,14 @@ function annotated(source: string, diagnostics: readonly JobDiagnostic[]): HTMLE
   lines.forEach((text, index) => {
     const lineStart = starts[index] as number;
     const lineEnd = lineStart + text.length;
-    const here = diagnostics.filter((d) => d.span && d.span.start.offset <= lineEnd && d.span.end.offset >= lineStart && d.span.start.line <= index + 1 && d.span.end.line >= index + 1);
+    const here = diagnostics.filter(
+      (d) =>
+        d.span &&
+        d.span.start.offset <= lineEnd &&
+        d.span.end.offset >= lineStart &&
+        d.span.start.line <= index + 1 &&
+        d.span.end.line >= index + 1,
+    );
     const cuts = new Set<number>([0, text.length]);
     for (const d of here) {
       cuts.add(Math.max(0, (d.span?.start.offset ?? 0) - lineStart));
@@ -147,23 +206,49 @@ function annotated(source: string, diagnostics: readonly JobDiagnostic[]): HTMLE
     const pieces: (Node | string)[] = [];
     for (let i = 0; i + 1 < points.length; i++) {
       const [from, to] = [points[i] as number, points[i + 1] as number];
-      const marked = here.some((d) => (d.span?.start.offset ?? 0) - lineStart <= from && (d.span?.end.offset ?? 0) - lineStart >= to);
+      const marked = here.some(
+        (d) => (d.span?.start.offset ?? 0) - lineStart <= from && (d.span?.end.offset ?? 0) - lineStart >= to,
+      );
       const piece = text.slice(from, to);
       pieces.push(marked ? h('mark', {}, piece) : piece);
     }
-    rows.push(h('div', { class: 'code-line' }, h('span', { class: 'line-number', 'aria-hidden': 'true' }, String(index + 1)), h('code', {}, ...pieces)));
+    rows.push(
+      h(
+        'div',
+        { class: 'code-line' },
+        h('span', { class: 'line-number', 'aria-hidden': 'true' }, String(index + 1)),
+        h('code', {}, ...pieces),
+      ),
+    );
     for (const d of here.filter((d) => d.span?.start.line === index + 1)) {
-      rows.push(h('div', { class: 'code-note' }, `${d.span?.start.line}:${d.span?.start.column} ${d.message}`, d.hint ? h('span', { class: 'diagnostic-hint' }, ` hint: ${d.hint}`) : null));
+      rows.push(
+        h(
+          'div',
+          { class: 'code-note' },
+          `${d.span?.start.line}:${d.span?.start.column} ${d.message}`,
+          d.hint ? h('span', { class: 'diagnostic-hint' }, ` hint: ${d.hint}`) : null,
+        ),
+      );
     }
   });
-  return h('div', { class: 'annotated-source', tabindex: 0, role: 'region', 'aria-label': 'Program with its problems marked' }, ...rows);
+  return h(
+    'div',
+    { class: 'annotated-source', tabindex: 0, role: 'region', 'aria-label': 'Program with its problems marked' },
+    ...rows,
+  );
 }
 
 async function showResults(job: Job, box: HTMLElement): Promise<void> {
   const sortToggle = h('input', { type: 'checkbox', name: 'sort-by-probability' });
   const chartBox = h('div', { class: 'chart probabilities-chart' });
   const histogramBox = h('div', { class: 'chart histogram-chart' });
-  fill(box, h('h2', { id: 'results-heading' }, 'Results'), labelled('Sort by probability', sortToggle), chartBox, histogramBox);
+  fill(
+    box,
+    h('h2', { id: 'results-heading' }, 'Results'),
+    labelled('Sort by probability', sortToggle),
+    chartBox,
+    histogramBox,
+  );
   const { barChart } = await import('../charts.js');
   let probabilities: Record<string, unknown>;
   try {
@@ -174,16 +259,35 @@ async function showResults(job: Job, box: HTMLElement): Promise<void> {
   }
   const draw = async () => {
     const byValue = sortToggle.checked;
-    const maps = Object.values(probabilities).every((v) => typeof v === 'number') ? { '': probabilities as Record<string, number> } : (probabilities as Record<string, Record<string, number>>);
-    const charts = await Promise.all(Object.entries(maps).map(([child, map]) => barChart(barsOf(map, job.stats?.qubits, byValue), { title: child ? `Probabilities of ${child}` : 'Probabilities', y: 'probability', percent: true })));
+    const maps = Object.values(probabilities).every((v) => typeof v === 'number')
+      ? { '': probabilities as Record<string, number> }
+      : (probabilities as Record<string, Record<string, number>>);
+    const charts = await Promise.all(
+      Object.entries(maps).map(([child, map]) =>
+        barChart(barsOf(map, job.stats?.qubits, byValue), {
+          title: child ? `Probabilities of ${child}` : 'Probabilities',
+          y: 'probability',
+          percent: true,
+        }),
+      ),
+    );
     fill(chartBox, ...charts);
   };
   sortToggle.addEventListener('change', () => void draw());
   await draw();
   if (job.results && 'histogram' in job.results) {
-    const histogram = await api<Record<string, number>>('GET', `/v0.4/jobs/${job.id}/results/histogram`).catch(() => null);
+    const histogram = await api<Record<string, number>>('GET', `/v0.4/jobs/${job.id}/results/histogram`).catch(
+      () => null,
+    );
     if (histogram && Object.values(histogram).every((v) => typeof v === 'number')) {
-      fill(histogramBox, await barChart(barsOf(histogram, job.stats?.qubits, false), { title: `Histogram (${job.shots ?? ''} shots)`, y: 'count', percent: false }));
+      fill(
+        histogramBox,
+        await barChart(barsOf(histogram, job.stats?.qubits, false), {
+          title: `Histogram (${job.shots ?? ''} shots)`,
+          y: 'count',
+          percent: false,
+        }),
+      );
     }
   }
 }
@@ -193,14 +297,32 @@ async function showCompiled(job: Job, box: HTMLElement): Promise<void> {
   if (!artifacts) return;
   const nativeArtifact = Object.entries(artifacts).find(([format]) => format.endsWith('.native.v1'))?.[1];
   const qasmArtifact = Object.entries(artifacts).find(([format]) => format.endsWith('.qasm3.v1'))?.[1];
-  const drawing = h('div', { class: 'circuit-scroll', tabindex: 0, role: 'region', 'aria-label': `Compiled circuit for ${job.backend}` });
+  const drawing = h('div', {
+    class: 'circuit-scroll',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': `Compiled circuit for ${job.backend}`,
+  });
   const text = h('pre', { class: 'native-qasm' });
-  fill(box, h('h2', { id: 'compiled-heading' }, `Compiled for ${job.backend}`), drawing, h('details', {}, h('summary', {}, 'As OpenQASM 3'), text));
-  if (qasmArtifact) text.textContent = await api<string>('GET', `/v0.4/jobs/${job.id}/artifacts/${qasmArtifact.id}`).catch(() => '');
+  fill(
+    box,
+    h('h2', { id: 'compiled-heading' }, `Compiled for ${job.backend}`),
+    drawing,
+    h('details', {}, h('summary', {}, 'As OpenQASM 3'), text),
+  );
+  if (qasmArtifact)
+    text.textContent = await api<string>('GET', `/v0.4/jobs/${job.id}/artifacts/${qasmArtifact.id}`).catch(() => '');
   if (nativeArtifact) {
-    const native = await api<{ qubits: number; circuit: unknown[] }>('GET', `/v0.4/jobs/${job.id}/artifacts/${nativeArtifact.id}`).catch(() => null);
+    const native = await api<{ qubits: number; circuit: unknown[] }>(
+      'GET',
+      `/v0.4/jobs/${job.id}/artifacts/${nativeArtifact.id}`,
+    ).catch(() => null);
     if (native) {
-      const drawn = await preflight().draw({ format: 'svc.circuit.v0', gateset: 'native', qubits: native.qubits, circuit: native.circuit as never }, job.backend, false);
+      const drawn = await preflight().draw(
+        { format: 'svc.circuit.v0', gateset: 'native', qubits: native.qubits, circuit: native.circuit as never },
+        job.backend,
+        false,
+      );
       if (drawn.svg) drawing.innerHTML = drawn.svg;
     }
   }

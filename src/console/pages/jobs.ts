@@ -11,7 +11,11 @@ const PAGE_SIZE = 25;
 const REFRESH_MS = 1000;
 
 export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void {
-  const status = select('status', STATUSES.map((value) => ({ value, label: value || 'any' })), query.get('status') ?? '');
+  const status = select(
+    'status',
+    STATUSES.map((value) => ({ value, label: value || 'any' })),
+    query.get('status') ?? '',
+  );
   const backend = select('backend', [{ value: '', label: 'any' }], query.get('backend') ?? '');
   const body = h('tbody');
   const pageLabel = h('span', { class: 'page-label', 'aria-live': 'polite' });
@@ -53,7 +57,11 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   const refilter = () => {
     cursors.length = 1;
     page = 0;
-    history.replaceState(null, '', `#/jobs?${new URLSearchParams({ ...(status.value ? { status: status.value } : {}), ...(backend.value ? { backend: backend.value } : {}) })}`);
+    history.replaceState(
+      null,
+      '',
+      `#/jobs?${new URLSearchParams({ ...(status.value ? { status: status.value } : {}), ...(backend.value ? { backend: backend.value } : {}) })}`,
+    );
     void load();
   };
   status.addEventListener('change', refilter);
@@ -82,7 +90,17 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
     h('h1', {}, 'Jobs'),
     h('div', { class: 'toolbar' }, labelled('Status', status), labelled('Backend', backend)),
     message,
-    h('table', { class: 'jobs' }, h('caption', {}, 'Jobs of your project, newest first'), h('thead', {}, h('tr', {}, ...['Job', 'Status', 'Backend', 'Type', 'Submitted'].map((t) => h('th', { scope: 'col' }, t)))), body),
+    h(
+      'table',
+      { class: 'jobs' },
+      h('caption', {}, 'Jobs of your project, newest first'),
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...['Job', 'Status', 'Backend', 'Type', 'Submitted'].map((t) => h('th', { scope: 'col' }, t))),
+      ),
+      body,
+    ),
     h('nav', { class: 'pager', 'aria-label': 'Pages' }, newer, pageLabel, older),
   );
   void load();
@@ -97,6 +115,14 @@ function row(job: Job): HTMLTableRowElement {
     h('td', {}, badge(job.status)),
     h('td', {}, job.backend),
     h('td', {}, job.type),
-    h('td', {}, h('time', { datetime: job.submitted_at ?? '' }, job.submitted_at ? new Date(job.submitted_at).toLocaleString() : '')),
+    h(
+      'td',
+      {},
+      h(
+        'time',
+        { datetime: job.submitted_at ?? '' },
+        job.submitted_at ? new Date(job.submitted_at).toLocaleString() : '',
+      ),
+    ),
   );
 }

@@ -3,14 +3,24 @@
  * validates (the editor's diagnostics, never queued behind other work), one
  * compiles, draws and simulates. Validations and compiles coalesce (Coalescer).
  */
-import type { CheckCompiled, CheckDiagnostics, DrawAnswer, PreflightReply, PreflightRequest, SimulateAnswer } from './protocol.js';
+import type {
+  CheckCompiled,
+  CheckDiagnostics,
+  DrawAnswer,
+  PreflightReply,
+  PreflightRequest,
+  SimulateAnswer,
+} from './protocol.js';
 
 type Reply<K extends PreflightReply['kind']> = Extract<PreflightReply, { kind: K }>;
 
 class WorkerChannel {
   private readonly worker: Worker;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (reply: PreflightReply) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (reply: PreflightReply) => void; reject: (error: Error) => void }
+  >();
 
   constructor(name: string) {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
@@ -70,8 +80,12 @@ interface Program {
 export class PreflightClient {
   private readonly validator = new WorkerChannel('preflight-validate');
   private readonly compiler = new WorkerChannel('preflight-compile');
-  private readonly validations = new Coalescer<Program, CheckDiagnostics>((p) => this.validator.request<'diagnostics'>({ kind: 'validate', ...p }).then((r) => r.value));
-  private readonly compiles = new Coalescer<Program, CheckCompiled>((p) => this.compiler.request<'compiled'>({ kind: 'compile', ...p }).then((r) => r.value));
+  private readonly validations = new Coalescer<Program, CheckDiagnostics>((p) =>
+    this.validator.request<'diagnostics'>({ kind: 'validate', ...p }).then((r) => r.value),
+  );
+  private readonly compiles = new Coalescer<Program, CheckCompiled>((p) =>
+    this.compiler.request<'compiled'>({ kind: 'compile', ...p }).then((r) => r.value),
+  );
 
   /** The program's diagnostics for a target. */
   validate(source: string, target: string): Promise<CheckDiagnostics> {
@@ -83,12 +97,18 @@ export class PreflightClient {
     return this.compiles.submit({ source, target });
   }
 
-  draw(input: Extract<PreflightRequest, { kind: 'draw' }>['input'], target: string, native: boolean): Promise<DrawAnswer> {
+  draw(
+    input: Extract<PreflightRequest, { kind: 'draw' }>['input'],
+    target: string,
+    native: boolean,
+  ): Promise<DrawAnswer> {
     return this.compiler.request<'drawn'>({ kind: 'draw', input, target, native }).then((r) => r.value);
   }
 
   simulate(source: string, maxStates = 64, shots?: number): Promise<SimulateAnswer> {
-    return this.compiler.request<'simulated'>({ kind: 'simulate', source, maxStates, ...(shots !== undefined ? { shots } : {}) }).then((r) => r.value);
+    return this.compiler
+      .request<'simulated'>({ kind: 'simulate', source, maxStates, ...(shots !== undefined ? { shots } : {}) })
+      .then((r) => r.value);
   }
 }
 

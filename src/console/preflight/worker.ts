@@ -51,8 +51,10 @@ function simulated(source: string, maxStates: number, shots?: number): SimulateA
   const started = performance.now();
   const run = simulate(source, shots === undefined ? {} : { shots });
   const simulateMs = performance.now() - started;
-  const v1 = run.ok ? (run.results['svc.result.probabilities.json.v1'] as Record<string, number> | undefined) : undefined;
-  const qubits = run.ok ? compile(source, { gateset: 'qis' }).stats?.qubits ?? 0 : 0;
+  const v1 = run.ok
+    ? (run.results['svc.result.probabilities.json.v1'] as Record<string, number> | undefined)
+    : undefined;
+  const qubits = run.ok ? (compile(source, { gateset: 'qis' }).stats?.qubits ?? 0) : 0;
   const { top, states } = mostLikely(v1 ?? {}, maxStates);
   const probabilities = top.map(([key, probability]) => ({ state: bitstring(Number(key), qubits), probability }));
   return { ok: run.ok, failure: plain(run.failure), qubits, probabilities, states, simulateMs };
@@ -64,11 +66,19 @@ scope.onmessage = ({ data: { id, request } }) => {
       const started = performance.now();
       const result = validate(request.source, { target: request.target });
       const diagnostics: Diagnostic[] = plain(result.diagnostics);
-      scope.postMessage({ id, kind: 'diagnostics', value: { diagnostics, failure: plain(result.failure), validateMs: performance.now() - started } });
+      scope.postMessage({
+        id,
+        kind: 'diagnostics',
+        value: { diagnostics, failure: plain(result.failure), validateMs: performance.now() - started },
+      });
     } else if (request.kind === 'compile') {
       scope.postMessage({ id, kind: 'compiled', value: compiled(request.source, request.target) });
     } else if (request.kind === 'draw') {
-      const drawn = drawCircuit(request.input, { target: request.target, gateset: request.native ? 'native' : 'qis', title: request.native ? `Native circuit for ${request.target}` : 'Source circuit' });
+      const drawn = drawCircuit(request.input, {
+        target: request.target,
+        gateset: request.native ? 'native' : 'qis',
+        title: request.native ? `Native circuit for ${request.target}` : 'Source circuit',
+      });
       scope.postMessage({ id, kind: 'drawn', value: { svg: drawn.svg, failure: plain(drawn.failure) } });
     } else {
       scope.postMessage({ id, kind: 'simulated', value: simulated(request.source, request.maxStates, request.shots) });

@@ -60,24 +60,38 @@ export class JsonChecker {
     return this.collector.full;
   }
 
-  report(path: string, reason: string, rule: JsonRule = JSON_RULES.schema, code: DiagnosticCode = 'InvalidInput', hint?: string): void {
-    this.collector.report(createDiagnostic({ code, rule, reason, span: OPTION_SPAN, path, ...(hint !== undefined ? { hint } : {}) }));
+  report(
+    path: string,
+    reason: string,
+    rule: JsonRule = JSON_RULES.schema,
+    code: DiagnosticCode = 'InvalidInput',
+    hint?: string,
+  ): void {
+    this.collector.report(
+      createDiagnostic({ code, rule, reason, span: OPTION_SPAN, path, ...(hint !== undefined ? { hint } : {}) }),
+    );
   }
 
   /** `value` as a finite number inside [min, max], or null after reporting. */
   number(path: string, value: unknown, min: number, max: number, unit = ''): number | null {
     const allowed = `[${min}, ${max}]${unit ? ` ${unit}` : ''}`;
-    if (value === undefined) return this.report(path, jsonMissing(path, `a number in ${allowed}`)), null;
-    if (typeof value !== 'number') return this.report(path, jsonExpected(path, `a number in ${allowed}`, describeValue(value))), null;
-    if (!Number.isFinite(value) || value < min || value > max) return this.report(path, jsonOutOfRange(path, describeValue(value), allowed), JSON_RULES.range), null;
+    if (value === undefined) return (this.report(path, jsonMissing(path, `a number in ${allowed}`)), null);
+    if (typeof value !== 'number')
+      return (this.report(path, jsonExpected(path, `a number in ${allowed}`, describeValue(value))), null);
+    if (!Number.isFinite(value) || value < min || value > max)
+      return (this.report(path, jsonOutOfRange(path, describeValue(value), allowed), JSON_RULES.range), null);
     return value;
   }
 
   /** `value` as a finite number (a radian rotation), or null after reporting. */
   finite(path: string, value: unknown, what: string): number | null {
-    if (value === undefined) return this.report(path, jsonMissing(path, what)), null;
-    if (typeof value !== 'number') return this.report(path, jsonExpected(path, what, describeValue(value))), null;
-    if (!Number.isFinite(value)) return this.report(path, jsonOutOfRange(path, describeValue(value), '(finite numbers)'), JSON_RULES.range), null;
+    if (value === undefined) return (this.report(path, jsonMissing(path, what)), null);
+    if (typeof value !== 'number') return (this.report(path, jsonExpected(path, what, describeValue(value))), null);
+    if (!Number.isFinite(value))
+      return (
+        this.report(path, jsonOutOfRange(path, describeValue(value), '(finite numbers)'), JSON_RULES.range),
+        null
+      );
     return value;
   }
 
@@ -87,19 +101,20 @@ export class JsonChecker {
    */
   qubit(path: string, value: unknown, qubits: number | null): number | null {
     const allowed = qubits === null ? 'a qubit index (an integer >= 0)' : `a qubit index in 0..${qubits - 1}`;
-    if (value === undefined) return this.report(path, jsonMissing(path, allowed)), null;
-    if (typeof value !== 'number' || !Number.isInteger(value)) return this.report(path, jsonExpected(path, allowed, describeValue(value))), null;
+    if (value === undefined) return (this.report(path, jsonMissing(path, allowed)), null);
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      return (this.report(path, jsonExpected(path, allowed, describeValue(value))), null);
     if (value < 0 || (qubits !== null && value >= qubits)) {
       const range = qubits === null ? '0 and up' : `0..${qubits - 1} (qubits is ${qubits})`;
-      return this.report(path, jsonOutOfRange(path, describeValue(value), range), JSON_RULES.qubits), null;
+      return (this.report(path, jsonOutOfRange(path, describeValue(value), range), JSON_RULES.qubits), null);
     }
     return value;
   }
 
   /** `value` as an array, or null after reporting. */
   array(path: string, value: unknown, what: string): readonly unknown[] | null {
-    if (value === undefined) return this.report(path, jsonMissing(path, what)), null;
-    if (!Array.isArray(value)) return this.report(path, jsonExpected(path, what, describeValue(value))), null;
+    if (value === undefined) return (this.report(path, jsonMissing(path, what)), null);
+    if (!Array.isArray(value)) return (this.report(path, jsonExpected(path, what, describeValue(value))), null);
     return value;
   }
 }

@@ -45,7 +45,12 @@ export function circuitToJson(circuit: IrCircuit): CircuitJsonExport {
   if (firstQis && firstNative) {
     const later = spanOf(firstQis).start.offset > spanOf(firstNative).start.offset ? firstQis : firstNative;
     diagnostics.push(
-      createDiagnostic({ code: 'InvalidInput', rule: JSON_RULES.mixedGatesets, reason: jsonMixedGatesets(firstQis.name, firstNative.name), span: spanOf(later) }),
+      createDiagnostic({
+        code: 'InvalidInput',
+        rule: JSON_RULES.mixedGatesets,
+        reason: jsonMixedGatesets(firstQis.name, firstNative.name),
+        span: spanOf(later),
+      }),
     );
   }
   const json: SingleCircuitJson = {
@@ -84,7 +89,12 @@ function nativeGateJson(gate: IrNativeGate): NativeGateJson {
     case 'gpi2':
       return { gate: gate.name, target: t0, phase: p0 };
     case 'ms':
-      return { gate: 'ms', targets, phases: gate.phases.length === 2 ? (gate.phases as readonly [number, number]) : [p0, p1], angle: gate.angle ?? 0.25 };
+      return {
+        gate: 'ms',
+        targets,
+        phases: gate.phases.length === 2 ? (gate.phases as readonly [number, number]) : [p0, p1],
+        angle: gate.angle ?? 0.25,
+      };
     case 'zz':
       return { gate: 'zz', targets, angle: gate.angle ?? 0 };
   }
@@ -95,7 +105,13 @@ function measurementMapping(qubit: number, bit: number, registers: readonly IrRe
   return { qubit, bit, register: register?.name ?? '', index: register ? bit - register.offset : bit };
 }
 
-const OP_NAMES: Record<IrOp['kind'], string> = { gate: 'a gate', native: 'a gate', measure: 'a second measurement', reset: 'a reset', barrier: 'a barrier' };
+const OP_NAMES: Record<IrOp['kind'], string> = {
+  gate: 'a gate',
+  native: 'a gate',
+  measure: 'a second measurement',
+  reset: 'a reset',
+  barrier: 'a barrier',
+};
 
 /** Measurements followed by more work on their qubit, and resets of used qubits (decisions.md section 2). */
 function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
@@ -113,7 +129,8 @@ function inexpressibleOps(circuit: IrCircuit): Diagnostic[] {
     );
   const visit = (op: IrOp, qubit: number) => {
     const previous = last.get(qubit);
-    if (previous?.kind === 'measure') report(previous, `qubit ${qubit} is measured and then used by ${OP_NAMES[op.kind]}`, op);
+    if (previous?.kind === 'measure')
+      report(previous, `qubit ${qubit} is measured and then used by ${OP_NAMES[op.kind]}`, op);
     else if (previous && op.kind === 'reset') report(op, `qubit ${qubit} is reset after it was used`, previous);
     if (op.kind !== 'reset' || previous !== undefined) last.set(qubit, op);
   };

@@ -10,7 +10,9 @@ export const QIS_BY_SPELLING: ReadonlyMap<string, QisJsonGate> = new Map(
 /** Spellings that imply at least one control. */
 export const NEEDS_CONTROL: ReadonlySet<string> = new Set(['cnot']);
 
-export const NATIVE_BY_NAME: ReadonlyMap<string, NativeGateSpec> = new Map(NATIVE_GATES.map((g) => [g.name as string, g]));
+export const NATIVE_BY_NAME: ReadonlyMap<string, NativeGateSpec> = new Map(
+  NATIVE_GATES.map((g) => [g.name as string, g]),
+);
 
 export const QIS_SPELLINGS: readonly string[] = [...QIS_BY_SPELLING.keys()];
 export const NATIVE_SPELLINGS: readonly NativeGateName[] = NATIVE_GATES.map((g) => g.name);

@@ -11,7 +11,10 @@ import type { CircuitJson, CircuitJsonGateset, GateJson } from './types.js';
 /** The IR of JSON input that {@link validateCircuitJson} accepted (the input is not checked again). */
 export function circuitJsonToIr(json: CircuitJson): IrCircuit[] {
   const parentGateset = json.gateset ?? 'qis';
-  if ('circuits' in json) return json.circuits.map((entry) => irCircuit(json.qubits, entry.circuit, entry.gateset ?? parentGateset, entry.name));
+  if ('circuits' in json)
+    return json.circuits.map((entry) =>
+      irCircuit(json.qubits, entry.circuit, entry.gateset ?? parentGateset, entry.name),
+    );
   return [irCircuit(json.qubits, json.circuit, parentGateset)];
 }
 
@@ -33,7 +36,14 @@ function indices(one: unknown, many: unknown): readonly number[] {
 }
 
 function qisOp(gate: GateJson): IrGate {
-  const g = gate as { gate: string; target?: number; targets?: number[]; control?: number; controls?: number[]; rotation?: number };
+  const g = gate as {
+    gate: string;
+    target?: number;
+    targets?: number[];
+    control?: number;
+    controls?: number[];
+    rotation?: number;
+  };
   const spec = QIS_BY_SPELLING.get(g.gate);
   if (spec === undefined) throw new Error(`circuitJsonToIr: unvalidated gate ${g.gate}`);
   return {
@@ -46,7 +56,14 @@ function qisOp(gate: GateJson): IrGate {
 }
 
 function nativeOp(gate: GateJson): IrNativeGate {
-  const g = gate as { gate: string; target?: number; targets?: number[]; phase?: number; phases?: number[]; angle?: number };
+  const g = gate as {
+    gate: string;
+    target?: number;
+    targets?: number[];
+    phase?: number;
+    phases?: number[];
+    angle?: number;
+  };
   const spec = NATIVE_BY_NAME.get(g.gate);
   if (spec === undefined) throw new Error(`circuitJsonToIr: unvalidated gate ${g.gate}`);
   return {

@@ -23,7 +23,14 @@ import { MAX_CONTROLS, NATIVE_PHASE_RANGE, TARGETS } from '../../tables/index.js
 import type { NativeGateSpec, QisJsonGate } from '../../tables/index.js';
 import { childPath, describeValue, isJsonObject, JSON_RULES } from './checker.js';
 import type { JsonChecker, JsonObject } from './checker.js';
-import { NATIVE_BY_NAME, NATIVE_SPELLINGS, NEEDS_CONTROL, QIS_BY_SPELLING, QIS_SPELLING_HINTS, QIS_SPELLINGS } from './gate-tables.js';
+import {
+  NATIVE_BY_NAME,
+  NATIVE_SPELLINGS,
+  NEEDS_CONTROL,
+  QIS_BY_SPELLING,
+  QIS_SPELLING_HINTS,
+  QIS_SPELLINGS,
+} from './gate-tables.js';
 import type { CircuitJsonGateset } from './types.js';
 
 /**
@@ -31,14 +38,27 @@ import type { CircuitJsonGateset } from './types.js';
  * in the other gateset (a native circuit without `"gateset": "native"`) is
  * one mistake, reported once, and its gates are then judged as written.
  */
-export function checkGates(checker: JsonChecker, path: string, gates: readonly unknown[], gateset: CircuitJsonGateset, qubits: number | null): void {
+export function checkGates(
+  checker: JsonChecker,
+  path: string,
+  gates: readonly unknown[],
+  gateset: CircuitJsonGateset,
+  qubits: number | null,
+): void {
   const writtenIn = soleGateset(gates);
   if (writtenIn !== null && writtenIn !== gateset) {
     const hint = `set "gateset": "${writtenIn}" on this circuit`;
-    checker.report(path, jsonCircuitInOtherGateset(path, writtenIn === 'native' ? 'native' : 'QIS', gateset), JSON_RULES.mixedGatesets, 'InvalidInput', hint);
+    checker.report(
+      path,
+      jsonCircuitInOtherGateset(path, writtenIn === 'native' ? 'native' : 'QIS', gateset),
+      JSON_RULES.mixedGatesets,
+      'InvalidInput',
+      hint,
+    );
   }
   const judgedAs = writtenIn ?? gateset;
-  for (let i = 0; i < gates.length && !checker.full; i++) checkGate(checker, childPath(path, i), gates[i], judgedAs, qubits);
+  for (let i = 0; i < gates.length && !checker.full; i++)
+    checkGate(checker, childPath(path, i), gates[i], judgedAs, qubits);
 }
 
 /** The gateset every gate of a circuit belongs to, or null when mixed, empty or unclear (`zz` is in both). */
@@ -57,12 +77,19 @@ function soleGateset(gates: readonly unknown[]): CircuitJsonGateset | null {
   return native > 0 ? 'native' : qis > 0 ? 'qis' : null;
 }
 
-function checkGate(checker: JsonChecker, path: string, value: unknown, gateset: CircuitJsonGateset, qubits: number | null): void {
+function checkGate(
+  checker: JsonChecker,
+  path: string,
+  value: unknown,
+  gateset: CircuitJsonGateset,
+  qubits: number | null,
+): void {
   if (!isJsonObject(value)) return checker.report(path, jsonExpected(path, 'a gate object', describeValue(value)));
   const namePath = childPath(path, 'gate');
   const name = value.gate;
   if (name === undefined) return checker.report(namePath, jsonMissing(namePath, 'a gate name'));
-  if (typeof name !== 'string') return checker.report(namePath, jsonExpected(namePath, 'a gate name', describeValue(name)));
+  if (typeof name !== 'string')
+    return checker.report(namePath, jsonExpected(namePath, 'a gate name', describeValue(name)));
   const native = NATIVE_BY_NAME.get(name);
   const qis = QIS_BY_SPELLING.get(name);
   if (gateset === 'native' && native) return checkNativeGate(checker, path, value, native, qubits);
@@ -70,12 +97,25 @@ function checkGate(checker: JsonChecker, path: string, value: unknown, gateset: 
   if (native || qis) {
     const kind = native ? 'native' : 'QIS';
     const hint = `set "gateset": "${native ? 'native' : 'qis'}" on this circuit and use only ${kind} gates in it`;
-    return checker.report(namePath, jsonGateOutsideGateset(namePath, name, kind, gateset), JSON_RULES.mixedGatesets, 'InvalidInput', hint);
+    return checker.report(
+      namePath,
+      jsonGateOutsideGateset(namePath, name, kind, gateset),
+      JSON_RULES.mixedGatesets,
+      'InvalidInput',
+      hint,
+    );
   }
   const known = gateset === 'native' ? NATIVE_SPELLINGS : QIS_SPELLINGS;
   const near = suggest(name, known);
-  const hint = (gateset === 'qis' ? QIS_SPELLING_HINTS.get(name) : undefined) ?? (near ? `did you mean ${near}?` : undefined);
-  checker.report(namePath, jsonUnknownGate(namePath, name, gateset, known), JSON_RULES.unknownGate, 'InvalidInput', hint);
+  const hint =
+    (gateset === 'qis' ? QIS_SPELLING_HINTS.get(name) : undefined) ?? (near ? `did you mean ${near}?` : undefined);
+  checker.report(
+    namePath,
+    jsonUnknownGate(namePath, name, gateset, known),
+    JSON_RULES.unknownGate,
+    'InvalidInput',
+    hint,
+  );
 }
 
 /** Qubit indices read from a gate (null where an index was invalid), with the path of each. */
@@ -87,7 +127,14 @@ interface QubitList {
 }
 
 /** Reads `single` (an index) or `list` (an array of indices), never both; null when neither is given. */
-function qubitList(checker: JsonChecker, path: string, gate: JsonObject, single: string, list: string, qubits: number | null): QubitList | null {
+function qubitList(
+  checker: JsonChecker,
+  path: string,
+  gate: JsonObject,
+  single: string,
+  list: string,
+  qubits: number | null,
+): QubitList | null {
   const hasSingle = gate[single] !== undefined;
   const hasList = gate[list] !== undefined;
   if (hasSingle && hasList) {
@@ -118,37 +165,76 @@ function checkDistinct(checker: JsonChecker, indices: readonly (number | null)[]
   });
 }
 
-function checkQisGate(checker: JsonChecker, path: string, gate: JsonObject, spelling: string, spec: QisJsonGate, qubits: number | null): void {
+function checkQisGate(
+  checker: JsonChecker,
+  path: string,
+  gate: JsonObject,
+  spelling: string,
+  spec: QisJsonGate,
+  qubits: number | null,
+): void {
   const targetsWanted = spec.targets === 1 ? '1 target qubit' : `${spec.targets} target qubits`;
   const targets = qubitList(checker, path, gate, 'target', 'targets', qubits);
   if (targets === null) {
     const missingPath = childPath(path, spec.targets === 1 ? 'target' : 'targets');
     checker.report(missingPath, jsonMissing(missingPath, targetsWanted));
   } else if (targets.indices.length !== spec.targets && !targets.unreadable) {
-    checker.report(childPath(path, 'targets'), jsonWrongCount(childPath(path, 'targets'), targetsWanted, targets.indices.length));
+    checker.report(
+      childPath(path, 'targets'),
+      jsonWrongCount(childPath(path, 'targets'), targetsWanted, targets.indices.length),
+    );
   }
-  const controls = qubitList(checker, path, gate, 'control', 'controls', qubits) ?? { indices: [], paths: [], unreadable: false };
+  const controls = qubitList(checker, path, gate, 'control', 'controls', qubits) ?? {
+    indices: [],
+    paths: [],
+    unreadable: false,
+  };
   const controlsPath = childPath(path, gate.control !== undefined ? 'control' : 'controls');
   if (controls.indices.length > 0 && !spec.controllable) {
     checker.report(controlsPath, jsonUnexpectedField(controlsPath, spelling, 'controls'), JSON_RULES.controls);
   } else if (controls.indices.length > MAX_CONTROLS) {
-    checker.report(controlsPath, jsonTooManyControls(controlsPath, controls.indices.length, MAX_CONTROLS), JSON_RULES.controls, 'TooManyControls');
+    checker.report(
+      controlsPath,
+      jsonTooManyControls(controlsPath, controls.indices.length, MAX_CONTROLS),
+      JSON_RULES.controls,
+      'TooManyControls',
+    );
   } else if (controls.indices.length === 0 && !controls.unreadable && NEEDS_CONTROL.has(spelling)) {
-    checker.report(childPath(path, 'controls'), jsonNeedsControl(childPath(path, 'controls'), spelling), JSON_RULES.controls);
+    checker.report(
+      childPath(path, 'controls'),
+      jsonNeedsControl(childPath(path, 'controls'), spelling),
+      JSON_RULES.controls,
+    );
   }
-  checkDistinct(checker, [...controls.indices, ...(targets?.indices ?? [])], [...controls.paths, ...(targets?.paths ?? [])]);
+  checkDistinct(
+    checker,
+    [...controls.indices, ...(targets?.indices ?? [])],
+    [...controls.paths, ...(targets?.paths ?? [])],
+  );
   const rotationPath = childPath(path, 'rotation');
   if (spec.rotation) checker.finite(rotationPath, gate.rotation, 'a rotation in radians (a finite number)');
-  else if (gate.rotation !== undefined) checker.report(rotationPath, jsonUnexpectedField(rotationPath, spelling, 'rotation'));
+  else if (gate.rotation !== undefined)
+    checker.report(rotationPath, jsonUnexpectedField(rotationPath, spelling, 'rotation'));
 }
 
-const systemsRunning = (family: 'ms' | 'zz'): string[] => TARGETS.filter((t) => t.twoQubitNative === family).map((t) => t.name);
+const systemsRunning = (family: 'ms' | 'zz'): string[] =>
+  TARGETS.filter((t) => t.twoQubitNative === family).map((t) => t.name);
 
-function checkNativeGate(checker: JsonChecker, path: string, gate: JsonObject, spec: NativeGateSpec, qubits: number | null): void {
+function checkNativeGate(
+  checker: JsonChecker,
+  path: string,
+  gate: JsonObject,
+  spec: NativeGateSpec,
+  qubits: number | null,
+): void {
   const target = checker.target;
   if (spec.family !== null && spec.family !== target.twoQubitNative) {
     const namePath = childPath(path, 'gate');
-    checker.report(namePath, jsonNativeFamily(namePath, spec.name, target.name, target.twoQubitNative, systemsRunning(spec.family)), JSON_RULES.nativeFamily);
+    checker.report(
+      namePath,
+      jsonNativeFamily(namePath, spec.name, target.name, target.twoQubitNative, systemsRunning(spec.family)),
+      JSON_RULES.nativeFamily,
+    );
   }
   for (const field of ['control', 'controls', 'rotation'] as const) {
     const p = childPath(path, field);
@@ -160,32 +246,70 @@ function checkNativeGate(checker: JsonChecker, path: string, gate: JsonObject, s
 
 const PHASE = { min: NATIVE_PHASE_RANGE.min, max: NATIVE_PHASE_RANGE.max };
 
-function checkPulse(checker: JsonChecker, path: string, gate: JsonObject, spec: NativeGateSpec, qubits: number | null): void {
-  if (gate.targets !== undefined) checker.report(childPath(path, 'targets'), jsonUnexpectedField(childPath(path, 'targets'), spec.name, 'targets (give one target)'));
+function checkPulse(
+  checker: JsonChecker,
+  path: string,
+  gate: JsonObject,
+  spec: NativeGateSpec,
+  qubits: number | null,
+): void {
+  if (gate.targets !== undefined)
+    checker.report(
+      childPath(path, 'targets'),
+      jsonUnexpectedField(childPath(path, 'targets'), spec.name, 'targets (give one target)'),
+    );
   else checker.qubit(childPath(path, 'target'), gate.target, qubits);
-  if (gate.phases !== undefined) checker.report(childPath(path, 'phases'), jsonUnexpectedField(childPath(path, 'phases'), spec.name, 'phases (give one phase)'));
+  if (gate.phases !== undefined)
+    checker.report(
+      childPath(path, 'phases'),
+      jsonUnexpectedField(childPath(path, 'phases'), spec.name, 'phases (give one phase)'),
+    );
   else checker.number(childPath(path, 'phase'), gate.phase, PHASE.min, PHASE.max, 'turns');
-  if (gate.angle !== undefined) checker.report(childPath(path, 'angle'), jsonUnexpectedField(childPath(path, 'angle'), spec.name, 'angle'));
+  if (gate.angle !== undefined)
+    checker.report(childPath(path, 'angle'), jsonUnexpectedField(childPath(path, 'angle'), spec.name, 'angle'));
 }
 
-function checkTwoQubitNative(checker: JsonChecker, path: string, gate: JsonObject, spec: NativeGateSpec, qubits: number | null): void {
-  if (gate.target !== undefined) checker.report(childPath(path, 'target'), jsonUnexpectedField(childPath(path, 'target'), spec.name, 'target (give targets: [a, b])'));
+function checkTwoQubitNative(
+  checker: JsonChecker,
+  path: string,
+  gate: JsonObject,
+  spec: NativeGateSpec,
+  qubits: number | null,
+): void {
+  if (gate.target !== undefined)
+    checker.report(
+      childPath(path, 'target'),
+      jsonUnexpectedField(childPath(path, 'target'), spec.name, 'target (give targets: [a, b])'),
+    );
   const targetsPath = childPath(path, 'targets');
   const items = checker.array(targetsPath, gate.targets, 'an array of 2 distinct qubit indices');
   if (items !== null) {
-    if (items.length !== 2) checker.report(targetsPath, jsonWrongCount(targetsPath, '2 distinct qubit indices', items.length));
+    if (items.length !== 2)
+      checker.report(targetsPath, jsonWrongCount(targetsPath, '2 distinct qubit indices', items.length));
     const paths = items.map((_, i) => childPath(targetsPath, i));
-    checkDistinct(checker, items.map((q, i) => checker.qubit(paths[i] as string, q, qubits)), paths);
+    checkDistinct(
+      checker,
+      items.map((q, i) => checker.qubit(paths[i] as string, q, qubits)),
+      paths,
+    );
   }
   const phasesPath = childPath(path, 'phases');
   if (spec.phases === 0) {
     if (gate.phases !== undefined) checker.report(phasesPath, jsonUnexpectedField(phasesPath, spec.name, 'phases'));
   } else {
     const phases = checker.array(phasesPath, gate.phases, `an array of ${spec.phases} phases in turns`);
-    if (phases !== null && phases.length !== spec.phases) checker.report(phasesPath, jsonWrongCount(phasesPath, `${spec.phases} phases`, phases.length));
-    phases?.slice(0, spec.phases).forEach((p, i) => checker.number(childPath(phasesPath, i), p, PHASE.min, PHASE.max, 'turns'));
+    if (phases !== null && phases.length !== spec.phases)
+      checker.report(phasesPath, jsonWrongCount(phasesPath, `${spec.phases} phases`, phases.length));
+    phases
+      ?.slice(0, spec.phases)
+      .forEach((p, i) => checker.number(childPath(phasesPath, i), p, PHASE.min, PHASE.max, 'turns'));
   }
-  if (gate.phase !== undefined) checker.report(childPath(path, 'phase'), jsonUnexpectedField(childPath(path, 'phase'), spec.name, 'phase (give phases)'));
+  if (gate.phase !== undefined)
+    checker.report(
+      childPath(path, 'phase'),
+      jsonUnexpectedField(childPath(path, 'phase'), spec.name, 'phase (give phases)'),
+    );
   const angle = spec.angle;
-  if (angle !== null && (gate.angle !== undefined || angle.default === null)) checker.number(childPath(path, 'angle'), gate.angle, angle.min, angle.max, 'turns');
+  if (angle !== null && (gate.angle !== undefined || angle.default === null))
+    checker.number(childPath(path, 'angle'), gate.angle, angle.min, angle.max, 'turns');
 }

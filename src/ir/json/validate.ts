@@ -5,7 +5,13 @@
  * objects are checked in validate-gate.ts. Same result shape as `validate`.
  */
 import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../../capabilities/target.js';
-import { checkOptions, LIMIT_OPTION, MAX_ERRORS_OPTION, TARGET_OPTION, type OptionRules } from '../../diagnostics/options.js';
+import {
+  checkOptions,
+  LIMIT_OPTION,
+  MAX_ERRORS_OPTION,
+  TARGET_OPTION,
+  type OptionRules,
+} from '../../diagnostics/options.js';
 import {
   createDiagnostic,
   DiagnosticCollector,
@@ -53,12 +59,23 @@ export function validateCircuitJson(input: unknown, options: ValidateCircuitJson
     return validateChecked(input, checked.options);
   } catch (error) {
     // Throwing getters and Proxies in the input: a diagnostic, as compile and simulate give.
-    return resultOf([createDiagnostic({ code: 'InvalidInput', rule: JSON_RULES.schema, reason: unreadableJson(error), span: OPTION_SPAN })]);
+    return resultOf([
+      createDiagnostic({
+        code: 'InvalidInput',
+        rule: JSON_RULES.schema,
+        reason: unreadableJson(error),
+        span: OPTION_SPAN,
+      }),
+    ]);
   }
 }
 
 /** What {@link validateCircuitJson} accepts in its options: anything else is a diagnostic naming the option. */
-const CIRCUIT_JSON_OPTIONS: OptionRules = { target: TARGET_OPTION, maxErrors: MAX_ERRORS_OPTION, maxGates: LIMIT_OPTION };
+const CIRCUIT_JSON_OPTIONS: OptionRules = {
+  target: TARGET_OPTION,
+  maxErrors: MAX_ERRORS_OPTION,
+  maxGates: LIMIT_OPTION,
+};
 
 function unreadableJson(error: unknown): string {
   let detail = 'an exception';
@@ -89,10 +106,23 @@ export function resultOf(diagnostics: Diagnostic[]): ValidationResult {
 }
 
 function checkDocument(checker: JsonChecker, input: unknown, maxGates: number): void {
-  if (!isJsonObject(input)) return checker.report('', jsonExpected('', 'a svc.circuit.v0 object with qubits and circuit or circuits', describeValue(input)));
+  if (!isJsonObject(input))
+    return checker.report(
+      '',
+      jsonExpected('', 'a svc.circuit.v0 object with qubits and circuit or circuits', describeValue(input)),
+    );
   if (input.format !== undefined && input.format !== CIRCUIT_JSON_FORMAT) {
-    const hint = typeof input.format === 'string' && input.format.endsWith('.circuit.v0') ? `write "${CIRCUIT_JSON_FORMAT}"` : undefined;
-    checker.report('format', jsonExpected('format', `"${CIRCUIT_JSON_FORMAT}"`, describeValue(input.format)), JSON_RULES.schema, 'InvalidInput', hint);
+    const hint =
+      typeof input.format === 'string' && input.format.endsWith('.circuit.v0')
+        ? `write "${CIRCUIT_JSON_FORMAT}"`
+        : undefined;
+    checker.report(
+      'format',
+      jsonExpected('format', `"${CIRCUIT_JSON_FORMAT}"`, describeValue(input.format)),
+      JSON_RULES.schema,
+      'InvalidInput',
+      hint,
+    );
   }
   const gateset = readGateset(checker, 'gateset', input.gateset, 'qis');
   const qubits = readQubits(checker, input.qubits);
@@ -109,14 +139,27 @@ function checkDocument(checker: JsonChecker, input: unknown, maxGates: number): 
   checkCircuits(checker, input, gateset, qubits, maxGates);
 }
 
-function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: CircuitJsonGateset, qubits: number | null, maxGates: number): void {
+function checkCircuits(
+  checker: JsonChecker,
+  input: JsonObject,
+  gateset: CircuitJsonGateset,
+  qubits: number | null,
+  maxGates: number,
+): void {
   const entries = checker.array('circuits', input.circuits, 'an array of {name, circuit, gateset?}');
   if (entries === null) return;
   if (entries.length === 0) return checker.report('circuits', jsonExpected('circuits', 'at least one circuit', '[]'));
   if (entries.length > LIMITS.maxCircuitsPerJob) {
-    checker.report('circuits', jsonTooManyCircuits('circuits', entries.length, LIMITS.maxCircuitsPerJob), JSON_RULES.limits);
+    checker.report(
+      'circuits',
+      jsonTooManyCircuits('circuits', entries.length, LIMITS.maxCircuitsPerJob),
+      JSON_RULES.limits,
+    );
   }
-  const gateTotal = entries.reduce<number>((n, e) => n + (isJsonObject(e) && Array.isArray(e.circuit) ? e.circuit.length : 0), 0);
+  const gateTotal = entries.reduce<number>(
+    (n, e) => n + (isJsonObject(e) && Array.isArray(e.circuit) ? e.circuit.length : 0),
+    0,
+  );
   checkGateCount(checker, 'circuits', gateTotal, maxGates);
   // Results are keyed by circuit name: a repeated name would hide a circuit's results.
   const named = new Map<string, string>();
@@ -129,8 +172,14 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
     }
     const namePath = childPath(path, 'name');
     if (entry.name === undefined) checker.report(namePath, jsonMissing(namePath, 'a circuit name (a string)'));
-    else if (typeof entry.name !== 'string') checker.report(namePath, jsonExpected(namePath, 'a circuit name (a string)', describeValue(entry.name)));
-    else if (named.has(entry.name)) checker.report(namePath, jsonDuplicateCircuitName(namePath, entry.name, named.get(entry.name) as string), JSON_RULES.names);
+    else if (typeof entry.name !== 'string')
+      checker.report(namePath, jsonExpected(namePath, 'a circuit name (a string)', describeValue(entry.name)));
+    else if (named.has(entry.name))
+      checker.report(
+        namePath,
+        jsonDuplicateCircuitName(namePath, entry.name, named.get(entry.name) as string),
+        JSON_RULES.names,
+      );
     else named.set(entry.name, namePath);
     const own = readGateset(checker, childPath(path, 'gateset'), entry.gateset, gateset);
     const circuitPath = childPath(path, 'circuit');
@@ -140,7 +189,12 @@ function checkCircuits(checker: JsonChecker, input: JsonObject, gateset: Circuit
 }
 
 /** The gateset at `path`, or `inherited` when absent (or after reporting a bad one). */
-function readGateset(checker: JsonChecker, path: string, value: unknown, inherited: CircuitJsonGateset): CircuitJsonGateset {
+function readGateset(
+  checker: JsonChecker,
+  path: string,
+  value: unknown,
+  inherited: CircuitJsonGateset,
+): CircuitJsonGateset {
   if (value === undefined) return inherited;
   if (GATESETS.includes(value as CircuitJsonGateset)) return value as CircuitJsonGateset;
   checker.report(path, jsonExpected(path, '"qis" or "native"', describeValue(value)));
@@ -150,15 +204,17 @@ function readGateset(checker: JsonChecker, path: string, value: unknown, inherit
 /** The qubit count if valid (a positive integer within the target), else null after reporting. */
 function readQubits(checker: JsonChecker, value: unknown): number | null {
   const wanted = 'a positive integer (the number of qubits)';
-  if (value === undefined) return checker.report('qubits', jsonMissing('qubits', wanted)), null;
+  if (value === undefined) return (checker.report('qubits', jsonMissing('qubits', wanted)), null);
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    return checker.report('qubits', jsonExpected('qubits', wanted, describeValue(value))), null;
+    return (checker.report('qubits', jsonExpected('qubits', wanted, describeValue(value))), null);
   }
   const target = checker.target;
-  if (value > target.qubits) checker.report('qubits', notEnoughQubits(value, target.name, target.qubits), JSON_RULES.qubits, 'NotEnoughQubits');
+  if (value > target.qubits)
+    checker.report('qubits', notEnoughQubits(value, target.name, target.qubits), JSON_RULES.qubits, 'NotEnoughQubits');
   return value;
 }
 
 function checkGateCount(checker: JsonChecker, path: string, count: number, maxGates: number): void {
-  if (count > maxGates) checker.report(path, jsonTooManyGates(path, count, maxGates), JSON_RULES.limits, 'TooManyGates');
+  if (count > maxGates)
+    checker.report(path, jsonTooManyGates(path, count, maxGates), JSON_RULES.limits, 'TooManyGates');
 }

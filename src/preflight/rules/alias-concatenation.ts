@@ -22,7 +22,10 @@ export const aliasConcatenationRule: PreflightRule = {
         if (concatenation !== null) {
           context.report({ reason: aliasConcatenation(textOf(context.source, statement.value)), at: concatenation });
         } else if (aliasOperand(statement.value) === null) {
-          context.report({ reason: aliasValueNotSupported(statement.name.name, textOf(context.source, statement.value)), at: statement.value });
+          context.report({
+            reason: aliasValueNotSupported(statement.name.name, textOf(context.source, statement.value)),
+            at: statement.value,
+          });
         }
       },
     };

@@ -19,7 +19,11 @@ export const bitOperandRule: PreflightRule = {
       if (operand === null) return;
       const resolution = context.resolve(operand, 'bit', { definition: null, body: null });
       if (resolution.kind === 'problem') {
-        context.report({ reason: resolution.reason, at: resolution.node, ...(resolution.hint ? { hint: resolution.hint } : {}) });
+        context.report({
+          reason: resolution.reason,
+          at: resolution.node,
+          ...(resolution.hint ? { hint: resolution.hint } : {}),
+        });
       }
     };
     return {

@@ -15,7 +15,8 @@ import { tooManyClassicalBits } from '../../diagnostics/index.js';
 import { LIMITS } from '../../tables/index.js';
 import type { PreflightRule } from '../rule.js';
 
-const CLASSICAL_BIT_HINT = 'declare one bit for each measurement you read: a register as wide as the qubits it measures';
+const CLASSICAL_BIT_HINT =
+  'declare one bit for each measurement you read: a register as wide as the qubits it measures';
 
 export const classicalBitLimitRule: PreflightRule = {
   id: 'classical-bit-limit',
@@ -30,7 +31,11 @@ export const classicalBitLimitRule: PreflightRule = {
       total += size.value;
       if (total <= BigInt(LIMITS.maxClassicalBits)) return;
       reported = true;
-      context.report({ reason: tooManyClassicalBits(total, LIMITS.maxClassicalBits), at: size, hint: CLASSICAL_BIT_HINT });
+      context.report({
+        reason: tooManyClassicalBits(total, LIMITS.maxClassicalBits),
+        at: size,
+        hint: CLASSICAL_BIT_HINT,
+      });
     };
     return {
       OldStyleDeclaration(statement) {

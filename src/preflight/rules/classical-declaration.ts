@@ -19,7 +19,8 @@ const ACCEPTED_TYPES: ReadonlySet<string> = new Set(['bit', 'int']);
 export const classicalDeclarationRule: PreflightRule = {
   id: 'classical-declaration',
   code: 'PreflightError',
-  description: 'Only int variables (value discarded) and bit registers may be declared; other classical types and const are refused.',
+  description:
+    'Only int variables (value discarded) and bit registers may be declared; other classical types and const are refused.',
   create(context) {
     return {
       ClassicalDeclaration(statement) {

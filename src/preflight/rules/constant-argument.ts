@@ -21,7 +21,7 @@ import type { PreflightRule } from '../rule.js';
 export const constantArgumentRule: PreflightRule = {
   id: 'constant-argument',
   code: 'PreflightError',
-  description: 'Gate arguments are constants: literals, pi, unary minus, * and /, and a definition\'s own parameters.',
+  description: "Gate arguments are constants: literals, pi, unary minus, * and /, and a definition's own parameters.",
   create(context) {
     return {
       GateCall(call, scope) {

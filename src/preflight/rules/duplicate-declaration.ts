@@ -18,7 +18,8 @@ export const duplicateDeclarationRule: PreflightRule = {
   create(context) {
     const check = (statement: Statement & { name: Identifier }) => {
       const earlier = context.symbols.lookup(statement.name.name);
-      if (earlier !== undefined) context.report({ reason: alreadyDeclared(statement.name.name, earlier.span.start.line), at: statement.name });
+      if (earlier !== undefined)
+        context.report({ reason: alreadyDeclared(statement.name.name, earlier.span.start.line), at: statement.name });
     };
     return {
       QubitDeclaration: check,

@@ -9,7 +9,13 @@
  * Spec: service-api.md "Gates" (argument and qubit counts must match exactly);
  * decisions.md section 2 "Gate definitions".
  */
-import { designatorNotSupported, joinSpans, wrongParameterCount, wrongQubitCount, type Span } from '../../diagnostics/index.js';
+import {
+  designatorNotSupported,
+  joinSpans,
+  wrongParameterCount,
+  wrongQubitCount,
+  type Span,
+} from '../../diagnostics/index.js';
 import { modifierControls, textOf } from '../../inline/index.js';
 import { callName } from '../call-text.js';
 import { MAX_CONTROLS } from '../../tables/index.js';
@@ -29,11 +35,17 @@ export const gateArityRule: PreflightRule = {
             ? { params: found.gate.params, qubits: found.gate.qubits }
             : { params: found.gate.params.length, qubits: found.gate.qubits.length };
         if (call.designator !== null) {
-          context.report({ reason: designatorNotSupported(`[${textOf(context.source, call.designator)}]`, call.name.name), at: call.designator });
+          context.report({
+            reason: designatorNotSupported(`[${textOf(context.source, call.designator)}]`, call.name.name),
+            at: call.designator,
+          });
         }
         const params = call.args?.length ?? 0;
         if (params !== signature.params) {
-          context.report({ reason: wrongParameterCount(call.name.name, signature.params, params), at: listOrName(call.args ?? [], call.name) });
+          context.report({
+            reason: wrongParameterCount(call.name.name, signature.params, params),
+            at: listOrName(call.args ?? [], call.name),
+          });
           return;
         }
         if (!controlsAreLiteral(call.modifiers)) return;
@@ -42,7 +54,10 @@ export const gateArityRule: PreflightRule = {
         if (controls > MAX_CONTROLS) return;
         const expectedQubits = signature.qubits + controls;
         if (call.qubits.length !== expectedQubits) {
-          context.report({ reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length), at: listOrName(call.qubits, call.name) });
+          context.report({
+            reason: wrongQubitCount(callName(context.source, call), expectedQubits, call.qubits.length),
+            at: listOrName(call.qubits, call.name),
+          });
         }
       },
     };
@@ -57,5 +72,10 @@ function listOrName(items: readonly { readonly span: Span }[], name: { readonly 
 }
 
 function controlsAreLiteral(modifiers: Parameters<typeof modifierControls>[0]): boolean {
-  return modifiers.every((m) => m.argument === null || (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') || m.argument.kind === 'IntegerLiteral');
+  return modifiers.every(
+    (m) =>
+      m.argument === null ||
+      (m.modifier !== 'ctrl' && m.modifier !== 'negctrl') ||
+      m.argument.kind === 'IntegerLiteral',
+  );
 }

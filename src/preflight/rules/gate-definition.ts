@@ -51,7 +51,8 @@ const BODY_STATEMENT_NAMES: Partial<Record<Statement['kind'], string>> = {
 export const gateDefinitionRule: PreflightRule = {
   id: 'gate-definition',
   code: 'PreflightError',
-  description: 'Gates are defined once, before use, without recursion, with bodies of gate calls, gphase and barrier only.',
+  description:
+    'Gates are defined once, before use, without recursion, with bodies of gate calls, gphase and barrier only.',
   create(context) {
     return {
       GateDefinition(definition) {
@@ -60,11 +61,15 @@ export const gateDefinitionRule: PreflightRule = {
         if (existing.kind === 'builtin' || existing.kind === 'rejected') {
           context.report({ reason: redefinesBuiltinGate(name), at: definition.name });
         } else if (existing.kind === 'user') {
-          context.report({ reason: gateAlreadyDefined(name, existing.gate.definition.span.start.line), at: definition.name });
+          context.report({
+            reason: gateAlreadyDefined(name, existing.gate.definition.span.start.line),
+            at: definition.name,
+          });
         }
         const seen = new Set<string>();
         for (const argument of [...definition.params, ...definition.qubits]) {
-          if (seen.has(argument.name)) context.report({ reason: duplicateGateArgument(argument.name, name), at: argument });
+          if (seen.has(argument.name))
+            context.report({ reason: duplicateGateArgument(argument.name, name), at: argument });
           seen.add(argument.name);
         }
         for (const statement of definition.body) {
@@ -72,7 +77,8 @@ export const gateDefinitionRule: PreflightRule = {
           if (what !== undefined) context.report({ reason: statementInGateBody(what, name), at: statement });
         }
         const depth = context.definitionDepth(definition);
-        if (depth > LIMITS.maxNestingDepth) context.report({ reason: gateNestingTooDeep(name, depth, LIMITS.maxNestingDepth), at: definition.name });
+        if (depth > LIMITS.maxNestingDepth)
+          context.report({ reason: gateNestingTooDeep(name, depth, LIMITS.maxNestingDepth), at: definition.name });
       },
       GateCall(call, scope) {
         const name = call.name.name;
@@ -82,7 +88,8 @@ export const gateDefinitionRule: PreflightRule = {
         }
         if (context.lookupGate(name).kind !== 'unknown') return;
         const later = context.laterDefinition(name);
-        if (later !== undefined) context.report({ reason: gateUsedBeforeDefinition(name, later.span.start.line), at: call.name });
+        if (later !== undefined)
+          context.report({ reason: gateUsedBeforeDefinition(name, later.span.start.line), at: call.name });
       },
     };
   },

@@ -12,7 +12,13 @@
  *
  * Spec: service-api.md "Gates" (Modifiers).
  */
-import { controlCountNotLiteral, controlNotSupportedOn, modifierNotSupported, negatedControlHint, tooManyModifiers } from '../../diagnostics/index.js';
+import {
+  controlCountNotLiteral,
+  controlNotSupportedOn,
+  modifierNotSupported,
+  negatedControlHint,
+  tooManyModifiers,
+} from '../../diagnostics/index.js';
 import type { GateCall, GateModifier } from '../../ast/nodes.js';
 import { textOf } from '../../inline/index.js';
 import type { AcceptedGate } from '../../tables/index.js';
@@ -43,14 +49,24 @@ export const gateModifierRule: PreflightRule = {
           const all = modifiers.map((m) => modifierText(source, m)).join(' ');
           const first = modifiers[0] as GateModifier;
           const last = modifiers[modifiers.length - 1] as GateModifier;
-          context.report({ reason: tooManyModifiers(all, call.name.name), at: { span: { start: first.span.start, end: last.span.end } } });
+          context.report({
+            reason: tooManyModifiers(all, call.name.name),
+            at: { span: { start: first.span.start, end: last.span.end } },
+          });
         }
         const found = context.lookupGate(call.name.name);
         const builtin = found.kind === 'builtin' ? found.gate : null;
         for (const modifier of modifiers) {
           if (modifier.modifier !== 'ctrl') {
-            const hint = modifier.modifier === 'negctrl' && modifiers.length === 1 && builtin !== null ? negatedControl(call, modifier, builtin, context, scope) : undefined;
-            context.report({ reason: modifierNotSupported(modifierText(source, modifier), REFUSED[modifier.modifier]), at: modifier, ...(hint ? { hint } : {}) });
+            const hint =
+              modifier.modifier === 'negctrl' && modifiers.length === 1 && builtin !== null
+                ? negatedControl(call, modifier, builtin, context, scope)
+                : undefined;
+            context.report({
+              reason: modifierNotSupported(modifierText(source, modifier), REFUSED[modifier.modifier]),
+              at: modifier,
+              ...(hint ? { hint } : {}),
+            });
             continue;
           }
           const count = modifier.argument;
@@ -60,8 +76,15 @@ export const gateModifierRule: PreflightRule = {
           }
           const controllable = builtin !== null && builtin.controllable;
           if (!controllable && found.kind !== 'unknown' && found.kind !== 'rejected') {
-            const hint = modifiers.length === 1 && builtin !== null ? controlledHint(call, modifier, builtin, context, scope) : undefined;
-            context.report({ reason: controlNotSupportedOn(modifierText(source, modifier), call.name.name), at: modifier, ...(hint ? { hint } : {}) });
+            const hint =
+              modifiers.length === 1 && builtin !== null
+                ? controlledHint(call, modifier, builtin, context, scope)
+                : undefined;
+            context.report({
+              reason: controlNotSupportedOn(modifierText(source, modifier), call.name.name),
+              at: modifier,
+              ...(hint ? { hint } : {}),
+            });
           }
         }
       },
@@ -77,29 +100,52 @@ function controlCount(modifier: GateModifier): number | null {
 }
 
 /** Accepted steps for `ctrl(n) @ gate(angles)` on the call's operands, or null when none fits. */
-function controlledSteps(call: GateCall, controls: number, gate: AcceptedGate, angles: readonly number[]): RewriteStep[] | null {
+function controlledSteps(
+  call: GateCall,
+  controls: number,
+  gate: AcceptedGate,
+  angles: readonly number[],
+): RewriteStep[] | null {
   if (angles.length !== gate.params || call.qubits.length !== controls + gate.qubits) return null;
   const operands = Array.from({ length: call.qubits.length }, (_, i) => i);
-  if (gate.controllable) return [{ gate: controls === 1 ? `ctrl @ ${gate.name}` : `ctrl(${controls}) @ ${gate.name}`, angles, operands }];
+  if (gate.controllable)
+    return [{ gate: controls === 1 ? `ctrl @ ${gate.name}` : `ctrl(${controls}) @ ${gate.name}`, angles, operands }];
   return CONTROLLED_FORMS.get(call.name.name)?.steps(angles, controls) ?? null;
 }
 
-function controlledHint(call: GateCall, modifier: GateModifier, gate: AcceptedGate, context: RuleContext, scope: StatementScope): string | undefined {
+function controlledHint(
+  call: GateCall,
+  modifier: GateModifier,
+  gate: AcceptedGate,
+  context: RuleContext,
+  scope: StatementScope,
+): string | undefined {
   const form = CONTROLLED_FORMS.get(call.name.name);
   const controls = controlCount(modifier);
   if (form === undefined || controls === null) return undefined;
   const signature = `${modifierText(context.source, modifier)} ${call.name.name}${gate.params > 0 ? '(θ)' : ''}`;
-  return rewriteHint(call, context, scope, { signature, formula: form.formula }, (angles) => controlledSteps(call, controls, gate, angles));
+  return rewriteHint(call, context, scope, { signature, formula: form.formula }, (angles) =>
+    controlledSteps(call, controls, gate, angles),
+  );
 }
 
 /** `negctrl @ g c, t` as `x c; <ctrl @ g in accepted gates>; x c;`, only as code that is itself accepted. */
-function negatedControl(call: GateCall, modifier: GateModifier, gate: AcceptedGate, context: RuleContext, scope: StatementScope): string | undefined {
+function negatedControl(
+  call: GateCall,
+  modifier: GateModifier,
+  gate: AcceptedGate,
+  context: RuleContext,
+  scope: StatementScope,
+): string | undefined {
   const controls = controlCount(modifier);
   const angles = callAngles(call, context, scope);
   if (controls === null || angles === null) return undefined;
   const steps = controlledSteps(call, controls, gate, angles);
   if (steps === null) return undefined;
   const flips: RewriteStep[] = Array.from({ length: controls }, (_, i) => ({ gate: 'x', angles: [], operands: [i] }));
-  const code = stepsCode([...flips, ...steps, ...flips], call.qubits.map((q) => textOf(context.source, q)));
+  const code = stepsCode(
+    [...flips, ...steps, ...flips],
+    call.qubits.map((q) => textOf(context.source, q)),
+  );
   return code === null ? undefined : negatedControlHint(code);
 }

@@ -29,11 +29,15 @@ export const measurementFormRule: PreflightRule = {
   code: 'PreflightError',
   description: 'Measure and reset one qubit at a time, and measure into one bit.',
   create(context) {
-    const isWhole = (operand: GateOperand, kind: 'qubit' | 'bit') => context.resolve(operand, kind, TOP_LEVEL).kind === 'register';
+    const isWhole = (operand: GateOperand, kind: 'qubit' | 'bit') =>
+      context.resolve(operand, kind, TOP_LEVEL).kind === 'register';
     const checkMeasurement = (statement: Statement, operand: GateOperand, target: GateOperand | null) => {
-      if (isWhole(operand, 'qubit')) context.report({ reason: wholeRegisterMeasurement(textOf(context.source, operand)), at: operand });
-      else if (target !== null && isWhole(target, 'bit')) context.report({ reason: wholeRegisterDestination(textOf(context.source, target)), at: target });
-      if (target === null) context.report({ reason: measureWithoutDestination(statementText(context.source, statement)), at: statement });
+      if (isWhole(operand, 'qubit'))
+        context.report({ reason: wholeRegisterMeasurement(textOf(context.source, operand)), at: operand });
+      else if (target !== null && isWhole(target, 'bit'))
+        context.report({ reason: wholeRegisterDestination(textOf(context.source, target)), at: target });
+      if (target === null)
+        context.report({ reason: measureWithoutDestination(statementText(context.source, statement)), at: statement });
     };
     return {
       MeasureStatement(statement) {
@@ -50,7 +54,11 @@ export const measurementFormRule: PreflightRule = {
         context.report({ reason: measureInDeclaration(statement.name.name, isBitRegister), at: statement.init });
       },
       Reset(statement) {
-        if (isWhole(statement.operand, 'qubit')) context.report({ reason: wholeRegisterReset(textOf(context.source, statement.operand)), at: statement.operand });
+        if (isWhole(statement.operand, 'qubit'))
+          context.report({
+            reason: wholeRegisterReset(textOf(context.source, statement.operand)),
+            at: statement.operand,
+          });
       },
     };
   },

@@ -27,7 +27,11 @@ export const qubitOperandRule: PreflightRule = {
     const check = (operand: GateOperand, scope: StatementScope): OperandResolution => {
       const resolution = context.resolve(operand, 'qubit', scope);
       if (resolution.kind === 'problem') {
-        context.report({ reason: resolution.reason, at: resolution.node, ...(resolution.hint ? { hint: resolution.hint } : {}) });
+        context.report({
+          reason: resolution.reason,
+          at: resolution.node,
+          ...(resolution.hint ? { hint: resolution.hint } : {}),
+        });
       }
       return resolution;
     };
@@ -78,7 +82,13 @@ function checkDistinct(context: RuleContext, call: GateCall, resolutions: readon
     if (current.kind === 'register') {
       if (broadcast !== null && broadcast.register.size !== current.register.size) {
         context.report({
-          reason: broadcastSizeMismatch(callName(context.source, call), broadcast.register.name, broadcast.register.size, current.register.name, current.register.size),
+          reason: broadcastSizeMismatch(
+            callName(context.source, call),
+            broadcast.register.name,
+            broadcast.register.size,
+            current.register.name,
+            current.register.size,
+          ),
           at: operand,
         });
         return;
@@ -88,7 +98,13 @@ function checkDistinct(context: RuleContext, call: GateCall, resolutions: readon
     const earlierIndex = firstOverlap(current, singleAt, wholeRegisterAt, anyInRegisterAt, argumentAt);
     if (earlierIndex !== undefined) {
       const earlier = resolutions[earlierIndex] as Resolved;
-      context.report({ reason: qubitUsedTwice(sharedQubit(earlier, call.qubits[earlierIndex] as GateOperand, current, operand), callName(context.source, call)), at: operand });
+      context.report({
+        reason: qubitUsedTwice(
+          sharedQubit(earlier, call.qubits[earlierIndex] as GateOperand, current, operand),
+          callName(context.source, call),
+        ),
+        at: operand,
+      });
     }
     if (current.kind === 'single') {
       if (!singleAt.has(current.global)) singleAt.set(current.global, j);
@@ -131,7 +147,9 @@ function overlaps(a: OperandResolution, b: Resolved): boolean {
 
 /** The qubit two overlapping operands share, as written: the single one when there is one. */
 function sharedQubit(earlier: Resolved, earlierOperand: GateOperand, current: Resolved, operand: GateOperand): string {
-  return current.kind !== 'single' && earlier.kind === 'single' ? describe(earlier, earlierOperand) : describe(current, operand);
+  return current.kind !== 'single' && earlier.kind === 'single'
+    ? describe(earlier, earlierOperand)
+    : describe(current, operand);
 }
 
 function describe(resolution: Resolved, operand: GateOperand): string {

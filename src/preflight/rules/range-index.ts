@@ -27,7 +27,11 @@ export const rangeIndexRule: PreflightRule = {
       const indices = operand.indices;
       for (let i = 0; i < indices.length; i++) {
         const index = indices[i] as IndexOperator;
-        if (isRangeIndex(index)) context.report({ reason: rangeIndex(formOf(index), textOf(context.source, operand), operand.name.name), at: index });
+        if (isRangeIndex(index))
+          context.report({
+            reason: rangeIndex(formOf(index), textOf(context.source, operand), operand.name.name),
+            at: index,
+          });
       }
     };
     const checkAll = (operands: readonly GateOperand[]) => {

@@ -9,7 +9,12 @@
  * Spec: service-api.md "Declarations"; decisions.md section 2 "Registers".
  */
 import type { ConstDeclaration, Expression, Identifier, Statement } from '../../ast/nodes.js';
-import { bitRegisterInitializer, constantSizeHint, registerSizeNotSupported, scalarRegister } from '../../diagnostics/index.js';
+import {
+  bitRegisterInitializer,
+  constantSizeHint,
+  registerSizeNotSupported,
+  scalarRegister,
+} from '../../diagnostics/index.js';
 import { textOf } from '../../inline/index.js';
 import type { PreflightRule } from '../rule.js';
 
@@ -20,14 +25,27 @@ export const registerDeclarationRule: PreflightRule = {
   create(context) {
     /** `const` declarations so far: a size naming one gets a hint with its value. */
     const constants = new Map<string, ConstDeclaration>();
-    const checkSize = (statement: Statement, kind: 'qubit' | 'bit', name: Identifier, size: Expression | null): void => {
+    const checkSize = (
+      statement: Statement,
+      kind: 'qubit' | 'bit',
+      name: Identifier,
+      size: Expression | null,
+    ): void => {
       if (size === null) {
         context.report({ reason: scalarRegister(kind, name.name), at: statement });
       } else if (size.kind !== 'IntegerLiteral' || size.value < 1n) {
         const constant = size.kind === 'Identifier' ? constants.get(size.name) : undefined;
-        const value = constant?.init.kind === 'IntegerLiteral' && constant.init.value >= 1n ? String(constant.init.value) : null;
-        const hint = constant !== undefined && value !== null ? constantSizeHint(constant.name.name, value, kind, name.name, constant.span.start.line) : undefined;
-        context.report({ reason: registerSizeNotSupported(textOf(context.source, size), name.name), at: size, ...(hint ? { hint } : {}) });
+        const value =
+          constant?.init.kind === 'IntegerLiteral' && constant.init.value >= 1n ? String(constant.init.value) : null;
+        const hint =
+          constant !== undefined && value !== null
+            ? constantSizeHint(constant.name.name, value, kind, name.name, constant.span.start.line)
+            : undefined;
+        context.report({
+          reason: registerSizeNotSupported(textOf(context.source, size), name.name),
+          at: size,
+          ...(hint ? { hint } : {}),
+        });
       }
     };
     return {

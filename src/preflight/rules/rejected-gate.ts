@@ -22,7 +22,11 @@ export const rejectedGateRule: PreflightRule = {
         const found = context.lookupGate(call.name.name);
         if (found.kind !== 'rejected') return;
         const hint = gateRewriteHint(call, context, scope);
-        context.report({ reason: rejectedGate(found.gate.name, found.gate.instead), at: call.name, ...(hint !== undefined ? { hint } : {}) });
+        context.report({
+          reason: rejectedGate(found.gate.name, found.gate.instead),
+          at: call.name,
+          ...(hint !== undefined ? { hint } : {}),
+        });
       },
     };
   },

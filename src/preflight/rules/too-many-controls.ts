@@ -25,7 +25,10 @@ export const tooManyControlsRule: PreflightRule = {
           const count = modifier.argument;
           if (modifier.modifier !== 'ctrl' || count === null || count.kind !== 'IntegerLiteral') continue;
           if (count.value > BigInt(MAX_CONTROLS)) {
-            context.report({ reason: tooManyControls(callName(context.source, call), count.value, MAX_CONTROLS), at: modifier });
+            context.report({
+              reason: tooManyControls(callName(context.source, call), count.value, MAX_CONTROLS),
+              at: modifier,
+            });
           }
         }
       },

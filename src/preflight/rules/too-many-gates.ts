@@ -28,7 +28,8 @@ export const tooManyGatesRule: PreflightRule = {
     };
     return {
       GateCall(call, scope) {
-        if (scope.definition === null) count(context.expansionSize(call), () => `this call of ${callName(context.source, call)}`, call);
+        if (scope.definition === null)
+          count(context.expansionSize(call), () => `this call of ${callName(context.source, call)}`, call);
       },
       Barrier(barrier, scope) {
         if (scope.definition === null) count(context.expansionSize(barrier), () => 'this barrier', barrier);

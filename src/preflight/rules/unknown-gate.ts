@@ -34,7 +34,11 @@ export const unknownGateRule: PreflightRule = {
         if (context.laterDefinition(name) !== undefined || scope.definition?.name.name === name) return;
         const called = subroutine(name);
         if (called !== undefined) {
-          context.report({ reason: subroutineCall(name, called.span.start.line), at: call.name, hint: subroutineCallHint(name) });
+          context.report({
+            reason: subroutineCall(name, called.span.start.line),
+            at: call.name,
+            hint: subroutineCallHint(name),
+          });
           return;
         }
         const hint = gateRewriteHint(call, context, scope) ?? similarName(call, context);
@@ -49,10 +53,12 @@ function similarName(call: GateCall, context: RuleContext): string | undefined {
   const params = call.args?.length ?? 0;
   const qubits = call.qubits.length - modifierControls(call.modifiers);
   const candidates: string[] = [];
-  for (const [name, gate] of ACCEPTED_GATES_BY_NAME) if (gate.params === params && gate.qubits === qubits) candidates.push(name);
+  for (const [name, gate] of ACCEPTED_GATES_BY_NAME)
+    if (gate.params === params && gate.qubits === qubits) candidates.push(name);
   for (const name of context.definedGateNames()) {
     const found = context.lookupGate(name);
-    if (found.kind === 'user' && found.gate.params.length === params && found.gate.qubits.length === qubits) candidates.push(name);
+    if (found.kind === 'user' && found.gate.params.length === params && found.gate.qubits.length === qubits)
+      candidates.push(name);
   }
   const near = suggest(call.name.name, candidates);
   return near === undefined ? undefined : didYouMean(near);

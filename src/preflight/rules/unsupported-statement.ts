@@ -28,13 +28,21 @@ const UNSUPPORTED: Partial<Record<Statement['kind'], Description>> = {
   Defcal: () => ['defcal', 'remove the calibration definition'],
   Defcalgrammar: () => ['defcalgrammar', 'remove it'],
   Pragma: (s) => [(s as Statement & { kind: 'Pragma' }).hash ? '#pragma' : 'pragma', 'remove it'],
-  SubroutineDefinition: (s) => [`def ${(s as Statement & { kind: 'SubroutineDefinition' }).name.name}`, 'use a gate definition, or write its statements inline'],
+  SubroutineDefinition: (s) => [
+    `def ${(s as Statement & { kind: 'SubroutineDefinition' }).name.name}`,
+    'use a gate definition, or write its statements inline',
+  ],
   ExternDeclaration: (s) => [`extern ${(s as Statement & { kind: 'ExternDeclaration' }).name.name}`, 'remove it'],
   Return: () => ['return', 'remove it'],
-  Assignment: (s, source) => [`Classical assignment ${statementText(source, s)}`, 'classical variables may be declared but not used'],
+  Assignment: (s, source) => [
+    `Classical assignment ${statementText(source, s)}`,
+    'classical variables may be declared but not used',
+  ],
   ExpressionStatement: (s, source) => {
     const expression = (s as Statement & { kind: 'ExpressionStatement' }).expression;
-    return expression.kind === 'DurationOf' ? ['durationof', 'remove it'] : [`Expression statement ${textOf(source, expression)}`, 'remove it'];
+    return expression.kind === 'DurationOf'
+      ? ['durationof', 'remove it']
+      : [`Expression statement ${textOf(source, expression)}`, 'remove it'];
   },
 };
 
@@ -50,10 +58,17 @@ export const unsupportedStatementRule: PreflightRule = {
     for (const [kind, describe] of Object.entries(UNSUPPORTED)) {
       visitor[kind] = (statement) => {
         if (statement.kind === 'Assignment' && statement.value.kind === 'MeasureExpression') return;
-        const called = statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call' ? subroutine(statement.expression.callee.name) : undefined;
+        const called =
+          statement.kind === 'ExpressionStatement' && statement.expression.kind === 'Call'
+            ? subroutine(statement.expression.callee.name)
+            : undefined;
         if (called !== undefined) {
           const name = called.name.name;
-          context.report({ reason: subroutineCall(name, called.span.start.line), at: statement, hint: subroutineCallHint(name) });
+          context.report({
+            reason: subroutineCall(name, called.span.start.line),
+            at: statement,
+            hint: subroutineCallHint(name),
+          });
           return;
         }
         const [what, instead] = (describe as Description)(statement, context.source);

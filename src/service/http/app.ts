@@ -47,8 +47,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // PennyLane-IonQ posts JSON without a Content-Type: a body with none is read as JSON.
   app.addHook('onRequest', async (request) => {
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-    if (hasBody && request.headers['content-type'] === undefined) request.raw.headers['content-type'] = 'application/json';
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody && request.headers['content-type'] === undefined)
+      request.raw.headers['content-type'] = 'application/json';
   });
   app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -72,7 +74,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (BODY_METHODS.has(request.method)) {
-      const error = Object.assign(new Error('Unsupported Media Type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
+      const error = Object.assign(new Error('Unsupported Media Type'), {
+        code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+        statusCode: 415,
+      });
       payload.resume();
       return done(error, undefined);
     }
@@ -95,9 +100,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       info: {
         title: 'qasm3-preflight job service',
         version: options.version ?? '0.0.0',
-        description: 'The v0.3 and v0.4 job API of the trapped-ion cloud, served on the qasm3-preflight library (docs/service.md).',
+        description:
+          'The v0.3 and v0.4 job API of the trapped-ion cloud, served on the qasm3-preflight library (docs/service.md).',
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'apiKey <API_KEY> (Bearer <API_KEY> accepted)' } } },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'apiKey <API_KEY> (Bearer <API_KEY> accepted)',
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -21,19 +21,29 @@ const tags = ['backends'];
 function isoDate(value: string | undefined, key: string): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw invalid(`Invalid ${key}: ${value} is not an ISO 8601 date`, [key], 'querystring');
+  if (Number.isNaN(date.getTime()))
+    throw invalid(`Invalid ${key}: ${value} is not an ISO 8601 date`, [key], 'querystring');
   return date;
 }
 
 export function catalogRoutes(app: App, { db }: RouteDeps): void {
   for (const version of ['v0.3', 'v0.4'] as const) {
-    app.get(`/${version}/backends`, { schema: { tags, summary: 'Every backend', response: { 200: Type.Array(Backend), ...errorResponses(503) } } }, async () =>
-      listBackends(db) as never,
+    app.get(
+      `/${version}/backends`,
+      { schema: { tags, summary: 'Every backend', response: { 200: Type.Array(Backend), ...errorResponses(503) } } },
+      async () => listBackends(db) as never,
     );
   }
   app.get(
     '/v0.4/backends/:backend',
-    { schema: { tags, summary: 'One backend', params: BackendParams, response: { 200: Backend, ...errorResponses(404, 503) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One backend',
+        params: BackendParams,
+        response: { 200: Backend, ...errorResponses(404, 503) },
+      },
+    },
     async (request) => oneBackend(db, request.params.backend) as never,
   );
   app.get(
@@ -49,12 +59,24 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
     },
     async (request) => {
       const q = request.query;
-      return characterizationPage(db, 'v0.4', request.params.backend, { start: isoDate(q.start, 'start'), end: isoDate(q.end, 'end'), limit: q.limit, page: q.page });
+      return characterizationPage(db, 'v0.4', request.params.backend, {
+        start: isoDate(q.start, 'start'),
+        end: isoDate(q.end, 'end'),
+        limit: q.limit,
+        page: q.page,
+      });
     },
   );
   app.get(
     '/v0.4/backends/:backend/characterizations/:UUID',
-    { schema: { tags, summary: 'One characterization (v0.4 shape)', params: CharacterizationParams, response: { 200: Characterization, ...errorResponses(400, 404, 503) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One characterization (v0.4 shape)',
+        params: CharacterizationParams,
+        response: { 200: Characterization, ...errorResponses(400, 404, 503) },
+      },
+    },
     async (request) => oneCharacterization(db, 'v0.4', request.params.UUID, request.params.backend),
   );
   app.get(
@@ -71,12 +93,24 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
     async (request) => {
       const q = request.query;
       const ms = (v: number | undefined) => (v === undefined ? undefined : new Date(v));
-      return characterizationPage(db, 'v0.3', request.params.backend, { start: ms(q.start), end: ms(q.end), limit: q.limit, page: q.page });
+      return characterizationPage(db, 'v0.3', request.params.backend, {
+        start: ms(q.start),
+        end: ms(q.end),
+        limit: q.limit,
+        page: q.page,
+      });
     },
   );
   app.get(
     '/v0.3/characterizations/:UUID',
-    { schema: { tags, summary: 'One characterization (v0.3 shape)', params: CharacterizationIdParams, response: { 200: Characterization, ...errorResponses(400, 404, 503) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One characterization (v0.3 shape)',
+        params: CharacterizationIdParams,
+        response: { 200: Characterization, ...errorResponses(400, 404, 503) },
+      },
+    },
     async (request) => oneCharacterization(db, 'v0.3', request.params.UUID),
   );
 }

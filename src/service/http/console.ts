@@ -10,7 +10,10 @@ import fastifyStatic from '@fastify/static';
 import type { App } from './types.js';
 
 /** dist/console beside the built service; from TypeScript sources (tests), the repository's dist/console. */
-export const ISOLATION_HEADERS = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } as const;
+export const ISOLATION_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+} as const;
 
 export function consoleDirectory(): string {
   const relative = import.meta.url.endsWith('.ts') ? '../../../dist/console/' : '../../console/';

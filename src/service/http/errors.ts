@@ -20,7 +20,8 @@ export const ERROR_NAMES: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
 };
 
-export const AUTH_MESSAGE = 'Authentication failed: send the header Authorization: apiKey <API_KEY> (see /docs#authentication)';
+export const AUTH_MESSAGE =
+  'Authentication failed: send the header Authorization: apiKey <API_KEY> (see /docs#authentication)';
 export const INTERNAL_MESSAGE = 'An internal error occurred; see the service status page';
 
 export interface ErrorAnswer {
@@ -43,7 +44,12 @@ interface AjvError {
   message?: string;
 }
 
-const SOURCES: Readonly<Record<string, string>> = { body: 'payload', querystring: 'querystring', params: 'params', headers: 'headers' };
+const SOURCES: Readonly<Record<string, string>> = {
+  body: 'payload',
+  querystring: 'querystring',
+  params: 'params',
+  headers: 'headers',
+};
 
 /** Dotted paths of every invalid item, each once; the null branch of an optional value adds nothing of its own. */
 export function validationKeys(errors: readonly AjvError[]): string[] {
@@ -65,7 +71,8 @@ export function validationKeys(errors: readonly AjvError[]): string[] {
 const unescapePointer = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
 
 function describe(errors: readonly AjvError[], keys: readonly string[], source: string): string {
-  const first = errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params?.type === 'null')) ?? errors[0];
+  const first =
+    errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params?.type === 'null')) ?? errors[0];
   const firstKey = first ? validationKeys([first])[0] : undefined;
   const what = keys.length ? keys.join(', ') : source;
   return `Invalid ${source}: ${what}${first?.message ? ` (${firstKey || source} ${first.message})` : ''}`;
@@ -78,13 +85,17 @@ export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: 
     const validation = error.kind === 'invalid' ? { source: error.source, keys: [...error.keys] } : undefined;
     return { answer: errorAnswer(status, error.message, validation), internal: false };
   }
-  if (error instanceof StoreUnavailableError) return { answer: errorAnswer(503, 'The job store cannot be reached; try again shortly'), internal: true };
+  if (error instanceof StoreUnavailableError)
+    return { answer: errorAnswer(503, 'The job store cannot be reached; try again shortly'), internal: true };
   const fastifyError = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (Array.isArray(fastifyError.validation)) {
     const source = SOURCES[fastifyError.validationContext ?? 'body'] ?? 'payload';
     const keys = validationKeys(fastifyError.validation);
     const namedKeys = source === 'params' ? keys.map((k) => k || 'UUID') : keys;
-    return { answer: errorAnswer(400, describe(fastifyError.validation, namedKeys, source), { source, keys: namedKeys }), internal: false };
+    return {
+      answer: errorAnswer(400, describe(fastifyError.validation, namedKeys, source), { source, keys: namedKeys }),
+      internal: false,
+    };
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -93,14 +104,19 @@ export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: 
       return { answer: errorAnswer(415, 'Send the body as JSON with Content-Type: application/json'), internal: false };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { answer: errorAnswer(400, 'The body is not valid JSON', { source: 'payload', keys: [] }), internal: false };
+      return {
+        answer: errorAnswer(400, 'The body is not valid JSON', { source: 'payload', keys: [] }),
+        internal: false,
+      };
   }
   if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
     return { answer: errorAnswer(400, 'The body is not valid JSON', { source: 'payload', keys: [] }), internal: false };
   }
   const status = fastifyError.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return { answer: errorAnswer(status, fastifyError.message), internal: false };
-  if (isStoreDown(error)) return { answer: errorAnswer(503, 'The job store cannot be reached; try again shortly'), internal: true };
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return { answer: errorAnswer(status, fastifyError.message), internal: false };
+  if (isStoreDown(error))
+    return { answer: errorAnswer(503, 'The job store cannot be reached; try again shortly'), internal: true };
   return { answer: errorAnswer(500, INTERNAL_MESSAGE), internal: true };
 }
 

@@ -2,7 +2,17 @@
 import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { AnyObject, JobParams, errorResponses } from './schemas/common.js';
-import { CreatedV3, CreatedV4, CreateV3Body, CreateV4Body, JobList, ListQuery, MoveBody, MovedAnswer, StatusAnswer } from './schemas/jobs.js';
+import {
+  CreatedV3,
+  CreatedV4,
+  CreateV3Body,
+  CreateV4Body,
+  JobList,
+  ListQuery,
+  MoveBody,
+  MovedAnswer,
+  StatusAnswer,
+} from './schemas/jobs.js';
 import type { ApiVersion } from '../jobs/model.js';
 
 const tags = ['jobs'];
@@ -11,41 +21,98 @@ const security = [{ apiKey: [] }];
 export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
   app.post(
     '/v0.3/jobs',
-    { schema: { tags, security, summary: 'Create a job (v0.3)', body: CreateV3Body, response: { 200: CreatedV3, ...errorResponses(400, 401, 413, 415, 503) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a job (v0.3)',
+        body: CreateV3Body,
+        response: { 200: CreatedV3, ...errorResponses(400, 401, 413, 415, 503) },
+      },
+    },
     async (request) => {
       const caller = await keys.caller(request);
-      return { id: await jobs.create('v0.3', request.body as Record<string, unknown>, caller), status: 'ready' as const };
+      return {
+        id: await jobs.create('v0.3', request.body as Record<string, unknown>, caller),
+        status: 'ready' as const,
+      };
     },
   );
   app.post(
     '/v0.4/jobs',
-    { schema: { tags, security, summary: 'Create a job (v0.4)', body: CreateV4Body, response: { 201: CreatedV4, ...errorResponses(400, 401, 413, 415, 503) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a job (v0.4)',
+        body: CreateV4Body,
+        response: { 201: CreatedV4, ...errorResponses(400, 401, 413, 415, 503) },
+      },
+    },
     async (request, reply) => {
       const caller = await keys.caller(request);
       const body = request.body as Record<string, unknown>;
       const id = await jobs.create('v0.4', body, caller);
-      return reply.code(201).send({ id, status: 'submitted' as const, session_id: typeof body.session_id === 'string' ? body.session_id : null });
+      return reply
+        .code(201)
+        .send({
+          id,
+          status: 'submitted' as const,
+          session_id: typeof body.session_id === 'string' ? body.session_id : null,
+        });
     },
   );
   for (const version of ['v0.3', 'v0.4'] as ApiVersion[]) {
     app.get(
       `/${version}/jobs`,
-      { schema: { tags, security, summary: `List jobs, newest first (${version})`, querystring: ListQuery, response: { 200: JobList, ...errorResponses(400, 401, 503) } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: `List jobs, newest first (${version})`,
+          querystring: ListQuery,
+          response: { 200: JobList, ...errorResponses(400, 401, 503) },
+        },
+      },
       async (request) => jobs.list(version, request.query, await keys.caller(request)),
     );
     app.get(
       `/${version}/jobs/:UUID`,
-      { schema: { tags, security, summary: `One job (${version})`, params: JobParams, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 503) } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: `One job (${version})`,
+          params: JobParams,
+          response: { 200: AnyObject, ...errorResponses(400, 401, 404, 503) },
+        },
+      },
       async (request) => jobs.get(version, request.params.UUID, await keys.caller(request)),
     );
     app.put(
       `/${version}/jobs/:UUID/status/cancel`,
-      { schema: { tags, security, summary: 'Cancel a job', params: JobParams, response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 409, 503) } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel a job',
+          params: JobParams,
+          response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
       async (request) => jobs.cancel(request.params.UUID, await keys.caller(request)),
     );
     app.delete(
       `/${version}/jobs/:UUID`,
-      { schema: { tags, security, summary: 'Delete a job and its results', params: JobParams, response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 503) } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a job and its results',
+          params: JobParams,
+          response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 503) },
+        },
+      },
       async (request) => jobs.remove(request.params.UUID, await keys.caller(request)),
     );
   }
@@ -61,6 +128,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: MovedAnswer, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) => jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, await keys.caller(request)),
+    async (request) =>
+      jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, await keys.caller(request)),
   );
 }

@@ -27,11 +27,23 @@ function nulPaths(value: unknown, path: string[] = [], found: string[] = []): st
 export function refuseNul(text: string, body: unknown): void {
   if (!ESCAPED_NUL.test(text)) return;
   const keys = nulPaths(body);
-  if (keys.length > 0) throw new Problem('invalid', `Invalid payload: ${keys.join(', ')} (the NUL character \\u0000 cannot be stored)`, keys, 'payload');
+  if (keys.length > 0)
+    throw new Problem(
+      'invalid',
+      `Invalid payload: ${keys.join(', ')} (the NUL character \\u0000 cannot be stored)`,
+      keys,
+      'payload',
+    );
 }
 
 /** The same for a query string: a NUL in any parameter is a 400 naming it. */
 export function refuseNulInQuery(query: unknown): void {
   const keys = nulPaths(query);
-  if (keys.length > 0) throw new Problem('invalid', `Invalid querystring: ${keys.join(', ')} (the NUL character cannot be stored or searched)`, keys, 'querystring');
+  if (keys.length > 0)
+    throw new Problem(
+      'invalid',
+      `Invalid querystring: ${keys.join(', ')} (the NUL character cannot be stored or searched)`,
+      keys,
+      'querystring',
+    );
 }

@@ -61,8 +61,13 @@ export async function registerRateLimit(app: App, db: Db, options: RateLimitOpti
     },
     ...(db.kind === 'pg' ? { store: databaseStore(db) } : {}),
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Rate limit exceeded: at most ${context.max} requests per ${context.after}; retry in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`), {
-        statusCode: 429,
-      }),
+      Object.assign(
+        new Error(
+          `Rate limit exceeded: at most ${context.max} requests per ${context.after}; retry in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+        ),
+        {
+          statusCode: 429,
+        },
+      ),
   });
 }

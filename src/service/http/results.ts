@@ -8,7 +8,9 @@ import type { FastifyReply } from 'fastify';
 
 const tags = ['results'];
 const security = [{ apiKey: [] }];
-const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), { description: 'Little-endian decimal state -> probability (child id -> map for a multicircuit job)' });
+const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'Little-endian decimal state -> probability (child id -> map for a multicircuit job)',
+});
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
 
@@ -21,34 +23,66 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
     querystring: ResultsQuery,
     response: { 200: ok, ...errorResponses(400, 401, 404, 503) },
   });
-  app.get('/v0.3/jobs/:UUID/results', { schema: schema('Probabilities of a completed job (v0.3)') }, async (request, reply) =>
-    sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+  app.get(
+    '/v0.3/jobs/:UUID/results',
+    { schema: schema('Probabilities of a completed job (v0.3)') },
+    async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
   );
   for (const path of ['probabilities', 'probabilities/aggregated']) {
-    app.get(`/v0.4/jobs/:UUID/results/${path}`, { schema: schema(`Probabilities of a completed job (${path})`) }, async (request, reply) =>
-      sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+    app.get(
+      `/v0.4/jobs/:UUID/results/${path}`,
+      { schema: schema(`Probabilities of a completed job (${path})`) },
+      async (request, reply) =>
+        sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
     );
   }
-  app.get('/v0.4/jobs/:UUID/results/histogram', { schema: schema('Counts per state of a job with shots') }, async (request, reply) =>
-    sendRaw(reply, await jobs.histogram(request.params.UUID, await keys.caller(request))),
+  app.get(
+    '/v0.4/jobs/:UUID/results/histogram',
+    { schema: schema('Counts per state of a job with shots') },
+    async (request, reply) => sendRaw(reply, await jobs.histogram(request.params.UUID, await keys.caller(request))),
   );
   app.get(
     '/v0.4/jobs/:UUID/results/shots',
-    { schema: { ...schema('One decimal state per shot'), response: { 200: Type.Array(Type.String()), ...errorResponses(400, 401, 404, 503) } } },
+    {
+      schema: {
+        ...schema('One decimal state per shot'),
+        response: { 200: Type.Array(Type.String()), ...errorResponses(400, 401, 404, 503) },
+      },
+    },
     async (request, reply) => sendRaw(reply, await jobs.shots(request.params.UUID, await keys.caller(request))),
   );
   app.get(
     '/v0.4/jobs/:UUID/artifacts/:artifact',
-    { schema: { tags, security, summary: 'Download an artifact by its descriptor id', params: ArtifactParams, response: { 200: Type.Unknown({ description: 'The artifact: JSON, or text/plain for a compiled OpenQASM circuit' }), ...errorResponses(400, 401, 404, 503) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Download an artifact by its descriptor id',
+        params: ArtifactParams,
+        response: {
+          200: Type.Unknown({ description: 'The artifact: JSON, or text/plain for a compiled OpenQASM circuit' }),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
     async (request, reply) => {
       const artifact = await jobs.artifact(request.params.UUID, request.params.artifact, await keys.caller(request));
-      const type = artifact.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+      const type =
+        artifact.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
       return reply.type(type).send(artifact.body);
     },
   );
   app.get(
     '/v0.4/jobs/:UUID/cost',
-    { schema: { tags, security, summary: 'Estimated and actual cost in USD', params: JobParams, response: { 200: Cost, ...errorResponses(400, 401, 404, 503) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Estimated and actual cost in USD',
+        params: JobParams,
+        response: { 200: Cost, ...errorResponses(400, 401, 404, 503) },
+      },
+    },
     async (request) => jobs.cost(request.params.UUID, await keys.caller(request)) as never,
   );
 }

@@ -51,9 +51,19 @@ export async function oneBackend(db: Queryable, name: string): Promise<Record<st
 }
 
 function characterizationView(version: ApiVersion, record: CharacterizationRecord): Record<string, unknown> {
-  const body = record.body as { qubits: number; connectivity: unknown; fidelity: Record<string, { median: number; mean: number; stderr: number | null }>; timing: unknown };
+  const body = record.body as {
+    qubits: number;
+    connectivity: unknown;
+    fidelity: Record<string, { median: number; mean: number; stderr: number | null }>;
+    timing: unknown;
+  };
   const fidelity = Object.fromEntries(
-    Object.entries(body.fidelity).map(([k, f]) => [k, version === 'v0.3' ? { mean: f.mean, stderr: f.stderr, median: f.median } : { median: f.median, stderr: f.stderr }]),
+    Object.entries(body.fidelity).map(([k, f]) => [
+      k,
+      version === 'v0.3'
+        ? { mean: f.mean, stderr: f.stderr, median: f.median }
+        : { median: f.median, stderr: f.stderr },
+    ]),
   );
   return {
     id: record.id,
@@ -73,9 +83,20 @@ export interface CharacterizationPageRequest {
   readonly page?: number | undefined;
 }
 
-export async function characterizationPage(db: Queryable, version: ApiVersion, backend: string, request: CharacterizationPageRequest) {
+export async function characterizationPage(
+  db: Queryable,
+  version: ApiVersion,
+  backend: string,
+  request: CharacterizationPageRequest,
+) {
   if (!targetByName(backend)) throw backendNotFound(backend);
-  const { items, pages } = await listCharacterizations(db, { backend, start: request.start, end: request.end, limit: request.limit ?? 10, page: request.page ?? 1 });
+  const { items, pages } = await listCharacterizations(db, {
+    backend,
+    start: request.start,
+    end: request.end,
+    limit: request.limit ?? 10,
+    page: request.page ?? 1,
+  });
   return { characterizations: items.map((r) => characterizationView(version, r)), pages };
 }
 

@@ -35,7 +35,27 @@ export const TIMINGS: Readonly<Record<string, Timing>> = {
 };
 
 /** Gates a backend lists (service-api.md, Backend): QIS names and native names. */
-const SUPPORTED_GATES = ['x', 'y', 'z', 'h', 's', 'si', 't', 'ti', 'v', 'vi', 'rx', 'ry', 'rz', 'cnot', 'swap', 'xx', 'yy', 'zz', 'not'];
+const SUPPORTED_GATES = [
+  'x',
+  'y',
+  'z',
+  'h',
+  's',
+  'si',
+  't',
+  'ti',
+  'v',
+  'vi',
+  'rx',
+  'ry',
+  'rz',
+  'cnot',
+  'swap',
+  'xx',
+  'yy',
+  'zz',
+  'not',
+];
 /** Facts the targets table does not hold: where a backend is and what it draws (kW, as the real service lists). */
 const SITE: Readonly<Record<string, { location: string; kw: number }>> = {
   simulator: { location: 'cloud', kw: 0 },
@@ -99,7 +119,13 @@ export function characterizationBody(target: Target): Record<string, unknown> {
  * and resets it (decisions section 4: `execution_duration_ms` from the
  * characterization's timings).
  */
-export function estimateExecutionMs(backend: string, shots: number, qubits: number, oneQ: number, twoQ: number): number {
+export function estimateExecutionMs(
+  backend: string,
+  shots: number,
+  qubits: number,
+  oneQ: number,
+  twoQ: number,
+): number {
   const t = TIMINGS[backend];
   if (!t) return 0;
   const perShot = oneQ * t['1q'] + twoQ * t['2q'] + qubits * (t.readout + t.reset);

@@ -7,7 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { validateCircuitJson, type CircuitJson } from '../../index.js';
 import { noiseModelOf, targetByName } from './catalog.js';
-import { canonicalId, isSampled, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
+import {
+  canonicalId,
+  isSampled,
+  type ApiVersion,
+  type Caller,
+  type JobRecord,
+  type NewJob,
+  type NoiseSetting,
+} from './model.js';
 import { invalid } from './problems.js';
 import { DEFAULT_SHOTS } from './defaults.js';
 
@@ -75,8 +83,16 @@ export function jobsFromV3(body: Json, caller: Caller): NewJob[] {
 /** Jobs to store for a v0.4 create body. */
 export function jobsFromV4(body: Json, caller: Caller): NewJob[] {
   const input = body.input as Json;
-  const type = typeof body.type === 'string' ? body.type : typeof input.data === 'string' ? 'svc.qasm3.v1' : Array.isArray(input.circuits) ? 'svc.multi-circuit.v1' : 'svc.circuit.v1';
-  if (!SUPPORTED_TYPES.has(canonicalId(type))) throw invalid(`Job type ${type} is not supported by this service`, ['type']);
+  const type =
+    typeof body.type === 'string'
+      ? body.type
+      : typeof input.data === 'string'
+        ? 'svc.qasm3.v1'
+        : Array.isArray(input.circuits)
+          ? 'svc.multi-circuit.v1'
+          : 'svc.circuit.v1';
+  if (!SUPPORTED_TYPES.has(canonicalId(type)))
+    throw invalid(`Job type ${type} is not supported by this service`, ['type']);
   const settings = isObject(body.settings) ? (body.settings as Json) : null;
   const mitigation = settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : null;
   return build(
@@ -105,8 +121,12 @@ export function jobsFromV4(body: Json, caller: Caller): NewJob[] {
 /** The clone a move creates: the source's program and settings, with the body's overrides (service-api.md, move). */
 export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): NewJob[] {
   const settings = 'settings' in body ? ((body.settings as Json | null) ?? null) : source.settings;
-  const mitigation = settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : source.error_mitigation;
-  const metadata = { ...(('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? {}), original_job_id: source.id };
+  const mitigation =
+    settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : source.error_mitigation;
+  const metadata = {
+    ...(('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? {}),
+    original_job_id: source.id,
+  };
   return build(
     {
       apiVersion: 'v0.4',
@@ -140,9 +160,14 @@ function build(draft: Draft, caller: Caller): NewJob[] {
   const problems: ItemProblem[] = [];
   const target = targetByName(draft.backend);
   if (!target) problems.push({ key: draft.backendKey, message: `Unknown backend ${draft.backend}` });
-  else if (target.status === 'retired') problems.push({ key: draft.backendKey, message: `Backend ${draft.backend} is retired` });
+  else if (target.status === 'retired')
+    problems.push({ key: draft.backendKey, message: `Backend ${draft.backend} is retired` });
   const qpu = target !== undefined && !target.simulator;
-  if (qpu && draft.noise) problems.push({ key: 'noise', message: 'noise applies to the simulator only; a QPU backend runs its own noise model' });
+  if (qpu && draft.noise)
+    problems.push({
+      key: 'noise',
+      message: 'noise applies to the simulator only; a QPU backend runs its own noise model',
+    });
   const sampled = isSampled(draft.backend, draft.noise);
   const shots = sampled ? (draft.shots ?? DEFAULT_SHOTS) : draft.shots;
   if (qpu && draft.debias && (shots ?? 0) < MIN_DEBIAS_SHOTS) {
@@ -151,7 +176,8 @@ function build(draft: Draft, caller: Caller): NewJob[] {
   const kind = canonicalId(draft.type) === 'svc.qasm3.v1' ? 'qasm3' : 'circuit';
   let circuit: Json | null = null;
   if (kind === 'qasm3') {
-    if (typeof draft.input.data !== 'string') problems.push({ key: 'input.data', message: 'input.data must hold the OpenQASM 3 program as a string' });
+    if (typeof draft.input.data !== 'string')
+      problems.push({ key: 'input.data', message: 'input.data must hold the OpenQASM 3 program as a string' });
   } else if (target && target.status !== 'retired') {
     circuit = normalizeCircuit(draft.input);
     const modelled = draft.noise && draft.noise.model !== 'ideal' ? noiseModelTarget(draft.noise.model) : null;
@@ -160,11 +186,27 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }
   }
-  if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), [...new Set(problems.map((p) => p.key))]);
+  if (problems.length)
+    throw invalid(problems.map((p) => p.message).join('; '), [...new Set(problems.map((p) => p.key))]);
   const id = randomUUID();
-  const shared: SharedFields = { draft, caller, status: draft.apiVersion === 'v0.3' ? 'ready' : 'submitted', shots: shots ?? null };
+  const shared: SharedFields = {
+    draft,
+    caller,
+    status: draft.apiVersion === 'v0.3' ? 'ready' : 'submitted',
+    shots: shots ?? null,
+  };
   const entries = circuit && Array.isArray(circuit.circuits) ? (circuit.circuits as Json[]) : null;
-  if (!entries) return [newJob(shared, { id, name: draft.name, input: circuit ?? draft.input, parent_job_id: null, child_index: null, child_job_ids: null })];
+  if (!entries)
+    return [
+      newJob(shared, {
+        id,
+        name: draft.name,
+        input: circuit ?? draft.input,
+        parent_job_id: null,
+        child_index: null,
+        child_job_ids: null,
+      }),
+    ];
   const children = entries.map((entry, i) =>
     newJob(shared, {
       id: randomUUID(),
@@ -180,7 +222,17 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       child_job_ids: null,
     }),
   );
-  return [newJob(shared, { id, name: draft.name, input: circuit ?? draft.input, parent_job_id: null, child_index: null, child_job_ids: children.map((c) => c.id) }), ...children];
+  return [
+    newJob(shared, {
+      id,
+      name: draft.name,
+      input: circuit ?? draft.input,
+      parent_job_id: null,
+      child_index: null,
+      child_job_ids: children.map((c) => c.id),
+    }),
+    ...children,
+  ];
 }
 
 interface SharedFields {
@@ -226,7 +278,13 @@ function normalizeCircuit(input: Json): Json {
   const { data: _data, ...rest } = input;
   const format = typeof rest.format === 'string' ? canonicalId(rest.format) : 'svc.circuit.v0';
   if (!Array.isArray(rest.circuits)) return { ...rest, format };
-  return { ...rest, format, circuits: (rest.circuits as Json[]).map((c, i) => (isObject(c) && typeof c.name !== 'string' ? { ...c, name: String(i) } : c)) };
+  return {
+    ...rest,
+    format,
+    circuits: (rest.circuits as Json[]).map((c, i) =>
+      isObject(c) && typeof c.name !== 'string' ? { ...c, name: String(i) } : c,
+    ),
+  };
 }
 
 function noiseModelTarget(model: string): string | null {

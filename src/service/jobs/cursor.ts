@@ -23,7 +23,12 @@ export class CursorCodec {
   }
 
   decode(cursor: string, scope: string): number {
-    const reject = () => invalid(`Invalid or stale cursor: ${cursor.slice(0, 40)}; list again from the first page`, ['next'], 'querystring');
+    const reject = () =>
+      invalid(
+        `Invalid or stale cursor: ${cursor.slice(0, 40)}; list again from the first page`,
+        ['next'],
+        'querystring',
+      );
     const match = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{22})$/.exec(cursor);
     if (!match) throw reject();
     const seq = Number.parseInt(match[1] as string, 36);

@@ -16,8 +16,18 @@ export interface Price {
 
 export const PRICE_SOURCE = 'Azure Quantum, IonQ provider pricing (per gate-shot, USD)';
 
-const ARIA: Price = { oneQubitGateShot: 0.00022, twoQubitGateShot: 0.000975, minimumPerJob: 12.42, minimumPerJobWithErrorMitigation: 97.5 };
-const HARMONY: Price = { oneQubitGateShot: 0.00003, twoQubitGateShot: 0.0003, minimumPerJob: 1, minimumPerJobWithErrorMitigation: 1 };
+const ARIA: Price = {
+  oneQubitGateShot: 0.00022,
+  twoQubitGateShot: 0.000975,
+  minimumPerJob: 12.42,
+  minimumPerJobWithErrorMitigation: 97.5,
+};
+const HARMONY: Price = {
+  oneQubitGateShot: 0.00003,
+  twoQubitGateShot: 0.0003,
+  minimumPerJob: 1,
+  minimumPerJobWithErrorMitigation: 1,
+};
 
 export const PRICES: Readonly<Record<string, Price>> = {
   'qpu.harmony': HARMONY,

@@ -18,5 +18,6 @@ export class Problem extends Error {
   }
 }
 
-export const invalid = (message: string, keys: readonly string[], source: Problem['source'] = 'payload') => new Problem('invalid', message, keys, source);
+export const invalid = (message: string, keys: readonly string[], source: Problem['source'] = 'payload') =>
+  new Problem('invalid', message, keys, source);
 export const jobNotFound = (id: string) => new Problem('not-found', `Job ${id} not found`);

@@ -23,7 +23,10 @@ function output(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record<st
   const stored = (job.output ?? {}) as { compilation?: Record<string, unknown> };
   const compiled = compiledCircuits(artifacts);
   if (!stored.compilation && !compiled) return {};
-  return { ...stored, compilation: { ...(stored.compilation ?? {}), ...(compiled ? { compiled_circuits: compiled } : {}) } };
+  return {
+    ...stored,
+    compilation: { ...(stored.compilation ?? {}), ...(compiled ? { compiled_circuits: compiled } : {}) },
+  };
 }
 
 function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record<string, unknown> {
@@ -33,7 +36,9 @@ function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record
   const results: Record<string, unknown> = { probabilities: { url: `${base}/probabilities` } };
   const sampled = isSampled(job.backend, job.noise);
   if (sampled) Object.assign(results, { histogram: { url: `${base}/histogram` }, shots: { url: `${base}/shots` } });
-  const wanted = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots].map((f) => withPrefix(f, prefix));
+  const wanted = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots].map((f) =>
+    withPrefix(f, prefix),
+  );
   for (const format of wanted) {
     const artifact = artifacts.find((a) => a.kind === 'result' && a.format === format);
     if (artifact) results[format] = descriptor(artifact);

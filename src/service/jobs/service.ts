@@ -84,9 +84,17 @@ export class JobsService {
   }
 
   private async represent(version: ApiVersion, jobs: readonly JobRecord[]): Promise<Json[]> {
-    const artifacts = await listArtifacts(this.db, jobs.map((j) => j.id));
+    const artifacts = await listArtifacts(
+      this.db,
+      jobs.map((j) => j.id),
+    );
     const view = version === 'v0.3' ? jobV3 : jobV4;
-    return jobs.map((job) => view(job, artifacts.filter((a) => a.job_id === job.id)));
+    return jobs.map((job) =>
+      view(
+        job,
+        artifacts.filter((a) => a.job_id === job.id),
+      ),
+    );
   }
 
   /** One job in one round trip: its row and its artifacts' descriptors come in one query. */
@@ -98,7 +106,10 @@ export class JobsService {
 
   async list(version: ApiVersion, query: ListRequest, caller: Caller): Promise<{ jobs: Json[]; next?: string }> {
     const limit = query.limit ?? 25;
-    const ids = query.ids?.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = query.ids
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const badId = ids?.find((id) => !UUID_RE.test(id));
     if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
     const scoped = {
@@ -111,7 +122,11 @@ export class JobsService {
     };
     const scope = JSON.stringify(scoped);
     const cursors = await this.cursorCodec();
-    const filter: JobFilter = { ...scoped, limit, beforeSeq: query.next ? cursors.decode(query.next, scope) : undefined };
+    const filter: JobFilter = {
+      ...scoped,
+      limit,
+      beforeSeq: query.next ? cursors.decode(query.next, scope) : undefined,
+    };
     const rows = await listJobs(this.db, filter);
     const page = rows.slice(0, limit);
     const jobs = await this.represent(version, page);
@@ -122,14 +137,20 @@ export class JobsService {
   async cancel(id: string, caller: Caller): Promise<{ id: string; status: 'canceled' }> {
     const outcome = await cancelJob(this.db, id, caller.projectId);
     if (outcome.kind === 'not-found') throw jobNotFound(id);
-    if (outcome.kind === 'conflict') throw new Problem('conflict', `Job ${id} cannot be canceled: it is ${outcome.status}`);
+    if (outcome.kind === 'conflict')
+      throw new Problem('conflict', `Job ${id} cannot be canceled: it is ${outcome.status}`);
     return { id, status: 'canceled' };
   }
 
-  async move(id: string, body: Json, caller: Caller): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
+  async move(
+    id: string,
+    body: Json,
+    caller: Caller,
+  ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
     if (outcome.kind === 'not-found') throw jobNotFound(id);
-    if (outcome.kind === 'conflict') throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
+    if (outcome.kind === 'conflict')
+      throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
     this.onCreated();
     return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
   }
@@ -148,7 +169,10 @@ export class JobsService {
   }
 
   /** One result payload per job (the job itself, or each child in circuit order), as stored text. */
-  private async payloads(job: JobRecord, format: string): Promise<{ single: string | null; byChild: [string, string][] | null }> {
+  private async payloads(
+    job: JobRecord,
+    format: string,
+  ): Promise<{ single: string | null; byChild: [string, string][] | null }> {
     const stored = withPrefix(format, prefixOf(job.type));
     if (!job.child_job_ids) {
       const body = (await readArtifactsByFormat(this.db, [job.id], stored)).get(job.id) ?? null;
@@ -170,7 +194,9 @@ export class JobsService {
   /** Decimal state -> count, from the histogram artifact. */
   async histogram(id: string, caller: Caller): Promise<RawJson> {
     return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => {
-      const counts = (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers.output_all ?? {};
+      const counts =
+        (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers
+          .output_all ?? {};
       const entries = Object.entries(counts).map(([bits, n]) => [littleEndianKey(bits), n] as const);
       return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
     });
@@ -184,10 +210,16 @@ export class JobsService {
     });
   }
 
-  private async sampled(id: string, caller: Caller, format: string, convert: (body: string) => string): Promise<RawJson> {
+  private async sampled(
+    id: string,
+    caller: Caller,
+    format: string,
+    convert: (body: string) => string,
+  ): Promise<RawJson> {
     const job = await this.completed(id, caller);
     const { single, byChild } = await this.payloads(job, format);
-    const missing = () => new Problem('not-found', `Job ${id} has no ${format.split('.')[2]} results: it ran without shots`);
+    const missing = () =>
+      new Problem('not-found', `Job ${id} has no ${format.split('.')[2]} results: it ran without shots`);
     if (byChild) {
       if (byChild.some(([, body]) => body === 'null')) throw missing();
       return { json: `{${byChild.map(([child, body]) => `${JSON.stringify(child)}:${convert(body)}`).join(',')}}` };
@@ -196,7 +228,11 @@ export class JobsService {
     return { json: convert(single) };
   }
 
-  async artifact(id: string, artifactId: string, caller: Caller): Promise<{ mediaType: string; body: string; format: string }> {
+  async artifact(
+    id: string,
+    artifactId: string,
+    caller: Caller,
+  ): Promise<{ mediaType: string; body: string; format: string }> {
     const job = await this.load(id, caller);
     const artifact = await readArtifact(this.db, job.id, artifactId);
     if (!artifact) throw new Problem('not-found', `Artifact ${artifactId} of job ${id} not found`);
@@ -228,7 +264,9 @@ function gateCounts(job: JobRecord): [number, number] {
   let one = 0;
   let two = 0;
   for (const g of gates) {
-    const width = (Array.isArray(g.targets) ? g.targets.length : 1) + (Array.isArray(g.controls) ? g.controls.length : g.control !== undefined ? 1 : 0);
+    const width =
+      (Array.isArray(g.targets) ? g.targets.length : 1) +
+      (Array.isArray(g.controls) ? g.controls.length : g.control !== undefined ? 1 : 0);
     if (width >= 2) two++;
     else one++;
   }

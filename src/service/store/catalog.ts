@@ -23,10 +23,19 @@ export interface KeyListing {
 export const digestOf = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** Creates a key; the key itself is returned once and only its digest is stored. */
-export async function createKey(db: Queryable, userId: string, projectId: string): Promise<{ id: string; key: string }> {
+export async function createKey(
+  db: Queryable,
+  userId: string,
+  projectId: string,
+): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const key = `q3p_${randomBytes(24).toString('base64url')}`;
-  await db.query('INSERT INTO api_keys (id, digest, user_id, project_id) VALUES ($1, $2, $3, $4)', [id, digestOf(key), userId, projectId]);
+  await db.query('INSERT INTO api_keys (id, digest, user_id, project_id) VALUES ($1, $2, $3, $4)', [
+    id,
+    digestOf(key),
+    userId,
+    projectId,
+  ]);
   return { id, key };
 }
 
@@ -40,11 +49,16 @@ export async function findKey(db: Queryable, key: string): Promise<KeyOwner | nu
 }
 
 export function listKeys(db: Queryable): Promise<KeyListing[]> {
-  return db.query<KeyListing>('SELECT id, user_id, project_id, created_at, revoked_at FROM api_keys ORDER BY created_at');
+  return db.query<KeyListing>(
+    'SELECT id, user_id, project_id, created_at, revoked_at FROM api_keys ORDER BY created_at',
+  );
 }
 
 export async function revokeKey(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
+  const rows = await db.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+    [id],
+  );
   return rows.length > 0;
 }
 
@@ -90,10 +104,16 @@ export interface CharacterizationQuery {
 }
 
 /** One page, newest first, and how many pages the filter has. */
-export async function listCharacterizations(db: Queryable, query: CharacterizationQuery): Promise<{ items: CharacterizationRecord[]; pages: number }> {
+export async function listCharacterizations(
+  db: Queryable,
+  query: CharacterizationQuery,
+): Promise<{ items: CharacterizationRecord[]; pages: number }> {
   const params: unknown[] = [query.backend, query.start ?? null, query.end ?? null];
   const where = 'backend = $1 AND ($2::timestamptz IS NULL OR date >= $2) AND ($3::timestamptz IS NULL OR date < $3)';
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM characterizations WHERE ${where}`, params);
+  const count = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM characterizations WHERE ${where}`,
+    params,
+  );
   const items = await db.query<CharacterizationRecord>(
     `SELECT * FROM characterizations WHERE ${where} ORDER BY date DESC LIMIT $4 OFFSET $5`,
     [...params, query.limit, (query.page - 1) * query.limit],
@@ -101,19 +121,30 @@ export async function listCharacterizations(db: Queryable, query: Characterizati
   return { items, pages: Math.ceil((count[0]?.n ?? 0) / query.limit) };
 }
 
-export async function getCharacterization(db: Queryable, id: string, backend?: string): Promise<CharacterizationRecord | null> {
-  const rows = await db.query<CharacterizationRecord>('SELECT * FROM characterizations WHERE id = $1 AND ($2::text IS NULL OR backend = $2)', [id, backend ?? null]);
+export async function getCharacterization(
+  db: Queryable,
+  id: string,
+  backend?: string,
+): Promise<CharacterizationRecord | null> {
+  const rows = await db.query<CharacterizationRecord>(
+    'SELECT * FROM characterizations WHERE id = $1 AND ($2::text IS NULL OR backend = $2)',
+    [id, backend ?? null],
+  );
   return rows[0] ?? null;
 }
 
 /** The newest characterization of each backend (for the backends list). */
 export async function latestCharacterizations(db: Queryable): Promise<Map<string, CharacterizationRecord>> {
-  const rows = await db.query<CharacterizationRecord>('SELECT DISTINCT ON (backend) * FROM characterizations ORDER BY backend, date DESC');
+  const rows = await db.query<CharacterizationRecord>(
+    'SELECT DISTINCT ON (backend) * FROM characterizations ORDER BY backend, date DESC',
+  );
   return new Map(rows.map((r) => [r.backend, r]));
 }
 
 /** Jobs waiting per backend, for `average_queue_time`. */
 export async function queuedPerBackend(db: Queryable): Promise<Map<string, number>> {
-  const rows = await db.query<{ backend: string; n: number }>("SELECT backend, count(*)::int AS n FROM jobs WHERE status IN ('submitted', 'ready') GROUP BY backend");
+  const rows = await db.query<{ backend: string; n: number }>(
+    "SELECT backend, count(*)::int AS n FROM jobs WHERE status IN ('submitted', 'ready') GROUP BY backend",
+  );
   return new Map(rows.map((r) => [r.backend, r.n]));
 }

@@ -90,7 +90,10 @@ export class JobInserter {
     if (batch.length === 0) return;
     this.inFlight++;
     try {
-      await insertJobs(this.db, batch.flatMap((b) => b.jobs));
+      await insertJobs(
+        this.db,
+        batch.flatMap((b) => b.jobs),
+      );
       for (const b of batch) b.resolve();
     } catch (error) {
       for (const b of batch) b.reject(error);
@@ -109,7 +112,11 @@ export async function getJob(q: Queryable, id: string, projectId: string): Promi
 /** A job with its artifacts' descriptors (no bodies), read in one round trip. */
 export type JobWithArtifacts = JobRecord & { readonly artifact_list: ArtifactRecord[] };
 
-export async function getJobWithArtifacts(q: Queryable, id: string, projectId: string): Promise<JobWithArtifacts | null> {
+export async function getJobWithArtifacts(
+  q: Queryable,
+  id: string,
+  projectId: string,
+): Promise<JobWithArtifacts | null> {
   const rows = await q.query<JobWithArtifacts>(
     `SELECT j.*, coalesce((SELECT json_agg(json_build_object('id', a.id, 'job_id', a.job_id, 'kind', a.kind, 'format', a.format, 'media_type', a.media_type)
        ORDER BY a.kind, a.format) FROM artifacts a WHERE a.job_id = j.id), '[]'::json) AS artifact_list
@@ -151,13 +158,20 @@ export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobReco
   if (filter.sessionId !== undefined) add('session_id = ?', filter.sessionId);
   if (filter.backend !== undefined) add('backend = ?', filter.backend);
   params.push(filter.limit + 1);
-  return q.query<JobRecord>(`SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`, params);
+  return q.query<JobRecord>(
+    `SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`,
+    params,
+  );
 }
 
-export type TransitionOutcome = { kind: 'done'; job: JobRecord } | { kind: 'not-found' } | { kind: 'conflict'; status: JobStatus };
+export type TransitionOutcome =
+  { kind: 'done'; job: JobRecord } | { kind: 'not-found' } | { kind: 'conflict'; status: JobStatus };
 
 async function lockJob(q: Queryable, id: string, projectId: string): Promise<JobRecord | null> {
-  const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2 FOR UPDATE', [id, projectId]);
+  const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2 FOR UPDATE', [
+    id,
+    projectId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -193,7 +207,12 @@ export function cancelJob(db: Db, id: string, projectId: string): Promise<Transi
 }
 
 /** Move: in one transaction, the clone (and its children) is created and the source canceled. */
-export function moveJob(db: Db, id: string, projectId: string, buildClone: (source: JobRecord) => NewJob[]): Promise<TransitionOutcome> {
+export function moveJob(
+  db: Db,
+  id: string,
+  projectId: string,
+  buildClone: (source: JobRecord) => NewJob[],
+): Promise<TransitionOutcome> {
   return db.tx(async (q) => {
     const job = await lockJob(q, id, projectId);
     if (!job) return { kind: 'not-found' };
@@ -211,7 +230,10 @@ export function moveJob(db: Db, id: string, projectId: string, buildClone: (sour
 export function deleteJob(db: Db, id: string, projectId: string): Promise<boolean> {
   return db.tx(async (q) => {
     const children = await q.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = $1', [id]);
-    const rows = await q.query<{ id: string; parent_job_id: string | null }>('DELETE FROM jobs WHERE id = $1 AND project_id = $2 RETURNING id, parent_job_id', [id, projectId]);
+    const rows = await q.query<{ id: string; parent_job_id: string | null }>(
+      'DELETE FROM jobs WHERE id = $1 AND project_id = $2 RETURNING id, parent_job_id',
+      [id, projectId],
+    );
     const row = rows[0];
     if (!row) return false;
     await notifyStop(q, [id, ...children.map((c) => c.id)]);
@@ -222,18 +244,35 @@ export function deleteJob(db: Db, id: string, projectId: string): Promise<boolea
 
 export async function listArtifacts(q: Queryable, jobIds: readonly string[]): Promise<ArtifactRecord[]> {
   if (jobIds.length === 0) return [];
-  return q.query<ArtifactRecord>('SELECT id, job_id, kind, format, media_type FROM artifacts WHERE job_id = ANY($1::uuid[]) ORDER BY kind, format', [jobIds]);
+  return q.query<ArtifactRecord>(
+    'SELECT id, job_id, kind, format, media_type FROM artifacts WHERE job_id = ANY($1::uuid[]) ORDER BY kind, format',
+    [jobIds],
+  );
 }
 
-export async function readArtifact(q: Queryable, jobId: string, artifactId: string): Promise<(ArtifactRecord & { body: string }) | null> {
-  const rows = await q.query<ArtifactRecord & { body: string }>('SELECT * FROM artifacts WHERE job_id = $1 AND id = $2', [jobId, artifactId]);
+export async function readArtifact(
+  q: Queryable,
+  jobId: string,
+  artifactId: string,
+): Promise<(ArtifactRecord & { body: string }) | null> {
+  const rows = await q.query<ArtifactRecord & { body: string }>(
+    'SELECT * FROM artifacts WHERE job_id = $1 AND id = $2',
+    [jobId, artifactId],
+  );
   return rows[0] ?? null;
 }
 
 /** Bodies of one format for several jobs (a multicircuit parent's children). */
-export async function readArtifactsByFormat(q: Queryable, jobIds: readonly string[], format: string): Promise<Map<string, string>> {
+export async function readArtifactsByFormat(
+  q: Queryable,
+  jobIds: readonly string[],
+  format: string,
+): Promise<Map<string, string>> {
   if (jobIds.length === 0) return new Map();
-  const rows = await q.query<{ job_id: string; body: string }>('SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2', [jobIds, format]);
+  const rows = await q.query<{ job_id: string; body: string }>(
+    'SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2',
+    [jobIds, format],
+  );
   return new Map(rows.map((r) => [r.job_id, r.body]));
 }
 
@@ -246,37 +285,59 @@ export async function settleParent(q: Queryable, parentId: string): Promise<void
   // Siblings finishing at once queue here: each reads the children only after the one before it committed,
   // so the last to finish sees every child final (without the lock, each saw the other still running).
   await q.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [parentId]);
-  const children = await q.query<{ status: JobStatus; failure: JobRecord['failure']; stats: Record<string, unknown> | null; execution_duration_ms: number | null }>(
-    'SELECT status, failure, stats, execution_duration_ms FROM jobs WHERE parent_job_id = $1 ORDER BY child_index',
-    [parentId],
-  );
+  const children = await q.query<{
+    status: JobStatus;
+    failure: JobRecord['failure'];
+    stats: Record<string, unknown> | null;
+    execution_duration_ms: number | null;
+  }>('SELECT status, failure, stats, execution_duration_ms FROM jobs WHERE parent_job_id = $1 ORDER BY child_index', [
+    parentId,
+  ]);
   if (children.length === 0) return;
   if (children.some((c) => OPEN_STATUSES.includes(c.status))) {
     if (children.some((c) => c.status !== 'submitted' && c.status !== 'ready')) {
-      await q.query(`UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('submitted', 'ready')`, [parentId]);
+      await q.query(
+        `UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('submitted', 'ready')`,
+        [parentId],
+      );
     }
     return;
   }
   const failed = children.find((c) => c.status === 'failed');
-  const status: JobStatus = failed ? 'failed' : children.some((c) => c.status === 'canceled') ? 'canceled' : 'completed';
+  const status: JobStatus = failed
+    ? 'failed'
+    : children.some((c) => c.status === 'canceled')
+      ? 'canceled'
+      : 'completed';
   const stats = sumStats(children.map((c) => c.stats));
   const execution = children.reduce((sum, c) => sum + (c.execution_duration_ms ?? 0), 0);
   await q.query(
     `UPDATE jobs SET status = $2, failure = $3::jsonb, stats = coalesce($4::jsonb, stats), execution_duration_ms = $5,
        started_at = coalesce(started_at, now()), completed_at = now()
      WHERE id = $1 AND status = ANY($6::text[])`,
-    [parentId, status, failed?.failure ? JSON.stringify(failed.failure) : null, stats ? JSON.stringify(stats) : null, status === 'completed' ? execution : null, OPEN_STATUSES],
+    [
+      parentId,
+      status,
+      failed?.failure ? JSON.stringify(failed.failure) : null,
+      stats ? JSON.stringify(stats) : null,
+      status === 'completed' ? execution : null,
+      OPEN_STATUSES,
+    ],
   );
 }
 
 function sumStats(all: readonly (Record<string, unknown> | null)[]): Record<string, unknown> | null {
   if (all.some((s) => s === null)) return null;
-  const gate = (s: Record<string, unknown>, k: '1q' | '2q') => Number((s.gate_counts as Record<string, number> | undefined)?.[k] ?? 0);
+  const gate = (s: Record<string, unknown>, k: '1q' | '2q') =>
+    Number((s.gate_counts as Record<string, number> | undefined)?.[k] ?? 0);
   const stats = all as Record<string, unknown>[];
   return {
     qubits: Math.max(0, ...stats.map((s) => Number(s.qubits ?? 0))),
     circuits: stats.length,
-    gate_counts: { '1q': stats.reduce((n, s) => n + gate(s, '1q'), 0), '2q': stats.reduce((n, s) => n + gate(s, '2q'), 0) },
+    gate_counts: {
+      '1q': stats.reduce((n, s) => n + gate(s, '1q'), 0),
+      '2q': stats.reduce((n, s) => n + gate(s, '2q'), 0),
+    },
     kwh: stats.reduce((n, s) => n + Number(s.kwh ?? 0), 0),
   };
 }

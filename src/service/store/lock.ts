@@ -50,7 +50,8 @@ export function acquireLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) throw new DataDirLockedError(dataDir, holder);
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder))
+        throw new DataDirLockedError(dataDir, holder);
       rmSync(path, { force: true });
     }
   }

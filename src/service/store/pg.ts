@@ -12,8 +12,24 @@ function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
   const message = error instanceof Error ? error.message : '';
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i.test(message)
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08000',
+      '08003',
+      '08006',
+      '08001',
+      '08004',
+    ].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i.test(
+      message,
+    )
   );
 }
 
@@ -48,7 +64,12 @@ function translate(error: unknown): never {
 const MAX_NAMED_STATEMENTS = 500;
 
 export async function openPg(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const names = new Map<string, string>();
@@ -57,10 +78,16 @@ export async function openPg(url: string): Promise<Db> {
     if (name === undefined && names.size < MAX_NAMED_STATEMENTS) names.set(sql, (name = `s${names.size}`));
     return name;
   };
-  const query = async <T>(q: Pick<pg.PoolClient, 'query'>, sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+  const query = async <T>(
+    q: Pick<pg.PoolClient, 'query'>,
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<T[]> => {
     try {
       const name = params.length > 0 ? nameOf(sql) : undefined;
-      const result = name ? await q.query({ name, text: sql, values: params as unknown[] }) : await q.query(sql, params as unknown[]);
+      const result = name
+        ? await q.query({ name, text: sql, values: params as unknown[] })
+        : await q.query(sql, params as unknown[]);
       return result.rows as T[];
     } catch (error) {
       return translate(error);

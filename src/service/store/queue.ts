@@ -91,7 +91,12 @@ const COMPLETE = `
  * A child's parent is settled in the same transaction (it reads the child's
  * new status, which a single statement's snapshot would not show).
  */
-export async function completeJob(db: Db, job: Pick<JobRecord, 'id' | 'parent_job_id'>, owner: string, outcome: RunOutcome): Promise<boolean> {
+export async function completeJob(
+  db: Db,
+  job: Pick<JobRecord, 'id' | 'parent_job_id'>,
+  owner: string,
+  outcome: RunOutcome,
+): Promise<boolean> {
   const row = [
     job.id,
     owner,
@@ -124,7 +129,8 @@ export function finishDueJobs(db: Db): Promise<number> {
       `UPDATE jobs SET status = 'completed', completed_at = finish_at, finish_at = NULL
        WHERE status = 'started' AND finish_at IS NOT NULL AND finish_at <= now() RETURNING parent_job_id`,
     );
-    for (const parent of new Set(rows.map((r) => r.parent_job_id).filter((p): p is string => p !== null))) await settleParent(q, parent);
+    for (const parent of new Set(rows.map((r) => r.parent_job_id).filter((p): p is string => p !== null)))
+      await settleParent(q, parent);
     return rows.length;
   });
 }

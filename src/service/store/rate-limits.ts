@@ -15,7 +15,11 @@ const COUNT_REQUEST = `
     window_start = EXCLUDED.window_start
   RETURNING count, greatest(0, ceil(extract(epoch FROM (window_start + $2 * interval '1 millisecond' - now())) * 1000))::int AS ttl`;
 
-export async function countRequest(q: Queryable, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countRequest(
+  q: Queryable,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
   const rows = await q.query<{ count: number; ttl: number }>(COUNT_REQUEST, [key, windowMs]);
   const row = rows[0];
   return { current: row?.count ?? 1, ttl: row?.ttl ?? windowMs };

@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.js';
 
 export async function sharedSecret(q: Queryable, name: string): Promise<Buffer> {
-  await q.query('INSERT INTO service_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, randomBytes(32).toString('base64')]);
+  await q.query('INSERT INTO service_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    name,
+    randomBytes(32).toString('base64'),
+  ]);
   const rows = await q.query<{ value: string }>('SELECT value FROM service_meta WHERE key = $1', [name]);
   return Buffer.from(rows[0]?.value ?? '', 'base64');
 }

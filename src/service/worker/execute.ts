@@ -4,7 +4,15 @@
  * native circuit for the backend), then simulate (ideal, noisy, or the
  * emulated QPU). Pure: data in, data out; the caller stores it.
  */
-import { compile, simulate, validate, validateCircuitJson, RESULT_FORMATS, type CircuitJson, type Diagnostic } from '../../index.js';
+import {
+  compile,
+  simulate,
+  validate,
+  validateCircuitJson,
+  RESULT_FORMATS,
+  type CircuitJson,
+  type Diagnostic,
+} from '../../index.js';
 
 export interface ExecuteRequest {
   readonly kind: 'qasm3' | 'circuit';
@@ -44,14 +52,24 @@ export interface Succeeded {
 
 export type ExecuteResult = Failed | Succeeded;
 
-function failedWith(diagnostics: Diagnostic[], fallback: { code: string; message: string } | null, stats: Stats | null): Failed {
-  const first = fallback ?? { code: diagnostics[0]?.code ?? 'InternalError', message: diagnostics[0]?.message ?? 'The job failed' };
+function failedWith(
+  diagnostics: Diagnostic[],
+  fallback: { code: string; message: string } | null,
+  stats: Stats | null,
+): Failed {
+  const first = fallback ?? {
+    code: diagnostics[0]?.code ?? 'InternalError',
+    message: diagnostics[0]?.message ?? 'The job failed',
+  };
   return { ok: false, failure: { code: first.code, message: first.message, error: first.message }, diagnostics, stats };
 }
 
 export function execute(request: ExecuteRequest): ExecuteResult {
   const target = request.backend;
-  const checked = request.kind === 'qasm3' ? validate(request.program as string, { target }) : validateCircuitJson(request.program, { target });
+  const checked =
+    request.kind === 'qasm3'
+      ? validate(request.program as string, { target })
+      : validateCircuitJson(request.program, { target });
   if (!checked.ok) return failedWith(checked.diagnostics, checked.failure, null);
   const family = request.noise && /^forte/.test(request.noise.model) ? { family: 'zz' as const } : {};
   const submitted = compile(request.program, { target, gateset: 'qis', ...family });
@@ -63,11 +81,20 @@ export function execute(request: ExecuteRequest): ExecuteResult {
   const run = simulate(request.program, {
     target,
     ...(request.shots !== null ? { shots: request.shots } : {}),
-    ...(request.noise ? { noise: { model: request.noise.model, ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}) } } : {}),
+    ...(request.noise
+      ? { noise: { model: request.noise.model, ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}) } }
+      : {}),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
   const results = request.shots !== null ? sampledResults(run.results) : run.results;
-  return { ok: true, diagnostics: [...checked.diagnostics, ...run.diagnostics], stats, compiled, results, seed: run.seed };
+  return {
+    ok: true,
+    diagnostics: [...checked.diagnostics, ...run.diagnostics],
+    stats,
+    compiled,
+    results,
+    seed: run.seed,
+  };
 }
 
 type Histogram = { histogram: { registers: Record<string, Record<string, number>> } };

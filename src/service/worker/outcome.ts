@@ -13,7 +13,12 @@ import type { ExecuteResult } from './execute.js';
 /** Format ids of the compiled circuits a job carries. */
 export const COMPILED_FORMATS = { qasm: 'svc.qasm3.v1', native: 'svc.native.v1' } as const;
 
-const RESULT_ARTIFACTS = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots, RESULT_FORMATS.v03] as const;
+const RESULT_ARTIFACTS = [
+  RESULT_FORMATS.probabilities,
+  RESULT_FORMATS.histogram,
+  RESULT_FORMATS.shots,
+  RESULT_FORMATS.v03,
+] as const;
 
 export function isEmulatedQpu(backend: string): boolean {
   return backend.startsWith('qpu.');
@@ -35,19 +40,29 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
   const add = (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) =>
     artifacts.push({ id: randomUUID(), kind, format: withPrefix(format, prefix), media_type: mediaType, body });
   if (result.compiled.qasm !== null) add('compiled', COMPILED_FORMATS.qasm, 'text/plain', result.compiled.qasm);
-  if (result.compiled.native !== null) add('compiled', COMPILED_FORMATS.native, 'application/json', JSON.stringify(result.compiled.native));
+  if (result.compiled.native !== null)
+    add('compiled', COMPILED_FORMATS.native, 'application/json', JSON.stringify(result.compiled.native));
   for (const format of RESULT_ARTIFACTS) {
     const payload = result.results?.[format];
     if (payload !== undefined) add('result', format, 'application/json', JSON.stringify(payload));
   }
   const qpu = isEmulatedQpu(job.backend);
   const shots = job.shots ?? 0;
-  const estimated = qpu ? estimateExecutionMs(job.backend, shots, result.stats.qubits, result.stats.gate_counts['1q'], result.stats.gate_counts['2q']) : null;
+  const estimated = qpu
+    ? estimateExecutionMs(
+        job.backend,
+        shots,
+        result.stats.qubits,
+        result.stats.gate_counts['1q'],
+        result.stats.gate_counts['2q'],
+      )
+    : null;
   const executionMs = job.dry_run ? null : qpu ? estimated : Math.max(0, Math.round(runMs));
   const stats = { ...result.stats, kwh: qpu && executionMs ? estimateKwh(job.backend, executionMs) : 0 };
   const output = { compilation: { diagnostics: result.diagnostics } };
   // An emulated QPU job stays started for its execution time (at least 1 s), counted from its start.
-  const holdUntil = qpu && !job.dry_run ? new Date((job.started_at ?? now).getTime() + Math.max(1000, estimated ?? 0)) : null;
+  const holdUntil =
+    qpu && !job.dry_run ? new Date((job.started_at ?? now).getTime() + Math.max(1000, estimated ?? 0)) : null;
   const held = holdUntil !== null && holdUntil.getTime() > now.getTime();
   return {
     status: held ? 'started' : 'completed',

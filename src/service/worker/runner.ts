@@ -49,15 +49,25 @@ async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise
   }
 }
 
-
 /** What the thread runs for a stored job. */
 export function executeRequestOf(job: JobRecord): ExecuteRequest {
   const kind = programKind(job.type);
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
   const qpu = isEmulatedQpu(job.backend);
-  const noiseModel = qpu ? (noiseModelOf(job.backend)?.name ?? null) : job.noise && job.noise.model !== 'ideal' ? job.noise.model : null;
+  const noiseModel = qpu
+    ? (noiseModelOf(job.backend)?.name ?? null)
+    : job.noise && job.noise.model !== 'ideal'
+      ? job.noise.model
+      : null;
   const noise = noiseModel ? { model: noiseModel, seed: job.noise?.seed ?? null } : null;
-  return { kind, program, backend: job.backend, shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null, noise, dryRun: job.dry_run };
+  return {
+    kind,
+    program,
+    backend: job.backend,
+    shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null,
+    noise,
+    dryRun: job.dry_run,
+  };
 }
 
 export class JobRunner {
@@ -81,7 +91,10 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.log = options.log ?? (() => undefined);
     const pollMs = options.pollMs ?? 1000;
-    this.timers.push(setInterval(() => this.wake(), pollMs), setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))));
+    this.timers.push(
+      setInterval(() => this.wake(), pollMs),
+      setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))),
+    );
     for (const t of this.timers) t.unref();
   }
 
@@ -140,10 +153,13 @@ export class JobRunner {
         const kept = await whileStoreDown(() => completeJob(this.db, job, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
-          setTimeout(() => {
-            this.lastFinish = 0;
-            this.wake();
-          }, Math.max(0, stored.finishAt.getTime() - Date.now()) + 5).unref();
+          setTimeout(
+            () => {
+              this.lastFinish = 0;
+              this.wake();
+            },
+            Math.max(0, stored.finishAt.getTime() - Date.now()) + 5,
+          ).unref();
         }
       })
       .catch((error) => {
@@ -160,7 +176,12 @@ export class JobRunner {
   /** Ends a job the service could not run (a crashed thread, a job that kills its workers) as failed. */
   private fail(job: JobRecord, message: string): void {
     const failure = { code: 'InternalError', message, error: message };
-    void completeJob(this.db, job, this.owner, { status: 'failed', failure, output: { compilation: { diagnostics: [] } }, artifacts: [] }).catch((error) =>
+    void completeJob(this.db, job, this.owner, {
+      status: 'failed',
+      failure,
+      output: { compilation: { diagnostics: [] } },
+      artifacts: [],
+    }).catch((error) =>
       this.log('warn', 'could not mark the job failed; its lease will run out', { jobId: job.id, err: String(error) }),
     );
   }

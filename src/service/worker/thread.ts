@@ -15,5 +15,12 @@ parentPort?.on('message', (message: { id: number; request: ExecuteRequest }) => 
   parentPort?.postMessage(reply);
 });
 // One small run before taking jobs, so the first job does not pay for loading and compiling the simulator.
-execute({ kind: 'qasm3', program: 'qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c[0] = measure q[0]; c[1] = measure q[1];', backend: 'simulator', shots: 10, noise: { model: 'aria-1', seed: 1 }, dryRun: false });
+execute({
+  kind: 'qasm3',
+  program: 'qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c[0] = measure q[0]; c[1] = measure q[1];',
+  backend: 'simulator',
+  shots: 10,
+  noise: { model: 'aria-1', seed: 1 },
+  dryRun: false,
+});
 parentPort?.postMessage({ ready: true });

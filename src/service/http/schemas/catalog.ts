@@ -31,14 +31,27 @@ const Page = Type.Optional(Type.Integer({ minimum: 1 }));
 
 /** v0.3: start and end in Unix milliseconds. */
 export const CharacterizationQueryV3 = Type.Object(
-  { start: Type.Optional(Type.Integer({ minimum: 0 })), end: Type.Optional(Type.Integer({ minimum: 0 })), limit: Limit, page: Page },
+  {
+    start: Type.Optional(Type.Integer({ minimum: 0 })),
+    end: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Limit,
+    page: Page,
+  },
   { additionalProperties: true },
 );
 /** v0.4: start and end as ISO 8601 dates. */
 export const CharacterizationQueryV4 = Type.Object(
-  { start: Type.Optional(Type.String({ pattern: ISO_DATE })), end: Type.Optional(Type.String({ pattern: ISO_DATE })), limit: Limit, page: Page },
+  {
+    start: Type.Optional(Type.String({ pattern: ISO_DATE })),
+    end: Type.Optional(Type.String({ pattern: ISO_DATE })),
+    limit: Limit,
+    page: Page,
+  },
   { additionalProperties: true },
 );
 
 export const Characterization = Type.Object({}, { additionalProperties: true });
-export const CharacterizationPage = Type.Object({ characterizations: Type.Array(Characterization), pages: Type.Integer() });
+export const CharacterizationPage = Type.Object({
+  characterizations: Type.Array(Characterization),
+  pages: Type.Integer(),
+});

@@ -23,10 +23,14 @@ export const JobParams = Type.Object({ UUID: Uuid });
 /** Metadata limits (service-api.md Limits): 10 keys, keys up to 40 characters, string values up to 40,000. */
 export const Metadata = Type.Union([
   Type.Null(),
-  Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()]), {
-    maxProperties: 10,
-    propertyNames: { maxLength: 40 },
-  }),
+  Type.Record(
+    Type.String(),
+    Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+    {
+      maxProperties: 10,
+      propertyNames: { maxLength: 40 },
+    },
+  ),
 ]);
 
 export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);

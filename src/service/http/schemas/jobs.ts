@@ -22,7 +22,9 @@ export const CircuitInput = Type.Object(
   { additionalProperties: true },
 );
 
-const Backend = Type.String({ description: 'simulator, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1 (qpu.harmony is retired)' });
+const Backend = Type.String({
+  description: 'simulator, qpu.aria-1, qpu.aria-2, qpu.forte-1, qpu.forte-enterprise-1 (qpu.harmony is retired)',
+});
 
 export const CreateV3Body = Type.Object(
   {
@@ -45,13 +47,23 @@ const Settings = Type.Union([
   Type.Object(
     {
       error_mitigation: Type.Optional(
-        Type.Union([Type.Null(), Type.Object({ debiasing: Type.Optional(Type.Boolean()), symmetry_verification: Type.Optional(Type.Boolean()) })]),
+        Type.Union([
+          Type.Null(),
+          Type.Object({
+            debiasing: Type.Optional(Type.Boolean()),
+            symmetry_verification: Type.Optional(Type.Boolean()),
+          }),
+        ]),
       ),
       compilation: Type.Optional(
         Type.Union([
           Type.Null(),
           Type.Object(
-            { gate_basis: Type.Optional(Type.String()), precision: Type.Optional(Type.String()), opt: Type.Optional(Type.Integer()) },
+            {
+              gate_basis: Type.Optional(Type.String()),
+              precision: Type.Optional(Type.String()),
+              opt: Type.Optional(Type.Integer()),
+            },
             { additionalProperties: true },
           ),
         ]),
@@ -63,7 +75,9 @@ const Settings = Type.Union([
 
 export const CreateV4Body = Type.Object(
   {
-    type: Type.Optional(Type.String({ description: 'svc.qasm3.v1, svc.circuit.v1 or svc.multi-circuit.v1 (also with the ionq. prefix)' })),
+    type: Type.Optional(
+      Type.String({ description: 'svc.qasm3.v1, svc.circuit.v1 or svc.multi-circuit.v1 (also with the ionq. prefix)' }),
+    ),
     name: Type.Optional(NameV4),
     metadata: Type.Optional(Metadata),
     shots: Type.Optional(Shots),
@@ -112,10 +126,21 @@ export const ListQuery = Type.Object(
 );
 
 export const CreatedV3 = Type.Object({ id: Uuid, status: Type.Literal('ready') }, { additionalProperties: true });
-export const CreatedV4 = Type.Object({ id: Uuid, status: Type.Literal('submitted'), session_id: Type.Union([Type.Null(), Type.String()]) });
+export const CreatedV4 = Type.Object({
+  id: Uuid,
+  status: Type.Literal('submitted'),
+  session_id: Type.Union([Type.Null(), Type.String()]),
+});
 export const StatusAnswer = Type.Object({ id: Uuid, status: Type.String() });
-export const MovedAnswer = Type.Object({ id: Uuid, status: Type.Literal('submitted'), session_id: Type.Union([Type.Null(), Type.String()]) });
-export const JobList = Type.Object({ jobs: Type.Array(Type.Object({}, { additionalProperties: true })), next: Type.Optional(Type.String()) });
+export const MovedAnswer = Type.Object({
+  id: Uuid,
+  status: Type.Literal('submitted'),
+  session_id: Type.Union([Type.Null(), Type.String()]),
+});
+export const JobList = Type.Object({
+  jobs: Type.Array(Type.Object({}, { additionalProperties: true })),
+  next: Type.Optional(Type.String()),
+});
 export const ResultsQuery = Type.Object(
   { sharpen: Type.Optional(Type.Boolean()), aggregation: Type.Optional(Type.String()) },
   { additionalProperties: true },
