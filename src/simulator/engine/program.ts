@@ -15,8 +15,8 @@ import {
   applySwap,
   applyTable,
   applyX,
-} from './kernels.js';
-import type { UnitaryOp } from './matrices.js';
+} from '../kernels/scalar.js';
+import type { UnitaryOp } from '../kernels/matrices.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
 
 export type Step =
@@ -44,7 +44,7 @@ export interface LocalProgram {
   /** Global qubits of the block, ascending; local qubit i is `qubits[i]`. */
   readonly qubits: readonly number[];
   readonly steps: readonly Step[];
-  /** Run through the WebAssembly SIMD kernels where available (the fused path); absent: kernels.ts, the reference. */
+  /** Run through the WebAssembly SIMD kernels where available (the fused path); absent: kernels/scalar.ts, the reference. */
   readonly simd?: boolean;
 }
 

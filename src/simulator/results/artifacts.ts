@@ -5,7 +5,7 @@
  * little-endian (qubit 0 is the least significant bit), which is the index
  * form the simulator uses.
  */
-import type { IrCircuit } from '../ir/types.js';
+import type { IrCircuit } from '../../ir/types.js';
 import type { RegisterValue, ShotTable } from './outcomes.js';
 
 /** Result format ids. `v03` is the v0.3 results form (decimal keys). */

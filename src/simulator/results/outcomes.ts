@@ -4,10 +4,10 @@
  * here (qubit k / bit k is binary digit k); artifacts.ts alone turns them
  * into the service's bitstrings and decimal keys.
  */
-import type { IrRegister } from '../ir/types.js';
-import type { Execution } from './execute.js';
-import type { SeededRandom } from './random.js';
-import { bitOf, forEachProbabilityWhile } from './state.js';
+import type { IrRegister } from '../../ir/types.js';
+import type { Execution } from '../engine/execute.js';
+import type { SeededRandom } from '../engine/random.js';
+import { bitOf, forEachProbabilityWhile } from '../engine/state.js';
 import { PROBABILITY_CUTOFF } from './artifacts.js';
 
 /** A register value: an integer (bit i is digit i) up to 52 bits, else a string with bit i at position i. */
