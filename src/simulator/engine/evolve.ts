@@ -7,7 +7,8 @@
 import { fuseSingleQubitRuns, scheduleChunks } from './fuse.js';
 import type { UnitaryOp } from '../kernels/matrices.js';
 import type { MemoryGuard } from './memory.js';
-import { blockQubits, compileChunk, runProgram, type LocalProgram } from './program.js';
+import { blockQubits, compileChunk, runProgram } from './program.js';
+import type { LocalProgram } from './local-program.js';
 import { applySparse, plainArrays, toDense, type DenseAllocator, type DenseState, type SimState } from './state.js';
 import { allocateSimdState } from '../kernels/wasm.js';
 

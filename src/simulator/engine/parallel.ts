@@ -7,7 +7,8 @@
  */
 import { platform, type SimulatorThread } from '../../platform/index.js';
 import type { ParallelRunner } from './evolve.js';
-import { runProgram, type LocalProgram } from './program.js';
+import { runProgram } from './program.js';
+import type { LocalProgram } from './local-program.js';
 import type { DenseState } from './state.js';
 import { stateMemory, type WasmMemory } from '../kernels/wasm.js';
 

@@ -5,7 +5,7 @@
  * turned into kernel calls with their constants (matrices, diagonal tables)
  * laid out after the block, once per run of the chunk.
  */
-import type { LocalProgram, Step } from './program.js';
+import type { LocalProgram, Step } from './local-program.js';
 import { AMPLITUDE_BYTES, CONSTANT_BYTES, simdKernels, stateMemory, type SimdExports } from '../kernels/wasm.js';
 
 /** Largest block (qubits) run through the SIMD kernels; wider blocks (unfused reference runs) use kernels/scalar.ts. */

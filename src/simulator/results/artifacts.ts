@@ -16,9 +16,6 @@ export const RESULT_FORMATS = Object.freeze({
   v03: 'svc.result.probabilities.json.v1',
 } as const);
 
-/** States less likely than this are left out of probability artifacts. */
-export const PROBABILITY_CUTOFF = 1e-12;
-
 export const OUTPUT_ALL = 'output_all';
 
 export type Distribution = Record<string, number>;

@@ -8,12 +8,11 @@ import {
   indexToBitstring,
   namedRecord,
   OUTPUT_ALL,
-  PROBABILITY_CUTOFF,
   type ProbabilitiesArtifact,
   type V03Artifact,
 } from './artifacts.js';
 import type { JsonWriter } from './json-writer.js';
-import type { ExactDistribution, RegisterValue } from './outcomes.js';
+import { PROBABILITY_CUTOFF, type ExactDistribution, type RegisterValue } from './outcomes.js';
 import type { ArtifactSource } from './sources.js';
 
 export interface ProbabilityTable {
