@@ -5,7 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The built CLI; `QASM3_PREFLIGHT_CLI` names another build (the service bench compares two). */
+export const CLI = process.env.QASM3_PREFLIGHT_CLI ?? fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export interface CliProcess {
   readonly child: ChildProcess;
@@ -23,8 +24,9 @@ function launch(
   args: string[],
   ready: (out: string, err: string) => string | null,
   timeoutMs = 60_000,
+  cli = CLI,
 ): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
@@ -70,8 +72,13 @@ function launch(
 }
 
 /** `serve` on a free port; resolves once it prints its address. */
-export function startServe(args: string[]): Promise<CliProcess> {
-  return launch(['serve', '--port', '0', ...args], (out) => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null);
+export function startServe(args: string[], cli = CLI, timeoutMs = 60_000): Promise<CliProcess> {
+  return launch(
+    ['serve', '--port', '0', ...args],
+    (out) => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null,
+    timeoutMs,
+    cli,
+  );
 }
 
 /** `worker`; resolves once it logs that it started (its threads are loaded). */
