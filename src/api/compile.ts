@@ -6,7 +6,13 @@
  * target's family (ms on Harmony, Aria and the simulator; zz on Forte).
  */
 import { OPTION_SPAN } from '../capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import {
+  createDiagnostic,
+  INTERNAL_ERROR_RULE,
+  internalError,
+  type Diagnostic,
+  type Failure,
+} from '../diagnostics/index.js';
 import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from '../ir/circuit-json.js';
 import { CIRCUIT_JSON_FORMAT } from '../ir/json/types.js';
 import type { IrCircuit } from '../ir/types.js';
@@ -142,7 +148,7 @@ export function compile(input: string | CircuitJson | LoadedProgram, options: Co
   } catch (error) {
     const diagnostic = createDiagnostic({
       code: 'InvalidInput',
-      rule: 'internal-error',
+      rule: INTERNAL_ERROR_RULE,
       reason: internalError(error),
       span: OPTION_SPAN,
     });

@@ -5,7 +5,13 @@
  */
 import { OPTION_SPAN } from '../capabilities/target.js';
 import { loweredInGateset, type CompileOptions } from './compile.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import {
+  createDiagnostic,
+  INTERNAL_ERROR_RULE,
+  internalError,
+  type Diagnostic,
+  type Failure,
+} from '../diagnostics/index.js';
 import { circuitsToSvg, type DrawOptions } from '../draw/index.js';
 import type { CircuitJson } from '../ir/circuit-json.js';
 import { loadCircuits, type LoadedProgram } from './load.js';
@@ -58,7 +64,7 @@ export function drawCircuit(
   } catch (error) {
     const diagnostic = createDiagnostic({
       code: 'InvalidInput',
-      rule: 'internal-error',
+      rule: INTERNAL_ERROR_RULE,
       reason: internalError(error),
       span: OPTION_SPAN,
     });

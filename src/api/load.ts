@@ -11,7 +11,13 @@
  * those again on the kept AST, never the parser.
  */
 import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import {
+  createDiagnostic,
+  INTERNAL_ERROR_RULE,
+  internalError,
+  type Diagnostic,
+  type Failure,
+} from '../diagnostics/index.js';
 import { checkOptions, type OptionRules } from '../diagnostics/options.js';
 import { circuitJsonToIr, validateCircuitJson } from '../ir/circuit-json.js';
 import type { CircuitJson } from '../ir/circuit-json.js';
@@ -158,7 +164,12 @@ function rejected(diagnostics: Diagnostic[], target: Target): LoadResult {
 }
 
 const internalDiagnostic = (error: unknown) =>
-  createDiagnostic({ code: 'PreflightError', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
+  createDiagnostic({
+    code: 'PreflightError',
+    rule: INTERNAL_ERROR_RULE,
+    reason: internalError(error),
+    span: OPTION_SPAN,
+  });
 
 /** Whether `value` is a program {@link load} returned (and not text, JSON or IR). */
 export function isLoadedProgram(value: unknown): value is LoadedProgram {
