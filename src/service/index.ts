@@ -9,7 +9,8 @@
  * await service.close();
  */
 import type { FastifyServerOptions } from 'fastify';
-import { openStore, type Db } from './store/db.js';
+import { DEFAULT_DATA_DIR, openStore, type Db } from './store/db.js';
+import { startAdminSocket } from './admin.js';
 import { seedCatalog, createKey } from './store/catalog.js';
 import { JobsService } from './jobs/service.js';
 import { JobRunner } from './worker/runner.js';
@@ -72,6 +73,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       app.log[level](fields ?? {}, message);
     runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
     await runner?.start();
+    const closeAdmin =
+      ownsDb && !options.databaseUrl ? await adminSocket(db, options.dataDir ?? DEFAULT_DATA_DIR, log) : null;
     let closed = false;
     return {
       app,
@@ -88,6 +91,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       async close() {
         if (closed) return;
         closed = true;
+        await closeAdmin?.();
         await app.close();
         await runner?.stop();
         if (ownsDb) await db.close();
@@ -96,6 +100,25 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
+  }
+}
+
+/**
+ * The embedded store's admin socket (admin.ts), so `keys` works while this
+ * process holds the data directory. A directory whose path is too long for a
+ * socket name serves without one: the keys commands then say the directory is
+ * in use, as before.
+ */
+async function adminSocket(
+  db: Db,
+  dataDir: string,
+  log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void,
+): Promise<(() => Promise<void>) | null> {
+  try {
+    return await startAdminSocket(db, dataDir);
+  } catch (error) {
+    log('warn', 'no admin socket: keys commands cannot reach this process', { err: String(error) });
+    return null;
   }
 }
 
@@ -129,3 +152,4 @@ export type { Db, Queryable, StoreOptions } from './store/db.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export type { Timeouts } from './http/timeouts.js';
 export { DataDirLockedError } from './store/lock.js';
+export { adminClient, type AdminClient } from './admin.js';
