@@ -24,6 +24,25 @@ export {
 } from './tables/index.js';
 
 /**
+ * Reads a program once for a target, as TypeScript's `createProgram` does:
+ * checks the options, resolves the target, parses, runs the subset rules with
+ * gate definitions inlined and the capability checks, and lowers to circuit
+ * IR. `validate`, `compile`, `simulate`, `checkEquivalence` and `drawCircuit`
+ * take the result in place of text and reuse it (another target or a noise
+ * model re-runs only the capability checks). Returns `{ ok, diagnostics,
+ * failure, circuits, target, format }`. Never throws.
+ *
+ * ```ts
+ * const program = load(bell, { target: 'qpu.aria-1' });
+ * compile(program).stats; // parsed once for both calls
+ * simulate(program, { shots: 100 });
+ * ```
+ */
+export { load } from './api/load.js';
+/** Options of {@link load}, the program it returns, and how it read the input. */
+export type { LoadOptions, LoadedProgram, LoadResult, InputFormat } from './api/load.js';
+
+/**
  * Validates an OpenQASM 3 program as the service's preflight would: syntax,
  * the subset rules (docs/rules.md) with gate definitions inlined, then the
  * target's capabilities. Returns `{ ok, diagnostics, failure }`; `failure` is

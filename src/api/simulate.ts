@@ -18,7 +18,7 @@ import {
 import type { CircuitJson } from '../ir/circuit-json.js';
 import type { IrCircuit } from '../ir/types.js';
 import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
-import { loadCircuits } from './load.js';
+import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
 import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
 import { sharedWorkerPool } from '../simulator/engine/parallel.js';
@@ -84,7 +84,8 @@ export interface SimulateResult {
   readonly seed: number;
 }
 
-export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[];
+/** What simulate and checkEquivalence take: text, JSON, circuit IR, or a program from `load`. */
+export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[] | LoadedProgram;
 
 export const DEFAULT_MAX_BRANCHES = 1024;
 
@@ -132,7 +133,9 @@ function noisyTarget(model: NoiseModel, base: Target): Target {
 }
 
 /**
- * Simulates a program and returns the service's result artifacts. Never
+ * Simulates a program and returns the service's result artifacts. A program
+ * from `load` is not read again: with a noise model only the capability
+ * checks run again, for the modelled QPU's qubits. Never
  * throws: invalid input, options or limits (qubits, memory budget, branches)
  * come back as diagnostics with `ok: false`.
  */
@@ -182,7 +185,9 @@ function artifactChoice(
 }
 
 function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: number): SimulateResult {
-  const resolved = resolveTarget(options.target);
+  // A loaded program runs on its own target unless the options name another.
+  const resolved =
+    isLoadedProgram(input) && options.target === undefined ? input.target : resolveTarget(options.target);
   if (isDiagnostic(resolved)) return failed([resolved], seed);
   const shots = options.shots;
   if (shots !== undefined && (!Number.isInteger(shots) || shots < LIMITS.minShots || shots > LIMITS.maxShots)) {
