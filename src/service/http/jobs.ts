@@ -32,7 +32,7 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
     },
     async (request) => {
       return {
-        id: await jobs.create('v0.3', request.body as Record<string, unknown>, request.caller),
+        id: await jobs.create({ version: 'v0.3', body: request.body }, request.caller),
         status: 'ready' as const,
       };
     },
@@ -49,12 +49,12 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const id = await jobs.create('v0.4', body, request.caller);
+      const body = request.body;
+      const id = await jobs.create({ version: 'v0.4', body }, request.caller);
       return reply.code(201).send({
         id,
         status: 'submitted' as const,
-        session_id: typeof body.session_id === 'string' ? body.session_id : null,
+        session_id: body.session_id ?? null,
       });
     },
   );
@@ -124,6 +124,6 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
         response: { 200: MovedAnswer, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) => jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, request.caller),
+    async (request) => jobs.move(request.params.UUID, request.body ?? {}, request.caller),
   );
 }
