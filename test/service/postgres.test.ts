@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/service/store/db.js';
+import { openStore } from '../../src/service/store/open.js';
 import { startPostgres, type PostgresServer } from './postgres-server.js';
 import { defineServiceSuite } from './suite.js';
 import { ROOT, SOURCE_CLI, startServe, startWorker, type CliProcess } from '../support/processes.js';

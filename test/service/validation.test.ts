@@ -3,7 +3,7 @@
  * schema keyword the routes use, checked through the real routes; no 400 of
  * any route quotes a regex or Ajv's own phrases; and a body value of the
  * wrong type is refused, not coerced, except a numeric string read as a
- * number. Validation answers before any handler, so no store is needed.
+ * number. Validation answers before any handler, so the store only knows a key.
  */
 import { describe, expect, it } from 'vitest';
 import * as catalogSchemas from '../../src/service/http/schemas/catalog.js';
@@ -15,12 +15,20 @@ import { JobsService } from '../../src/service/jobs/service.js';
 import type { Db } from '../../src/service/store/db.js';
 import type { App } from '../../src/service/http/types.js';
 
-/** A store that is never reached: every answer here is decided before a handler runs. */
+/**
+ * A store that knows one API key and nothing else: every answer here is
+ * decided after the key check and before a handler runs (a handler that runs
+ * reaches the store and gets a 500).
+ */
 function unreachableDb(): Db {
   const fail = async (): Promise<never> => {
     throw new Error('the store was reached');
   };
-  return { kind: 'pg', query: fail, tx: fail, listen: fail, close: async () => undefined };
+  const query = async <T>(sql: string): Promise<T[]> => {
+    if (sql.includes('FROM api_keys')) return [{ id: 'key', user_id: 'user', project_id: 'project' }] as T[];
+    return fail();
+  };
+  return { kind: 'pg', query, tx: fail, listen: fail, close: async () => undefined };
 }
 
 async function withApp<T>(work: (app: App) => Promise<T>): Promise<T> {

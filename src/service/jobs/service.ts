@@ -27,6 +27,7 @@ import { jobV3, jobV4 } from './represent.js';
 import { priceOf } from './pricing.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
+import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +41,10 @@ export interface ListRequest {
   readonly target?: string | undefined;
   readonly backend?: string | undefined;
 }
+
+/** A create body, as its version's schema checked it. */
+export type CreateRequest =
+  { readonly version: 'v0.3'; readonly body: CreateV3 } | { readonly version: 'v0.4'; readonly body: CreateV4 };
 
 /** A results answer: JSON text kept as stored, so key order survives. */
 export interface RawJson {
@@ -70,8 +75,8 @@ export class JobsService {
   }
 
   /** Creates a job; resolves once it is committed. */
-  async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
-    const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
+  async create(request: CreateRequest, caller: Caller): Promise<JobRecord['id']> {
+    const jobs = request.version === 'v0.3' ? jobsFromV3(request.body, caller) : jobsFromV4(request.body, caller);
     await this.inserter.insert(jobs);
     this.onCreated();
     return jobs[0]?.id as string;
@@ -144,7 +149,7 @@ export class JobsService {
 
   async move(
     id: string,
-    body: Json,
+    body: Move,
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));

@@ -3,7 +3,7 @@
  * service's result artifacts out. Inputs go through loadCircuits (so they are
  * validated exactly as the service would), then the statevector simulator.
  */
-import { isDiagnostic, OPTION_SPAN, resolveTarget } from './capabilities/target.js';
+import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../capabilities/target.js';
 import {
   createDiagnostic,
   notEnoughQubits,
@@ -14,24 +14,24 @@ import {
   unknownNoiseModel,
   type Diagnostic,
   type Failure,
-} from './diagnostics/index.js';
-import type { CircuitJson } from './ir/circuit-json.js';
-import type { IrCircuit } from './ir/types.js';
-import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
-import { loadCircuits } from './load.js';
-import { probabilitiesOmitted, reportOf, type LimitReport } from './simulator/limit-messages.js';
-import { defaultMemoryBudget, SimulationLimitError } from './simulator/memory.js';
-import { sharedWorkerPool } from './simulator/parallel.js';
-import { randomSeed } from './simulator/random.js';
-import { lazyResults, perCircuitSource, type ArtifactSource } from './simulator/results.js';
-import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from './simulator/run.js';
+} from '../diagnostics/index.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
+import type { IrCircuit } from '../ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
+import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
+import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
+import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
+import { sharedWorkerPool } from '../simulator/engine/parallel.js';
+import { randomSeed } from '../simulator/engine/random.js';
+import { lazyResults, perCircuitSource, type ArtifactSource } from '../simulator/results/sources.js';
+import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from '../simulator/run.js';
 import {
   duplicateCircuitName,
   maxProbabilityEntriesOutOfRange,
   sampledArtifactWithoutShots,
   unknownArtifact,
-} from './simulator/option-messages.js';
-import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
+} from '../simulator/option-messages.js';
+import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from '../tables/index.js';
 
 export interface SimulateOptions {
   /** Backend name or Target; `simulator` by default. Its qubit count bounds the program (unless a noise model is given). */
@@ -84,7 +84,8 @@ export interface SimulateResult {
   readonly seed: number;
 }
 
-export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[];
+/** What simulate and checkEquivalence take: text, JSON, circuit IR, or a program from `load`. */
+export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[] | LoadedProgram;
 
 export const DEFAULT_MAX_BRANCHES = 1024;
 
@@ -132,7 +133,9 @@ function noisyTarget(model: NoiseModel, base: Target): Target {
 }
 
 /**
- * Simulates a program and returns the service's result artifacts. Never
+ * Simulates a program and returns the service's result artifacts. A program
+ * from `load` is not read again: with a noise model only the capability
+ * checks run again, for the modelled QPU's qubits. Never
  * throws: invalid input, options or limits (qubits, memory budget, branches)
  * come back as diagnostics with `ok: false`.
  */
@@ -182,7 +185,9 @@ function artifactChoice(
 }
 
 function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: number): SimulateResult {
-  const resolved = resolveTarget(options.target);
+  // A loaded program runs on its own target unless the options name another.
+  const resolved =
+    isLoadedProgram(input) && options.target === undefined ? input.target : resolveTarget(options.target);
   if (isDiagnostic(resolved)) return failed([resolved], seed);
   const shots = options.shots;
   if (shots !== undefined && (!Number.isInteger(shots) || shots < LIMITS.minShots || shots > LIMITS.maxShots)) {
