@@ -293,6 +293,7 @@ export function defineServiceSuite(
           target: 'simulator',
           qubits: 3,
           type: 'ionq.circuit.v1',
+          children: null,
           registers: body.registers,
           results_url: `/v0.3/jobs/${created.json.id}/results`,
         });
@@ -304,6 +305,11 @@ export function defineServiceSuite(
           `/v0.4/jobs/${created.json.id}/artifacts/${v4.results['ionq.result.probabilities.json.v2'].id}`,
         );
         expect(v2.json).toEqual({ probabilities: { registers: { output_all: { '100': 0.5, '101': 0.5 } } } });
+        // service-decisions.md section 5: a v0.3 record carries children and registers, null when it has none.
+        const plain = await h.request('POST', '/v0.3/jobs', { body: { input: BELL_JSON } });
+        const record = (await h.request('GET', `/v0.3/jobs/${plain.json.id}`)).json;
+        expect(record).toHaveProperty('children', null);
+        expect(record).toHaveProperty('registers', null);
       });
 
       it.each(FAILING)('fails $name with the library failure and every diagnostic', async ({ program, backend }) => {
@@ -315,6 +321,12 @@ export function defineServiceSuite(
         expect(job.output.compilation.diagnostics).toEqual(JSON.parse(JSON.stringify(library.diagnostics)));
         expect(job.execution_duration_ms).toBeNull();
         expect(job.results).toEqual({});
+        // It never ran, on a QPU either: it costs nothing.
+        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
+          dry_run: false,
+          estimated_cost: { value: 0, unit: 'usd' },
+          cost: null,
+        });
         const results = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`);
         expect(results.status).toBe(404);
         expect(results.json).toEqual({
@@ -329,6 +341,16 @@ export function defineServiceSuite(
         const id = await create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: '200', input: BELL_JSON });
         await sleep(300);
         expect((await h.request('GET', `/v0.4/jobs/${id}`)).json.status).toMatch(/^(submitted|started)$/);
+        // The simulation ends early and the job waits out its emulated run time: no duration until it completes.
+        const whileOpen: unknown[] = [];
+        for (let open = true; open; await sleep(50)) {
+          const seen = (await h.request('GET', `/v0.4/jobs/${id}`)).json;
+          const seenV3 = (await h.request('GET', `/v0.3/jobs/${id}`)).json;
+          open = seen.status !== 'completed' && seenV3.status !== 'completed';
+          if (open) whileOpen.push(seen.execution_duration_ms, seenV3.execution_time);
+        }
+        expect(whileOpen.length).toBeGreaterThan(4);
+        expect(new Set(whileOpen)).toEqual(new Set([null]));
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
         expect(Date.parse(job.completed_at) - Date.parse(job.started_at)).toBeGreaterThanOrEqual(1000);

@@ -252,7 +252,8 @@ export class JobsService {
       const [one, two] = gateCounts(j);
       return sum + priceOf(j.backend, j.shots ?? 0, one, two, mitigation);
     }, 0);
-    const estimated = job.dry_run ? 0 : Math.round(estimate * 100) / 100;
+    // A dry run, and a job that failed (preflight, capabilities, a crash), never ran on the QPU: neither costs anything.
+    const estimated = job.dry_run || job.status === 'failed' ? 0 : Math.round(estimate * 100) / 100;
     return {
       dry_run: job.dry_run,
       estimated_cost: { value: estimated, unit: 'usd' },

@@ -3,6 +3,7 @@
  * The same objects validate requests, type handlers and make /openapi.json.
  */
 import { Type, type TSchema } from 'typebox';
+import { PATTERNS } from '../validation.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -33,7 +34,7 @@ export const Metadata = Type.Union([
   ),
 ]);
 
-export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);
+export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: PATTERNS.jobName.pattern })]);
 export const NameV3 = Type.Union([Type.Null(), Type.String({ maxLength: 100 })]);
 export const Shots = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
