@@ -1,15 +1,20 @@
 /**
- * The noisy simulator: per-shot trajectories. Each shot draws where
- * depolarizing errors strike (after one- and two-qubit gates, at the model's
- * rates) and which Pauli each is; shots with the same error pattern share one
- * exact run, from which they are sampled; then each read bit flips with the
- * readout error. Single-qubit Z rotations (z, s, t, rz and their inverses) are
- * virtual on the modelled QPUs (frame updates, no pulse), so they carry no error.
+ * The noisy simulator: per-shot trajectories on one device (device.ts). Every
+ * gate carries its physical qubits' coherent over-rotation (the same in every
+ * shot, so part of every run); each shot draws where depolarizing errors
+ * strike (after one- and two-qubit gates, at the rates of the physical qubits
+ * or pair the gate runs on; geometric skips at the highest rate, thinned to
+ * each site's own) and which Pauli each is; shots with the same error pattern
+ * share one exact run, from which they are sampled; then each read bit flips
+ * with its qubit's readout error for the value read. Single-qubit Z rotations
+ * (z, s, t, rz and their inverses) are virtual on the modelled QPUs (frame
+ * updates, no pulse), so they carry no error.
  */
 import type { IrCircuit, IrOp } from '../ir/types.js';
-import type { NoiseModel } from '../tables/index.js';
+import { DEVICE_SPREAD } from '../tables/index.js';
+import type { DeviceNoise } from './device.js';
 import { executeCircuit, type ExecuteOptions } from './execute.js';
-import { complexMatrix, type UnitaryOp } from './matrices.js';
+import { complexMatrix, unitaryOf, type UnitaryOp } from './matrices.js';
 import { concatShots, sampleShots, type ShotTable } from './outcomes.js';
 import type { SeededRandom } from './random.js';
 
@@ -70,45 +75,93 @@ function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
 interface ErrorSite {
   readonly op: number;
   readonly qubits: readonly number[];
+  /** Probability of a Pauli error here (the physical qubit's or pair's). */
+  readonly rate: number;
 }
 
-/** Draws one shot's errors: geometric skips over the one- and two-qubit error sites. */
+/**
+ * A noisy run: the device, where the program's qubits sit on it, and the sign
+ * the chosen gate decomposition gives the coherent errors (debiasing's
+ * "equal decompositions": the mirrored decomposition over-rotates the other way).
+ */
+export interface NoisyRun {
+  readonly device: DeviceNoise;
+  /** Physical qubit of each program qubit (identity when absent). */
+  readonly qubitMap?: readonly number[];
+  /** Sign of the one- and two-qubit over-rotations (default +1, +1). */
+  readonly signs?: readonly [number, number];
+}
+
+/** Draws one shot's errors: geometric skips at the highest rate, each candidate kept with its site's share of it. */
 function drawPattern(
   sites1: readonly ErrorSite[],
   sites2: readonly ErrorSite[],
-  model: NoiseModel,
   random: SeededRandom,
 ): [number, number][] {
   const hits: [number, number][] = [];
-  const walk = (sites: readonly ErrorSite[], rate: number, paulis: number) => {
-    for (let i = random.nextGeometric(rate); i < sites.length; i += 1 + random.nextGeometric(rate)) {
-      hits.push([(sites[i] as ErrorSite).op, 1 + random.nextInt(paulis - 1)]);
+  const walk = (sites: readonly ErrorSite[], paulis: number) => {
+    const top = sites.reduce((max, site) => Math.max(max, site.rate), 0);
+    for (let i = random.nextGeometric(top); i < sites.length; i += 1 + random.nextGeometric(top)) {
+      const site = sites[i] as ErrorSite;
+      // Uniform rates draw nothing more, so a uniform model's shots are what they always were.
+      if (site.rate < top && random.next() * top >= site.rate) continue;
+      hits.push([site.op, 1 + random.nextInt(paulis - 1)]);
     }
   };
-  walk(sites1, model.oneQubitError, 4);
-  walk(sites2, model.twoQubitError, 16);
+  walk(sites1, 4);
+  walk(sites2, 16);
   return hits;
 }
 
-/** Samples `shots` noisy shots of `circuit` under `model`. */
+/** The over-rotation a gate on these program qubits carries on the device, as a gate to insert (null if none). */
+function coherentError(qubits: readonly number[], run: NoisyRun, physical: (q: number) => number): UnitaryOp | null {
+  const { device } = run;
+  const [sign1, sign2] = run.signs ?? [1, 1];
+  if (qubits.length === 1) {
+    const angle = sign1 * (device.oneQubitRotation[physical(qubits[0] as number)] as number);
+    return angle ? unitaryOf({ kind: 'gate', name: 'rx', targets: qubits, controls: [], rotation: angle }) : null;
+  }
+  const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
+  const angle = sign2 * (device.twoQubitRotation[pair] as number);
+  if (!angle) return null;
+  const name = device.entangler === 'zz' ? 'zz' : 'xx';
+  return unitaryOf({ kind: 'gate', name, targets: qubits, controls: [], rotation: angle });
+}
+
+/** Samples `shots` noisy shots of `circuit` on a device (with its qubit map and decomposition signs). */
 export function sampleNoisyShots(
   circuit: IrCircuit,
-  model: NoiseModel,
+  run: NoisyRun,
   shots: number,
   random: SeededRandom,
   options: ExecuteOptions,
 ): ShotTable {
+  const { device } = run;
+  const physical = (q: number) => run.qubitMap?.[q] ?? q;
   const sites1: ErrorSite[] = [];
   const sites2: ErrorSite[] = [];
+  const coherent = new Map<number, UnitaryOp[]>();
+  // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
+  const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
+  const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
   circuit.ops.forEach((op, i) => {
     const qubits = errorQubits(op);
-    if (qubits.length === 1) sites1.push({ op: i, qubits });
-    else if (qubits.length === 2) sites2.push({ op: i, qubits });
+    if (qubits.length === 1) {
+      const q = physical(qubits[0] as number);
+      const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
+      sites1.push({ op: i, qubits, rate });
+    } else if (qubits.length === 2) {
+      const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
+      const rate = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
+      sites2.push({ op: i, qubits, rate });
+    }
+    const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
+    if (error) coherent.set(i, [error]);
   });
   const siteQubits = new Map([...sites1, ...sites2].map((s) => [s.op, s.qubits]));
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
   for (let s = 0; s < shots; s++) {
-    const hits = drawPattern(sites1, sites2, model, random);
+    const hits = drawPattern(sites1, sites2, random);
     const key = hits.map(([op, code]) => `${op}:${code}`).join(',');
     const entry = patterns.get(key);
     if (entry) entry.count++;
@@ -117,7 +170,7 @@ export function sampleNoisyShots(
   const tables: ShotTable[] = [];
   let finalMeasures: ReadonlyMap<number, number> = new Map();
   for (const { hits, count } of patterns.values()) {
-    const insertAfter = new Map<number, UnitaryOp[]>();
+    const insertAfter = new Map<number, UnitaryOp[]>([...coherent].map(([op, ops]) => [op, [...ops]]));
     for (const [op, code] of hits) {
       const list = insertAfter.get(op) ?? [];
       list.push(...pauliOps(siteQubits.get(op) ?? [], code));
@@ -128,29 +181,54 @@ export function sampleNoisyShots(
     tables.push(sampleShots(execution, count, random));
   }
   const table = concatShots(tables, circuit.qubits, circuit.clbits);
-  applyReadoutError(table, finalMeasures, model.readoutError, random);
+  applyReadoutError(circuit, table, finalMeasures, readoutRates(circuit.qubits, device, physical), random);
   shuffleShots(table, random);
   return table;
 }
 
-/** Flips each read qubit with the readout error; bits read at the end copy their (flipped) qubit, earlier bits flip on their own. */
+/** Per program qubit, the chance that a read 0 and a read 1 flip (its physical qubit's). */
+interface ReadoutRates {
+  readonly ofZero: Float64Array;
+  readonly ofOne: Float64Array;
+  readonly top: number;
+}
+
+function readoutRates(qubits: number, device: DeviceNoise, physical: (q: number) => number): ReadoutRates {
+  const ofZero = Float64Array.from({ length: qubits }, (_, q) => device.darkReadBright[physical(q)] as number);
+  const ofOne = Float64Array.from({ length: qubits }, (_, q) => device.brightReadDark[physical(q)] as number);
+  return { ofZero, ofOne, top: Math.max(0, ...ofZero, ...ofOne) };
+}
+
+/**
+ * Flips each read qubit with its readout error for the value read (geometric
+ * skips at the highest rate, thinned); bits read at the end copy their
+ * (flipped) qubit, earlier bits flip on their own with their qubit's rates.
+ */
 function applyReadoutError(
+  circuit: IrCircuit,
   table: ShotTable,
   finalMeasures: ReadonlyMap<number, number>,
-  rate: number,
+  rates: ReadoutRates,
   random: SeededRandom,
 ): void {
   const { shots, qubits, clbits, qubitBits, clbitValues } = table;
-  const flipAll = (bits: Uint8Array, length: number) => {
-    for (let i = random.nextGeometric(rate); i < length; i += 1 + random.nextGeometric(rate))
-      bits[i] = (bits[i] as number) ^ 1;
-  };
-  flipAll(qubitBits, shots * qubits);
+  const { ofZero, ofOne, top } = rates;
+  const rateOf = (q: number, bit: number) => (bit ? ofOne[q] : ofZero[q]) as number;
+  for (let i = random.nextGeometric(top); i < shots * qubits; i += 1 + random.nextGeometric(top)) {
+    const rate = rateOf(i % qubits, qubitBits[i] as number);
+    // Uniform symmetric rates draw nothing more, so a uniform model's shots are what they always were.
+    if (rate < top && random.next() * top >= rate) continue;
+    qubitBits[i] = (qubitBits[i] as number) ^ 1;
+  }
+  const bitQubit = new Map<number, number>();
+  for (const op of circuit.ops) if (op.kind === 'measure') bitQubit.set(op.bit, op.qubit);
   const midBits = [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c));
   for (let s = 0; s < shots; s++) {
     for (const [c, q] of finalMeasures) clbitValues[s * clbits + c] = qubitBits[s * qubits + q] as number;
-    for (const c of midBits)
-      if (random.next() < rate) clbitValues[s * clbits + c] = (clbitValues[s * clbits + c] as number) ^ 1;
+    for (const c of midBits) {
+      const value = clbitValues[s * clbits + c] as number;
+      if (random.next() < rateOf(bitQubit.get(c) ?? 0, value)) clbitValues[s * clbits + c] = value ^ 1;
+    }
   }
 }
 
