@@ -5,7 +5,7 @@
  * every problem found is reported at once (service-decisions.md section 4).
  */
 import { randomUUID } from 'node:crypto';
-import { validateCircuitJson, type CircuitJson } from '../../index.js';
+import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../index.js';
 import { noiseModelOf, targetByName } from './catalog.js';
 import {
   canonicalId,
@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 
 const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
 /** Debiasing needs enough shots to split among its variants. */
-const MIN_DEBIAS_SHOTS = 500;
+const MIN_DEBIAS_SHOTS = debiasingDefaults.minShots;
 
 interface ItemProblem {
   key: string;
@@ -153,7 +153,11 @@ export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): New
 function noiseOf(noise: unknown): NoiseSetting | null {
   if (!isObject(noise)) return null;
   const n = noise as Json;
-  return { model: typeof n.model === 'string' ? n.model : 'ideal', seed: typeof n.seed === 'number' ? n.seed : null };
+  return {
+    model: typeof n.model === 'string' ? n.model : 'ideal',
+    seed: typeof n.seed === 'number' ? n.seed : null,
+    ...(typeof n.characterization_id === 'string' ? { characterization_id: n.characterization_id } : {}),
+  };
 }
 
 function build(draft: Draft, caller: Caller): NewJob[] {

@@ -11,6 +11,7 @@ import {
   validateCircuitJson,
   RESULT_FORMATS,
   type CircuitJson,
+  type DebiasingResult,
   type Diagnostic,
 } from '../../index.js';
 
@@ -21,8 +22,17 @@ export interface ExecuteRequest {
   readonly backend: string;
   /** Shots of a sampled run (emulated QPU, noisy simulator); null for the ideal simulator. */
   readonly shots: number | null;
-  /** Noise model of a sampled run (the QPU's own for an emulated QPU). */
-  readonly noise: { readonly model: string; readonly seed: number | null } | null;
+  /**
+   * Noise of a sampled run: the model (the QPU's own for an emulated QPU), and
+   * the characterization record it runs on (id, backend and body), if any.
+   */
+  readonly noise: {
+    readonly model: string;
+    readonly seed: number | null;
+    readonly characterization: Record<string, unknown> | null;
+  } | null;
+  /** Split the run into debiasing variants (docs/service.md, "Debiasing"). */
+  readonly debiasing: boolean;
   readonly dryRun: boolean;
 }
 
@@ -48,6 +58,8 @@ export interface Succeeded {
   /** Result payloads by format id (`svc.` ids), null for a dry run. */
   readonly results: Record<string, unknown> | null;
   readonly seed: number | null;
+  /** A debiased run's variants and aggregated histograms. */
+  readonly debiasing?: DebiasingResult;
 }
 
 export type ExecuteResult = Failed | Succeeded;
@@ -82,8 +94,15 @@ export function execute(request: ExecuteRequest): ExecuteResult {
     target,
     ...(request.shots !== null ? { shots: request.shots } : {}),
     ...(request.noise
-      ? { noise: { model: request.noise.model, ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}) } }
+      ? {
+          noise: {
+            model: request.noise.model,
+            ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}),
+            ...(request.noise.characterization ? { characterization: request.noise.characterization } : {}),
+          },
+        }
       : {}),
+    ...(request.debiasing ? { debiasing: true } : {}),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
   const results = request.shots !== null ? sampledResults(run.results) : run.results;
@@ -94,6 +113,7 @@ export function execute(request: ExecuteRequest): ExecuteResult {
     compiled,
     results,
     seed: run.seed,
+    ...(run.debiasing ? { debiasing: run.debiasing } : {}),
   };
 }
 
