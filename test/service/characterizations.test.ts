@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calibrationDrift, characterizationQubits, noiseModels, targets } from '../../src/index.js';
 import { characterizationOn, dayValues } from '../../src/service/jobs/characterizations.js';
 import { TIMINGS } from '../../src/service/jobs/catalog.js';
-import { median } from '../../src/simulator/device.js';
+import { median } from '../../src/simulator/noise/device.js';
 
 const DAY = 86_400_000;
 const today = Date.UTC(2026, 10, 25);

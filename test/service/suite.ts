@@ -11,6 +11,7 @@ import { applyMigrations, readMigrations } from '../../src/service/store/migrate
 import { insertJobs, JobInserter } from '../../src/service/store/jobs.js';
 import { claimJob, completeJob, renewLeases } from '../../src/service/store/queue.js';
 import { revokeKey, createKey, extendCharacterizations } from '../../src/service/store/catalog.js';
+import { characterizationSource } from '../../src/service/jobs/characterizations.js';
 import type { Db } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
@@ -1041,7 +1042,10 @@ export function defineServiceSuite(
         const before = (await h.request('GET', '/v0.4/backends/qpu.forte-1/characterizations', { key: null })).json;
         const newest = Date.parse(before.characterizations[0].date);
         const later = new Date(newest + 2 * 86_400_000 + 3_600_000);
-        await Promise.all([extendCharacterizations(db, later), extendCharacterizations(db, later)]);
+        await Promise.all([
+          extendCharacterizations(db, characterizationSource, later),
+          extendCharacterizations(db, characterizationSource, later),
+        ]);
         const after = (await h.request('GET', '/v0.4/backends/qpu.forte-1/characterizations', { key: null })).json;
         const dates = after.characterizations.slice(0, 3).map((c: { date: string }) => Date.parse(c.date));
         expect(dates).toEqual([newest + 2 * 86_400_000, newest + 86_400_000, newest]);

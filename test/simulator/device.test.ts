@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/index.js';
-import { deviceFromCharacterization } from '../../src/simulator/characterization.js';
-import { runDebiased } from '../../src/simulator/debias.js';
-import { deviceOfDay, median, qubitErrors, seedOf, type DeviceNoise } from '../../src/simulator/device.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { sampleNoisyShots } from '../../src/simulator/noise.js';
-import { SeededRandom } from '../../src/simulator/random.js';
+import { deviceFromCharacterization } from '../../src/simulator/noise/characterization.js';
+import { runDebiased } from '../../src/simulator/noise/debias.js';
+import { deviceOfDay, median, qubitErrors, seedOf, type DeviceNoise } from '../../src/simulator/noise/device.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { DEVICE_SPREAD } from '../../src/tables/index.js';
 import { circuit, gate, measure, native } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { uniformDevice } from '../../src/simulator/device.js';
-import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise.js';
-import { SeededRandom } from '../../src/simulator/random.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { uniformDevice } from '../../src/simulator/noise/device.js';
+import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
 import { circuit, gate, measure, native } from './helpers.js';
 

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../store/db.js';
 import type { JobsService } from '../jobs/service.js';
-import { KeyCache } from './auth.js';
+import { KeyCache, requireKey } from './auth.js';
 import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
@@ -118,11 +118,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
-  const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
+  const deps = { db: options.db, jobs: options.jobs };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
-  jobsRoutes(app, deps);
-  resultsRoutes(app, deps);
+  await app.register(async (scope: App) => {
+    requireKey(scope, new KeyCache(options.db));
+    jobsRoutes(scope, deps);
+    resultsRoutes(scope, deps);
+  });
   catalogRoutes(app, deps);
   await consoleRoutes(app);
   return app;

@@ -4,7 +4,7 @@
  * how long an emulated QPU job runs. Only the timings and the static backend
  * facts are the service's own data; everything else is read from the library.
  */
-import { noiseModels, targets, type NoiseModel, type Target } from '../../index.js';
+import { targets, type Target } from '../../index.js';
 
 /**
  * Operation times in seconds, as the real service's characterization records
@@ -68,19 +68,6 @@ const SITE: Readonly<Record<string, { location: string; kw: number }>> = {
 
 export function allTargets(): readonly Target[] {
   return targets;
-}
-
-export function targetByName(name: string): Target | undefined {
-  return targets.find((t) => t.name === name);
-}
-
-/** The noise model that emulates a QPU backend (`qpu.aria-1` -> `aria-1`). */
-export function noiseModelOf(backend: string): NoiseModel | undefined {
-  return noiseModels.find((m) => m.target === backend);
-}
-
-export function qpuTargets(): Target[] {
-  return targets.filter((t) => !t.simulator);
 }
 
 export function siteOf(backend: string): { location: string; kw: number } {

@@ -17,6 +17,8 @@ import {
   type NoiseModel,
   type Target,
 } from '../../index.js';
+import type { CharacterizationSource } from '../store/catalog.js';
+import { qpuTargets } from './backend.js';
 import { TIMINGS, type Timing } from './catalog.js';
 
 const DAY_MS = 86_400_000;
@@ -140,3 +142,13 @@ export function characterizationOn(target: Target, date: Date, id: string): Reco
     timing,
   };
 }
+
+/** What the store writes for each QPU and day (store/catalog.ts seedCatalog, extendCharacterizations). */
+export const characterizationSource: CharacterizationSource = {
+  backends: qpuTargets().map((t) => t.name),
+  body(backend, date, id) {
+    const target = qpuTargets().find((t) => t.name === backend);
+    if (!target) throw new Error(`No QPU ${backend} to characterize`);
+    return characterizationOn(target, date, id);
+  },
+};

@@ -7,7 +7,7 @@
  * jobs. Below 500 shots it never runs (asking for it there is a 400 at creation).
  */
 import { debiasingDefaults } from '../../index.js';
-import { DEFAULT_SHOTS } from './defaults.js';
+import { DEFAULT_SHOTS } from './backend.js';
 import { programKind, type JobRecord } from './model.js';
 
 type DebiasFacts = Pick<JobRecord, 'backend' | 'shots' | 'error_mitigation' | 'input' | 'type'>;

@@ -28,8 +28,9 @@ import { priceOf } from './pricing.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
-import { noiseModelOf } from './catalog.js';
+import { IDEAL, qpuNoiseModel } from './backend.js';
 import { debiasingOf, debiasingRan } from './debiasing.js';
+import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +44,10 @@ export interface ListRequest {
   readonly target?: string | undefined;
   readonly backend?: string | undefined;
 }
+
+/** A create body, as its version's schema checked it. */
+export type CreateRequest =
+  { readonly version: 'v0.3'; readonly body: CreateV3 } | { readonly version: 'v0.4'; readonly body: CreateV4 };
 
 /** A results answer: JSON text kept as stored, so key order survives. */
 export interface RawJson {
@@ -73,9 +78,11 @@ export class JobsService {
   }
 
   /** Creates a job; resolves once it is committed. */
-  async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
-    const pinned = await this.withPinnedModel(body);
-    const jobs = version === 'v0.3' ? jobsFromV3(pinned, caller) : jobsFromV4(pinned, caller);
+  async create(request: CreateRequest, caller: Caller): Promise<JobRecord['id']> {
+    const jobs =
+      request.version === 'v0.3'
+        ? jobsFromV3(await this.withPinnedModel(request.body), caller)
+        : jobsFromV4(await this.withPinnedModel(request.body), caller);
     await this.inserter.insert(jobs);
     this.onCreated();
     return jobs[0]?.id as string;
@@ -86,21 +93,20 @@ export class JobsService {
    * the record must exist, and the model is the record's backend's (given or
    * not); a 400 names the field otherwise.
    */
-  private async withPinnedModel(body: Json): Promise<Json> {
+  private async withPinnedModel<B extends { readonly noise?: CreateV4['noise'] }>(body: B): Promise<B> {
     const noise = body.noise;
-    if (typeof noise !== 'object' || noise === null) return body;
-    const { characterization_id: id, model } = noise as Json;
-    if (typeof id !== 'string') return body;
+    const id = noise?.characterization_id;
+    if (!noise || id === undefined) return body;
     const record = await getCharacterization(this.db, id);
-    const modelled = record ? noiseModelOf(record.backend) : undefined;
+    const modelled = record ? qpuNoiseModel(record.backend) : undefined;
     if (!record || !modelled)
       throw invalid(`noise.characterization_id ${id}: no such characterization`, ['noise.characterization_id']);
-    if (model !== undefined && model !== 'ideal' && model !== modelled.name)
+    if (noise.model !== undefined && noise.model !== IDEAL && noise.model !== modelled.name)
       throw invalid(
-        `noise.characterization_id ${id} is a record of ${record.backend}, not of noise model ${String(model)}`,
+        `noise.characterization_id ${id} is a record of ${record.backend}, not of noise model ${noise.model}`,
         ['noise.characterization_id'],
       );
-    return { ...body, noise: { ...(noise as Json), model: modelled.name } };
+    return { ...body, noise: { ...noise, model: modelled.name } } as B;
   }
 
   private async load(id: string, caller: Caller): Promise<JobRecord> {
@@ -170,7 +176,7 @@ export class JobsService {
 
   async move(
     id: string,
-    body: Json,
+    body: Move,
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));

@@ -1,11 +1,11 @@
 /**
  * API keys and characterizations: their queries, and the seed written once
- * per store (a 30-day characterization history per QPU).
+ * per store (a 30-day characterization history per QPU). What a
+ * characterization says is the caller's (jobs/characterizations.ts): the store only
+ * writes it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from './db.js';
-import { qpuTargets } from '../jobs/catalog.js';
-import { characterizationOn } from '../jobs/characterizations.js';
 
 export interface KeyOwner {
   readonly keyId: string;
@@ -77,11 +77,21 @@ const DAY_MS = 86_400_000;
 const startOfDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 
 /**
+ * What the records say, which is the caller's (jobs/characterizations.ts):
+ * the QPUs that have a history, and the body of one backend's record for a
+ * day, given the id it will be stored under.
+ */
+export interface CharacterizationSource {
+  readonly backends: readonly string[];
+  body(backend: string, date: Date, id: string): Record<string, unknown>;
+}
+
+/**
  * Writes the characterization history once per store (several processes may
  * start at once): 30 days up to the store's creation; later starts add the
  * days since (extendCharacterizations).
  */
-export async function seedCatalog(db: Db, now = new Date()): Promise<void> {
+export async function seedCatalog(db: Db, source: CharacterizationSource, now = new Date()): Promise<void> {
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const seeded = await q.query("SELECT value FROM service_meta WHERE key = 'seeded_at'");
@@ -89,23 +99,25 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<void> {
     const day = startOfDay(now);
     await insertDays(
       q,
-      qpuTargets().flatMap((target) =>
-        Array.from({ length: HISTORY_DAYS }, (_, i) => ({ backend: target.name, date: new Date(day - i * DAY_MS) })),
+      source,
+      source.backends.flatMap((backend) =>
+        Array.from({ length: HISTORY_DAYS }, (_, i) => ({ backend, date: new Date(day - i * DAY_MS) })),
       ),
     );
     await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
   });
-  await extendCharacterizations(db, now);
+  await extendCharacterizations(db, source, now);
 }
 
-async function insertDays(q: Queryable, days: readonly { backend: string; date: Date }[]): Promise<void> {
+async function insertDays(
+  q: Queryable,
+  source: CharacterizationSource,
+  days: readonly { backend: string; date: Date }[],
+): Promise<void> {
   if (days.length === 0) return;
-  const targets = new Map(qpuTargets().map((t) => [t.name, t]));
-  const rows = days.flatMap(({ backend, date }) => {
-    const target = targets.get(backend);
-    if (!target) return [];
+  const rows = days.map(({ backend, date }) => {
     const id = randomUUID();
-    return [{ id, backend, date: date.toISOString(), body: characterizationOn(target, date, id) }];
+    return { id, backend, date: date.toISOString(), body: source.body(backend, date, id) };
   });
   await q.query(
     'INSERT INTO characterizations (id, backend, date, body) SELECT id, backend, date, body FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, backend text, date timestamptz, body jsonb)',
@@ -122,22 +134,21 @@ async function newestDays(q: Queryable): Promise<Map<string, number>> {
 }
 
 /** Adds one record per QPU for every day since its newest, up to `now`'s day (a service running for days gets one a day). */
-export async function extendCharacterizations(db: Db, now = new Date()): Promise<void> {
+export async function extendCharacterizations(db: Db, source: CharacterizationSource, now = new Date()): Promise<void> {
   const today = startOfDay(now);
   const stale = (newest: Map<string, number>) =>
-    qpuTargets().some((t) => newest.has(t.name) && (newest.get(t.name) as number) < today);
+    source.backends.some((b) => newest.has(b) && (newest.get(b) as number) < today);
   if (!stale(await newestDays(db))) return;
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const newest = await newestDays(q);
     const days: { backend: string; date: Date }[] = [];
-    for (const target of qpuTargets()) {
-      const from = newest.get(target.name);
+    for (const backend of source.backends) {
+      const from = newest.get(backend);
       if (from === undefined) continue;
-      for (let day = from + DAY_MS; day <= today; day += DAY_MS)
-        days.push({ backend: target.name, date: new Date(day) });
+      for (let day = from + DAY_MS; day <= today; day += DAY_MS) days.push({ backend, date: new Date(day) });
     }
-    await insertDays(q, days);
+    await insertDays(q, source, days);
   });
 }
 

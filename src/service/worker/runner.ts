@@ -9,7 +9,8 @@ import { hostname } from 'node:os';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
-import { noiseModelOf } from '../jobs/catalog.js';
+import { isQpu, runOn, shotsToRun } from '../jobs/backend.js';
+import { characterizationSource } from '../jobs/characterizations.js';
 import { debiasingOf } from '../jobs/debiasing.js';
 import {
   characterizationAt,
@@ -17,11 +18,10 @@ import {
   getCharacterization,
   type CharacterizationRecord,
 } from '../store/catalog.js';
-import { DEFAULT_SHOTS } from '../jobs/defaults.js';
 import type { CircuitJson } from '../../index.js';
 import { AbandonedError, ThreadPool } from './threads.js';
 import type { ExecuteRequest } from './execute.js';
-import { isEmulatedQpu, outcomeOf } from './outcome.js';
+import { outcomeOf } from './outcome.js';
 
 export interface RunnerOptions {
   /** Jobs run at once (worker threads). */
@@ -60,7 +60,7 @@ async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise
 
 /** The characterization a job runs on: a QPU's record current at the job's start, or the one a noisy simulation pins. */
 export async function characterizationFor(db: Db, job: JobRecord): Promise<CharacterizationRecord | null> {
-  if (isEmulatedQpu(job.backend)) return characterizationAt(db, job.backend, job.started_at ?? new Date());
+  if (isQpu(job.backend)) return characterizationAt(db, job.backend, job.started_at ?? new Date());
   const pinned = job.noise?.characterization_id;
   return pinned ? getCharacterization(db, pinned) : null;
 }
@@ -72,15 +72,10 @@ export function executeRequestOf(
 ): ExecuteRequest {
   const kind = programKind(job.type);
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
-  const qpu = isEmulatedQpu(job.backend);
-  const noiseModel = qpu
-    ? (noiseModelOf(job.backend)?.name ?? null)
-    : job.noise && job.noise.model !== 'ideal'
-      ? job.noise.model
-      : null;
-  const noise = noiseModel
+  const run = runOn(job.backend, job.noise);
+  const noise = run.noiseModel
     ? {
-        model: noiseModel,
+        model: run.noiseModel,
         seed: job.noise?.seed ?? null,
         characterization: characterization
           ? { id: characterization.id, backend: characterization.backend, ...characterization.body }
@@ -91,7 +86,7 @@ export function executeRequestOf(
     kind,
     program,
     backend: job.backend,
-    shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null,
+    shots: shotsToRun(run, job.shots),
     noise,
     debiasing: debiasingOf(job),
     dryRun: job.dry_run,
@@ -165,7 +160,7 @@ export class JobRunner {
     }
     if (Date.now() - this.lastExtend >= EXTEND_EVERY_MS) {
       this.lastExtend = Date.now();
-      await extendCharacterizations(this.db);
+      await extendCharacterizations(this.db, characterizationSource);
     }
     // A claimed job holds its thread from the claim on, while its characterization is read.
     while (!this.stopped && this.pool.idle - this.preparing > 0) {

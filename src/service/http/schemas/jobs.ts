@@ -1,5 +1,5 @@
 /** Schemas of the jobs routes, v0.3 and v0.4. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Metadata, NameV3, NameV4, Noise, Shots, Uuid } from './common.js';
 
 /** A QIS or native gate of the svc.circuit.v0 JSON; the library checks the rest of it (validateCircuitJson). */
@@ -108,6 +108,11 @@ export const MoveBody = Type.Union([
     { additionalProperties: true },
   ),
 ]);
+
+/** The bodies as the routes hand them on, after their schema has checked them. */
+export type CreateV3 = Static<typeof CreateV3Body>;
+export type CreateV4 = Static<typeof CreateV4Body>;
+export type Move = NonNullable<Static<typeof MoveBody>>;
 
 export const JOB_STATUSES = ['submitted', 'ready', 'started', 'canceled', 'failed', 'completed'] as const;
 
