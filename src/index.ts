@@ -178,7 +178,13 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  * memory budget. Never throws: problems come back as diagnostics.
  */
 export { simulate } from './api/simulate.js';
-export type { SimulateOptions, SimulateResult, SimulateInput } from './api/simulate.js';
+export type {
+  SimulateOptions,
+  SimulateResult,
+  SimulateInput,
+  DebiasingResult,
+  DebiasingVariant,
+} from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
@@ -203,3 +209,19 @@ export { RESULT_FORMATS } from './simulator/results/artifacts.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';
+
+/** How emulated QPUs drift, how one day's qubits differ, and debiasing's defaults (docs/service.md, "Emulated QPUs"). */
+export {
+  DRIFT as calibrationDrift,
+  DEVICE_SPREAD as deviceSpread,
+  DEBIASING as debiasingDefaults,
+} from './tables/index.js';
+export type { DriftModel, DeviceSpread } from './tables/index.js';
+/**
+ * The per-qubit device behind a characterization record (either version's
+ * shape): each physical qubit's readout errors, one-qubit error and
+ * over-rotation, and its pairs' median two-qubit error; or the first
+ * malformed field (`{ field, reason }`).
+ */
+export { characterizationQubits } from './simulator/noise/characterization.js';
+export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
