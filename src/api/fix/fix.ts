@@ -17,7 +17,7 @@ import type { Statement } from '../../ast/nodes.js';
 import type { Diagnostic, Failure, Span } from '../../diagnostics/index.js';
 import { parse } from '../../parser/index.js';
 import type { Target } from '../../tables/index.js';
-import { validate } from '../../validate.js';
+import { validate } from '../validate.js';
 import { Elaborator, Unfixable } from './elaborate.js';
 import type { Action, FixOp, Item } from './elaborate.js';
 import { Emitter } from './emit.js';

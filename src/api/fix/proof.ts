@@ -7,7 +7,7 @@
  * measurements as (qubit, bit) pairs.
  */
 import type { IrCircuit } from '../../ir/types.js';
-import { loadCircuits } from '../../load.js';
+import { loadCircuits } from '../load.js';
 import { compareUnitaryParts, unitaryPart } from '../../simulator/index.js';
 import type { UnitaryOp, UnitaryPart } from '../../simulator/index.js';
 import type { FixOp, Ref } from './elaborate.js';

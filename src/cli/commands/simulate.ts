@@ -75,10 +75,10 @@ export function simulateCommand(
       // Loaded on use, like every pipeline stage, so that other commands start fast.
       const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
         await Promise.all([
-          import('../../simulate.js'),
-          import('../../simulator/results.js'),
-          import('../../load.js'),
-          import('../../simulator/parallel.js'),
+          import('../../api/simulate.js'),
+          import('../../simulator/results/sources.js'),
+          import('../../api/load.js'),
+          import('../../simulator/engine/parallel.js'),
           import('../simulate-threads.js'),
         ]);
       const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');

@@ -114,6 +114,11 @@ export function characterizationBody(target: Target): Record<string, unknown> {
   };
 }
 
+/** The characterization each QPU's seeded history records (store/catalog.ts writes it). */
+export function characterizationSeeds(): { backend: string; body: Record<string, unknown> }[] {
+  return qpuTargets().map((target) => ({ backend: target.name, body: characterizationBody(target) }));
+}
+
 /**
  * Estimated QPU time of a run: each shot runs every gate, reads every qubit
  * and resets it (decisions section 4: `execution_duration_ms` from the
