@@ -8,7 +8,7 @@ import type { RewriteStep } from '../../preflight/index.js';
 import { decompose } from './decompose.js';
 import { refText, Unfixable } from './elaborate.js';
 import type { Action, FixOp, Ref } from './elaborate.js';
-import { ACCEPTED_GATES_BY_NAME } from '../../tables/index.js';
+import { ACCEPTED_GATES_BY_NAME, REJECTED_GATES_BY_NAME } from '../../tables/index.js';
 
 /** Decompositions by call shape: a 10,000-line program repeats few of them. */
 export class Emitter {
@@ -42,7 +42,12 @@ export class Emitter {
         if (rewritten) {
           const written = op.modifiers.map((m) => (m.kind === 'inv' ? 'inv @ ' : `${m.kind}(${m.value}) @ `)).join('');
           this.actions.push({
-            rule: op.modifiers.length > 0 ? 'gate-modifier' : 'rejected-gate',
+            rule:
+              op.modifiers.length > 0
+                ? 'gate-modifier'
+                : REJECTED_GATES_BY_NAME.has(op.name)
+                  ? 'rejected-gate'
+                  : 'unknown-gate',
             span: op.span,
             description: `${written}${op.name} written as ${[...new Set(steps.map((s) => s.gate))].join(', ') || 'nothing (identity)'}`,
           });
