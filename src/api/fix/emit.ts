@@ -57,11 +57,21 @@ export class Emitter {
           // A rotation or phase by 0 is the identity; gphase alone is accepted and ignored.
           if (s.angles.length > 0 && s.angles.every((a) => a === 0)) continue;
           if (s.angles.some((a) => !Number.isFinite(a))) throw new Unfixable('an angle that is not finite', op.span);
-          const angles = s.angles.length === 0 ? '' : `(${s.angles.map(angleText).join(', ')})`;
+          const angles = s.angles.length === 0 ? '' : `(${s.angles.map(tidyAngle).join(', ')})`;
           out.push(`${s.gate}${angles} ${s.operands.map((i) => refText(op.qubits[i] as Ref)).join(', ')};`);
         }
         return out;
       }
     }
   }
+}
+
+/**
+ * An angle as the subset writes it, without the last-digit noise of float
+ * arithmetic (`0.30000000000000004` is written `0.3`): 15 significant digits
+ * move it by under 1e-15, far inside the proof's tolerance.
+ */
+function tidyAngle(angle: number): string {
+  const short = Number(angle.toPrecision(15));
+  return angleText(Math.abs(short - angle) <= 1e-15 * Math.max(1, Math.abs(angle)) ? short : angle);
 }
