@@ -17,7 +17,7 @@ import type { Statement } from '../../ast/nodes.js';
 import type { Diagnostic, Failure, Span } from '../../diagnostics/index.js';
 import { parse } from '../../parser/index.js';
 import type { Target } from '../../tables/index.js';
-import { validate } from '../validate.js';
+import { validate, type ValidateOptions } from '../validate.js';
 import { Elaborator, Unfixable } from './elaborate.js';
 import type { Action, FixOp, Item } from './elaborate.js';
 import { Emitter } from './emit.js';
@@ -77,8 +77,18 @@ interface Planned {
   readonly items: Item[] | null;
 }
 
+/** The options `validate` takes: `inputs` left out; hostile objects go through as they are, for validate to name. */
+function validateOptions(options: FixOptions): ValidateOptions {
+  try {
+    const { inputs: _inputs, ...rest } = options;
+    return rest;
+  } catch {
+    return options as ValidateOptions;
+  }
+}
+
 function unchanged(source: string, options: FixOptions, equivalent: Proof): FixResult {
-  const verdict = validate(source, options.target === undefined ? {} : { target: options.target });
+  const verdict = validate(source, validateOptions(options));
   return {
     ok: verdict.ok,
     source,
@@ -121,12 +131,12 @@ export function fix(source: string, options: FixOptions = {}): FixResult {
   try {
     return fixProgram(source, options);
   } catch {
-    return unchanged(String(source), options ?? {}, 'unchecked');
+    return unchanged(source, options ?? {}, 'unchecked');
   }
 }
 
 function fixProgram(source: string, options: FixOptions): FixResult {
-  const target = options.target === undefined ? {} : { target: options.target };
+  const target = validateOptions(options);
   const before = validate(source, target);
   if (before.ok) return { ...before, source, applied: [], equivalent: true };
   // Only subset and capability findings are fixed: an unknown target, an oversized or unreadable program is not.
