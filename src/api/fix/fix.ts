@@ -71,6 +71,9 @@ const DECLARES = new Set<Statement['kind']>([
   'SubroutineDefinition',
 ]);
 
+/** As many findings as validate reports at most. */
+const LIMITS_ALL_FINDINGS = 1_000_000;
+
 interface Planned {
   readonly statement: Statement;
   readonly rewrite: boolean;
@@ -137,21 +140,22 @@ export function fix(source: string, options: FixOptions = {}): FixResult {
 
 function fixProgram(source: string, options: FixOptions): FixResult {
   const target = validateOptions(options);
-  const before = validate(source, target);
+  // Every finding, not the first 100: a statement is rewritten only where one lies.
+  const before = validate(source, { ...target, maxErrors: LIMITS_ALL_FINDINGS });
   if (before.ok) return { ...before, source, applied: [], equivalent: true };
   // Only subset and capability findings are fixed: an unknown target, an oversized or unreadable program is not.
   if (
     before.diagnostics.some((d) => d.rule === 'syntax-error' || d.rule === 'unknown-target' || d.rule === 'source-size')
   )
-    return { ...before, source, applied: [], equivalent: 'unchecked' };
+    return unchanged(source, options, 'unchecked');
   const { program } = parse(source);
+  const findings = new OffsetIndex(before.diagnostics.map((d) => d.span.start.offset));
   const extra = freshRegisterName(source);
   const elaborator = new Elaborator(options.inputs ?? {}, extra);
   const changed = new Set<string>();
   const planned: Planned[] = [];
   for (const statement of program.statements) {
-    const rewrite =
-      before.diagnostics.some((d) => inside(d.span, statement)) || namesIn(statement).some((n) => changed.has(n));
+    const rewrite = findings.within(statement) || (changed.size > 0 && namesIn(statement).some((n) => changed.has(n)));
     let items: Item[] | null;
     try {
       items = elaborator.topLevel(statement);
@@ -205,7 +209,7 @@ function fixProgram(source: string, options: FixOptions): FixResult {
     rewritten.push(statement);
   }
   parts.push(source.slice(at));
-  if (rewritten.length === 0) return { ...before, source, applied: [], equivalent: 'unchecked' };
+  if (rewritten.length === 0) return unchanged(source, options, 'unchecked');
   const fixed = parts.join('');
 
   const applied = appliedFixes([...elaborator.actions, ...emitter.actions], rewritten, before.diagnostics);
@@ -214,20 +218,56 @@ function fixProgram(source: string, options: FixOptions): FixResult {
     ? planned.flatMap((p) => (p.items as Item[]).flatMap((i) => (i.kind === 'op' ? [i.op] : [])))
     : [];
   const equivalent = allFixable ? proveFix(ops, fixed) : 'unchecked';
-  if (equivalent === false) return { ...before, source, applied: [], equivalent: false };
+  if (equivalent === false) return unchanged(source, options, false);
   const after = validate(fixed, target);
   return { ok: after.ok, source: fixed, applied, diagnostics: after.diagnostics, failure: after.failure, equivalent };
 }
 
+/** Sorted offsets, asked whether one lies inside a span (binary search: programs have 10,000s of findings). */
+class OffsetIndex {
+  private readonly offsets: number[];
+  constructor(offsets: number[]) {
+    this.offsets = offsets.sort((a, b) => a - b);
+  }
+  within(node: { readonly span: Span }): boolean {
+    const start = node.span.start.offset;
+    let lo = 0;
+    let hi = this.offsets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.offsets[mid] as number) < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.offsets.length && (this.offsets[lo] as number) < node.span.end.offset;
+  }
+}
+
+/** The rewritten statement a span starts in (they are in source order), or undefined. */
+function statementAt(rewritten: readonly Statement[], span: Span): Statement | undefined {
+  const offset = span.start.offset;
+  let lo = 0;
+  let hi = rewritten.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((rewritten[mid] as Statement).span.end.offset <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = rewritten[lo];
+  return s !== undefined && inside(span, s) ? s : undefined;
+}
+
 /** The actions inside rewritten statements, plus one entry for each finding there that no action names. */
 function appliedFixes(actions: readonly Action[], rewritten: readonly Statement[], diagnostics: readonly Diagnostic[]) {
-  const within = (span: Span) => rewritten.some((s) => inside(span, s));
-  const kept = actions.filter((a) => within(a.span));
+  const kept = actions.filter((a) => statementAt(rewritten, a.span) !== undefined);
+  const rulesByStatement = new Map<Statement, Set<string>>();
+  for (const a of kept) {
+    const s = statementAt(rewritten, a.span) as Statement;
+    rulesByStatement.set(s, (rulesByStatement.get(s) ?? new Set()).add(a.rule));
+  }
   for (const d of diagnostics) {
-    if (!within(d.span)) continue;
-    const statement = rewritten.find((s) => inside(d.span, s)) as Statement;
-    if (!kept.some((a) => a.rule === d.rule && inside(a.span, statement)))
-      kept.push({ rule: d.rule, span: d.span, description: `rewritten in accepted form (was: ${d.reason})` });
+    const statement = statementAt(rewritten, d.span);
+    if (statement === undefined || rulesByStatement.get(statement)?.has(d.rule)) continue;
+    kept.push({ rule: d.rule, span: d.span, description: `rewritten in accepted form (was: ${d.reason})` });
   }
   const seen = new Set<string>();
   return kept

@@ -15,6 +15,14 @@ import { referenceOp } from './reference.js';
 
 /** Largest circuit the proof simulates (random input states beyond 12 qubits). */
 const MAX_PROOF_QUBITS = 20;
+/**
+ * Amplitude updates the proof may spend (gates x amplitudes x input states):
+ * about a second. Past it the unitary is compared on 4 random input states
+ * (equal on those means equal, with probability 1), and past that it is not
+ * compared at all.
+ */
+const PROOF_BUDGET = 3e8;
+const RANDOM_STATES = 4;
 
 export type Proof = true | false | 'unchecked';
 
@@ -33,7 +41,8 @@ function globalIndex(circuit: IrCircuit, kind: 'qubit' | 'bit'): (ref: Ref) => n
 function referencePart(ops: readonly FixOp[], circuit: IrCircuit): UnitaryPart | null {
   const qubitOf = globalIndex(circuit, 'qubit');
   const bitOf = globalIndex(circuit, 'bit');
-  const unitaries: UnitaryOp[] = [];
+  // Built from the last operation back (to find final measurements), in reverse order, then turned around.
+  const reversed: UnitaryOp[][] = [];
   const measurements: string[] = [];
   const touched = new Set<number>();
   let nonUnitary = false;
@@ -61,8 +70,8 @@ function referencePart(ops: readonly FixOp[], circuit: IrCircuit): UnitaryPart |
         const last = local.controls[local.controls.length - 1];
         if (last === undefined) continue;
         const [re = 1, im = 0] = local.matrix;
-        unitaries.unshift(
-          ...withNegations(
+        reversed.push(
+          withNegations(
             {
               targets: [at(last)],
               controls: local.controls.slice(0, -1).map(at),
@@ -75,8 +84,8 @@ function referencePart(ops: readonly FixOp[], circuit: IrCircuit): UnitaryPart |
         );
         continue;
       }
-      unitaries.unshift(
-        ...withNegations(
+      reversed.push(
+        withNegations(
           { targets: local.targets.map(at), controls: local.controls.map(at), matrix: local.matrix, kind: 'general' },
           local.controls.map(at),
           local.controlValues,
@@ -84,6 +93,7 @@ function referencePart(ops: readonly FixOp[], circuit: IrCircuit): UnitaryPart |
       );
     }
   }
+  const unitaries = reversed.reverse().flat();
   return { ops: unitaries, measurements: measurements.sort().join(','), nonUnitary };
 }
 
@@ -103,5 +113,11 @@ export function proveFix(ops: readonly FixOp[], fixed: string): Proof {
   const reference = referencePart(ops, circuit);
   const actual = unitaryPart(circuit);
   if (reference === null || reference.nonUnitary || actual.nonUnitary) return 'unchecked';
-  return compareUnitaryParts(reference, actual, circuit.qubits).equivalent;
+  const gates = reference.ops.length + actual.ops.length;
+  const amplitudes = 2 ** circuit.qubits;
+  if (gates * amplitudes * amplitudes <= PROOF_BUDGET)
+    return compareUnitaryParts(reference, actual, circuit.qubits, { exactUpTo: circuit.qubits }).equivalent;
+  if (gates * amplitudes * RANDOM_STATES > PROOF_BUDGET) return 'unchecked';
+  return compareUnitaryParts(reference, actual, circuit.qubits, { exactUpTo: 0, randomStates: RANDOM_STATES })
+    .equivalent;
 }
