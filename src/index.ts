@@ -225,3 +225,25 @@ export type { DriftModel, DeviceSpread } from './tables/index.js';
  */
 export { characterizationQubits } from './simulator/noise/characterization.js';
 export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
+/**
+ * Rewrites a program the service refuses into one it accepts, proven to mean
+ * the same: refused and standard-library gates (`u3`, `cp`, `ccx`, `cswap`,
+ * `rzz`, ...) and modifiers (`inv @`, `pow(k) @`, `negctrl @`, stacked) in
+ * accepted gates, `for` loops over constant ranges unrolled, `def`
+ * subroutines inlined, `input` values bound from `options.inputs`, constants
+ * folded, whole-register and destination-less measurements, ranges, `++` and
+ * scalar registers written out. Returns `{ ok, source, applied, diagnostics,
+ * failure, equivalent }`: `ok`/`diagnostics`/`failure` are `validate`'s
+ * verdict on the fixed `source`, `applied` lists each rewrite at its place in
+ * the original, and `equivalent` is the equivalence checker's verdict against
+ * the original (`'unchecked'` where the original cannot be simulated; each
+ * gate rewrite is then still proven on its own). What cannot be fixed without
+ * changing the program stays as written, with its diagnostic. Never throws.
+ *
+ * ```ts
+ * fix('qubit[2] q;\ncp(pi/2) q[0], q[1];').source;
+ * // 'qubit[2] q;\nctrl @ rz(pi/2) q[0], q[1];\nrz(pi/4) q[0];'
+ * ```
+ */
+export { fix } from './api/fix/index.js';
+export type { FixOptions, FixResult, AppliedFix } from './api/fix/index.js';
