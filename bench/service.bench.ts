@@ -30,6 +30,7 @@ import { simulate } from '../src/index.js';
 import { createKey, openStore, type Db } from '../src/service/index.js';
 import { insertJobs } from '../src/service/store/jobs.js';
 import { jobsFromV4 } from '../src/service/jobs/create.js';
+import type { CreateV4 } from '../src/service/http/schemas/jobs.js';
 import { startPostgres } from '../test/service-faults/postgres.js';
 import { startServe, type CliProcess } from '../test/service-faults/processes.js';
 import { BELL } from '../test/service-faults/workload.js';
@@ -131,7 +132,7 @@ async function untilNoOpenJobs(db: Db): Promise<void> {
 
 /** The store alone: grouped inserts of Bell jobs, one statement in flight, as serve sends them. */
 async function storeInsertRate(db: Db, group: number): Promise<number> {
-  const body = JSON.parse(BELL_JOB) as Record<string, unknown>;
+  const body = JSON.parse(BELL_JOB) as CreateV4;
   const caller = { userId: 'bench', projectId: 'bench-insert' };
   const until = performance.now() + SECONDS * 1000;
   let rows = 0;
@@ -286,13 +287,13 @@ async function overheadRows(serve: CliProcess, build: string): Promise<void> {
 }
 if (BEFORE_CLI !== undefined) {
   // The other build first, warmed as this one was, against the same store.
-  const before = await startServe(['--database', server.url, '--workers', '2'], BEFORE_CLI, 300_000);
+  const before = await startServe(['--database', server.url, '--workers', '2'], BEFORE_CLI);
   await warmUp(before, FULL ? 5000 : 1000, ` [before: ${BEFORE_CLI}]`);
   await overheadRows(before, ` [before: ${BEFORE_CLI}]`);
   await before.kill('SIGTERM');
   await db.query(`DELETE FROM jobs`);
 }
-const serve = await startServe(['--database', server.url, '--workers', '2'], undefined, 300_000);
+const serve = await startServe(['--database', server.url, '--workers', '2']);
 await warmUp(serve, FULL ? 5000 : 1000, BEFORE_CLI !== undefined ? ' [this build]' : '');
 await overheadRows(serve, BEFORE_CLI !== undefined ? ' [this build]' : '');
 if (!ONLY_OVERHEAD) {

@@ -124,6 +124,11 @@ function rendered(result: CompileResult, format: 'json' | 'qasm', fromQasm: bool
 function statsLine(result: CompileResult, gateset: string, target: string): string {
   const stats = result.stats;
   if (stats === null) return '';
-  const circuits = stats.circuits === 1 ? '' : `, ${stats.circuits} circuits`;
-  return `${stats.qubits} qubits${circuits}, ${stats.gate_counts['1q']} 1q gates, ${stats.gate_counts['2q']} 2q gates (${gateset} gateset, target ${target})\n`;
+  const circuits = stats.circuits === 1 ? '' : `, ${count(stats.circuits, 'circuit')}`;
+  return `${count(stats.qubits, 'qubit')}${circuits}, ${count(stats.gate_counts['1q'], '1q gate')}, ${count(stats.gate_counts['2q'], '2q gate')} (${gateset} gateset, target ${target})\n`;
+}
+
+/** `1 qubit`, `2 qubits`, `0 2q gates`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -76,7 +76,8 @@ export function simulateCommand(
         import('../../index.js'),
         import('../simulate-threads.js'),
       ]);
-      const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
+      // Piped, the JSON of what was asked for: the histogram of the shots when there are shots.
+      const format = flags.format ?? (io.stdoutIsTTY ? undefined : shots !== undefined ? 'histogram' : 'probabilities');
       // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
       const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
       const options = {

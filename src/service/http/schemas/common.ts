@@ -4,6 +4,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { catalogue } from '../../../index.js';
+import { PATTERNS } from '../validation.js';
 
 const { limits } = catalogue;
 
@@ -36,7 +37,7 @@ export const Metadata = Type.Union([
   ),
 ]);
 
-export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);
+export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: PATTERNS.jobName.pattern })]);
 export const NameV3 = Type.Union([Type.Null(), Type.String({ maxLength: 100 })]);
 export const Shots = Type.Integer({ minimum: limits.minShots, maximum: limits.maxShots });
 
@@ -47,6 +48,7 @@ export const Noise = Type.Union([
   Type.Object({
     model: Type.Optional(Type.Union(NOISE_MODEL_NAMES.map((m) => Type.Literal(m)))),
     seed: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })])),
+    characterization_id: Type.Optional(Uuid),
   }),
 ]);
 
