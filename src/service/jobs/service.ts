@@ -27,7 +27,7 @@ import { jobV3, jobV4 } from './represent.js';
 import { priceOf } from './pricing.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
-import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
+import type { CostAnswer, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -244,7 +244,7 @@ export class JobsService {
     return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
   }
 
-  async cost(id: string, caller: Caller): Promise<Json> {
+  async cost(id: string, caller: Caller): Promise<CostAnswer> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
     const mitigation = job.error_mitigation?.debiasing === true || job.error_mitigation?.debias === true;
