@@ -3,8 +3,8 @@
  * The same objects validate requests, type handlers and make /openapi.json.
  */
 import { Type, type TSchema } from 'typebox';
-import { catalogue } from '../../../index.js';
 import { PATTERNS } from '../validation.js';
+import { catalogue } from '../../../index.js';
 
 const { limits } = catalogue;
 
