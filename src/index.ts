@@ -178,7 +178,13 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  * memory budget. Never throws: problems come back as diagnostics.
  */
 export { simulate } from './api/simulate.js';
-export type { SimulateOptions, SimulateResult, SimulateInput } from './api/simulate.js';
+export type {
+  SimulateOptions,
+  SimulateResult,
+  SimulateInput,
+  DebiasingResult,
+  DebiasingVariant,
+} from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
@@ -203,3 +209,41 @@ export { RESULT_FORMATS } from './simulator/results/artifacts.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';
+
+/** How emulated QPUs drift, how one day's qubits differ, and debiasing's defaults (docs/service.md, "Emulated QPUs"). */
+export {
+  DRIFT as calibrationDrift,
+  DEVICE_SPREAD as deviceSpread,
+  DEBIASING as debiasingDefaults,
+} from './tables/index.js';
+export type { DriftModel, DeviceSpread } from './tables/index.js';
+/**
+ * The per-qubit device behind a characterization record (either version's
+ * shape): each physical qubit's readout errors, one-qubit error and
+ * over-rotation, and its pairs' median two-qubit error; or the first
+ * malformed field (`{ field, reason }`).
+ */
+export { characterizationQubits } from './simulator/noise/characterization.js';
+export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
+/**
+ * Rewrites a program the service refuses into one it accepts, proven to mean
+ * the same: refused and standard-library gates (`u3`, `cp`, `ccx`, `cswap`,
+ * `rzz`, ...) and modifiers (`inv @`, `pow(k) @`, `negctrl @`, stacked) in
+ * accepted gates, `for` loops over constant ranges unrolled, `def`
+ * subroutines inlined, `input` values bound from `options.inputs`, constants
+ * folded, whole-register and destination-less measurements, ranges, `++` and
+ * scalar registers written out. Returns `{ ok, source, applied, diagnostics,
+ * failure, equivalent }`: `ok`/`diagnostics`/`failure` are `validate`'s
+ * verdict on the fixed `source`, `applied` lists each rewrite at its place in
+ * the original, and `equivalent` is the equivalence checker's verdict against
+ * the original (`'unchecked'` where the original cannot be simulated; each
+ * gate rewrite is then still proven on its own). What cannot be fixed without
+ * changing the program stays as written, with its diagnostic. Never throws.
+ *
+ * ```ts
+ * fix('qubit[2] q;\ncp(pi/2) q[0], q[1];').source;
+ * // 'qubit[2] q;\nctrl @ rz(pi/2) q[0], q[1];\nrz(pi/4) q[0];'
+ * ```
+ */
+export { fix } from './api/fix/index.js';
+export type { FixOptions, FixResult, AppliedFix } from './api/fix/index.js';

@@ -13,7 +13,7 @@ import type { Db } from './store/db.js';
 import { DEFAULT_DATA_DIR, openStore } from './store/open.js';
 import { startAdminSocket } from './admin.js';
 import { seedCatalog, createKey } from './store/catalog.js';
-import { characterizationSeeds } from './jobs/catalog.js';
+import { characterizationSource } from './jobs/characterizations.js';
 import { JobsService } from './jobs/service.js';
 import { JobRunner } from './worker/runner.js';
 import { buildApp } from './http/app.js';
@@ -59,7 +59,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
-    await seedCatalog(db, characterizationSeeds());
+    await seedCatalog(db, characterizationSource);
     let runner: JobRunner | null = null;
     const jobs = new JobsService(db, () => runner?.wake());
     const app = await buildApp({
@@ -135,7 +135,7 @@ export async function createWorker(options: {
 }) {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
-  await seedCatalog(db, characterizationSeeds());
+  await seedCatalog(db, characterizationSource);
   const runner = new JobRunner(db, { threads: options.workers ?? 1, leaseMs: options.leaseMs, log: options.log });
   await runner.start();
   return {

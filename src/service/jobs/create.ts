@@ -5,7 +5,7 @@
  * every problem found is reported at once (service-decisions.md section 4).
  */
 import { randomUUID } from 'node:crypto';
-import { validateCircuitJson, type CircuitJson } from '../../index.js';
+import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../index.js';
 import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
 import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
 import { invalid } from './problems.js';
@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 
 const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
 /** Debiasing needs enough shots to split among its variants. */
-const MIN_DEBIAS_SHOTS = 500;
+const MIN_DEBIAS_SHOTS = debiasingDefaults.minShots;
 
 interface ItemProblem {
   key: string;
@@ -145,7 +145,11 @@ export function jobsFromMove(source: JobRecord, body: Move, caller: Caller): New
 
 function noiseOf(noise: CreateV4['noise']): NoiseSetting | null {
   if (!noise) return null;
-  return { model: noise.model ?? IDEAL, seed: noise.seed ?? null };
+  return {
+    model: noise.model ?? IDEAL,
+    seed: noise.seed ?? null,
+    ...(noise.characterization_id !== undefined ? { characterization_id: noise.characterization_id } : {}),
+  };
 }
 
 function build(draft: Draft, caller: Caller): NewJob[] {

@@ -86,6 +86,8 @@ export function jobV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     execution_duration_ms: executionDuration(job),
     ...(runOn(job.backend, job.noise).sampled ? { shots: job.shots } : {}),
     ...(qpu ? { cost_model: 'QCT' } : { noise: job.noise ?? IDEAL_NOISE }),
+    // Extension (docs/service.md): the characterization an emulated QPU or pinned noisy simulation ran on.
+    ...(job.characterization_id ? { characterization_id: job.characterization_id } : {}),
     failure: job.failure,
     settings: job.settings ?? {},
     stats: job.stats ?? {},

@@ -6,7 +6,15 @@
  * noisy, or the emulated QPU) from that loaded program. Pure: data in,
  * data out; the caller stores it.
  */
-import { compile, load, simulate, RESULT_FORMATS, type CircuitJson, type Diagnostic } from '../../index.js';
+import {
+  compile,
+  load,
+  simulate,
+  RESULT_FORMATS,
+  type CircuitJson,
+  type DebiasingResult,
+  type Diagnostic,
+} from '../../index.js';
 import { runOn } from '../jobs/backend.js';
 
 export interface ExecuteRequest {
@@ -16,8 +24,17 @@ export interface ExecuteRequest {
   readonly backend: string;
   /** Shots of a sampled run (emulated QPU, noisy simulator); null for the ideal simulator. */
   readonly shots: number | null;
-  /** Noise model of a sampled run (the QPU's own for an emulated QPU). */
-  readonly noise: { readonly model: string; readonly seed: number | null } | null;
+  /**
+   * Noise of a sampled run: the model (the QPU's own for an emulated QPU), and
+   * the characterization record it runs on (id, backend and body), if any.
+   */
+  readonly noise: {
+    readonly model: string;
+    readonly seed: number | null;
+    readonly characterization?: Record<string, unknown> | null;
+  } | null;
+  /** Split the run into debiasing variants (docs/service.md, "Debiasing"). */
+  readonly debiasing?: boolean;
   readonly dryRun: boolean;
 }
 
@@ -43,6 +60,8 @@ export interface Succeeded {
   /** Result payloads by format id (`svc.` ids), null for a dry run. */
   readonly results: Record<string, unknown> | null;
   readonly seed: number | null;
+  /** A debiased run's variants and aggregated histograms. */
+  readonly debiasing?: DebiasingResult;
 }
 
 export type ExecuteResult = Failed | Succeeded;
@@ -75,8 +94,15 @@ export function execute(request: ExecuteRequest): ExecuteResult {
   const run = simulate(program, {
     ...(request.shots !== null ? { shots: request.shots } : {}),
     ...(request.noise
-      ? { noise: { model: request.noise.model, ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}) } }
+      ? {
+          noise: {
+            model: request.noise.model,
+            ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}),
+            ...(request.noise.characterization ? { characterization: request.noise.characterization } : {}),
+          },
+        }
       : {}),
+    ...(request.debiasing ? { debiasing: true } : {}),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
   const results = request.shots !== null ? sampledResults(run.results) : run.results;
@@ -87,6 +113,7 @@ export function execute(request: ExecuteRequest): ExecuteResult {
     compiled,
     results,
     seed: run.seed,
+    ...(run.debiasing ? { debiasing: run.debiasing } : {}),
   };
 }
 

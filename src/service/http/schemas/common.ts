@@ -44,6 +44,7 @@ export const Noise = Type.Union([
   Type.Object({
     model: Type.Optional(Type.Union(NOISE_MODEL_NAMES.map((m) => Type.Literal(m)))),
     seed: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })])),
+    characterization_id: Type.Optional(Uuid),
   }),
 ]);
 

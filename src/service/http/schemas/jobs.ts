@@ -147,7 +147,19 @@ export const JobList = Type.Object({
   next: Type.Optional(Type.String()),
 });
 export const ResultsQuery = Type.Object(
-  { sharpen: Type.Optional(Type.Boolean()), aggregation: Type.Optional(Type.String()) },
+  {
+    sharpen: Type.Optional(
+      Type.String({
+        description:
+          'true, True or 1: the plurality-voting aggregation of a debiased job (false, False, 0: averaging); a job that was not debiased answers its plain results',
+      }),
+    ),
+    aggregation: Type.Optional(
+      Type.Union([Type.Literal('average'), Type.Literal('voting')], {
+        description: 'How a debiased job is aggregated: average (the default) or voting (the same as sharpen=true)',
+      }),
+    ),
+  },
   { additionalProperties: true },
 );
 export const ArtifactParams = Type.Object({ UUID: Uuid, artifact: Uuid });
