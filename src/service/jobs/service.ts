@@ -326,6 +326,11 @@ export class JobsService {
     return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
   }
 
+  /** The input stored with the job: the program (`data`) or circuit JSON it was submitted with. */
+  async input(id: string, caller: Caller): Promise<Json> {
+    return (await this.load(id, caller)).input;
+  }
+
   async cost(id: string, caller: Caller): Promise<CostAnswer> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
