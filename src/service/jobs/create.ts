@@ -16,7 +16,7 @@ import {
   type NewJob,
   type NoiseSetting,
 } from './model.js';
-import { invalid } from './problems.js';
+import { invalid, invalidItems } from './problems.js';
 import { DEFAULT_SHOTS } from './defaults.js';
 
 type Json = Record<string, unknown>;
@@ -186,8 +186,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }
   }
-  if (problems.length)
-    throw invalid(problems.map((p) => p.message).join('; '), [...new Set(problems.map((p) => p.key))]);
+  if (problems.length) throw invalidItems(problems);
   const id = randomUUID();
   const shared: SharedFields = {
     draft,
