@@ -25,6 +25,7 @@ import { simulate } from '../src/index.js';
 import { createKey, openStore, type Db } from '../src/service/index.js';
 import { insertJobs } from '../src/service/store/jobs.js';
 import { jobsFromV4 } from '../src/service/jobs/create.js';
+import type { CreateV4 } from '../src/service/http/schemas/jobs.js';
 import { startPostgres } from '../test/service-faults/postgres.js';
 import { startServe, type CliProcess } from '../test/service-faults/processes.js';
 import { BELL } from '../test/service-faults/workload.js';
@@ -124,7 +125,7 @@ async function untilNoOpenJobs(db: Db): Promise<void> {
 
 /** The store alone: grouped inserts of Bell jobs, one statement in flight, as serve sends them. */
 async function storeInsertRate(db: Db, group: number): Promise<number> {
-  const body = JSON.parse(BELL_JOB) as Record<string, unknown>;
+  const body = JSON.parse(BELL_JOB) as CreateV4;
   const caller = { userId: 'bench', projectId: 'bench-insert' };
   const until = performance.now() + SECONDS * 1000;
   let rows = 0;

@@ -25,6 +25,25 @@ export {
 } from './tables/index.js';
 
 /**
+ * Reads a program once for a target, as TypeScript's `createProgram` does:
+ * checks the options, resolves the target, parses, runs the subset rules with
+ * gate definitions inlined and the capability checks, and lowers to circuit
+ * IR. `validate`, `compile`, `simulate`, `checkEquivalence` and `drawCircuit`
+ * take the result in place of text and reuse it (another target or a noise
+ * model re-runs only the capability checks). Returns `{ ok, diagnostics,
+ * failure, circuits, target, format }`. Never throws.
+ *
+ * ```ts
+ * const program = load(bell, { target: 'qpu.aria-1' });
+ * compile(program).stats; // parsed once for both calls
+ * simulate(program, { shots: 100 });
+ * ```
+ */
+export { load } from './api/load.js';
+/** Options of {@link load}, the program it returns, and how it read the input. */
+export type { LoadOptions, LoadedProgram, LoadResult, InputFormat } from './api/load.js';
+
+/**
  * Validates an OpenQASM 3 program as the service's preflight would: syntax,
  * the subset rules (docs/rules.md) with gate definitions inlined, then the
  * target's capabilities. Returns `{ ok, diagnostics, failure }`; `failure` is
@@ -33,9 +52,9 @@ export {
  * `maxErrors` (default 100), `maxGates` (default 1,000,000),
  * `maxSourceLength` (default 10 MB; `Infinity` lifts it).
  */
-export { validate } from './validate.js';
+export { validate } from './api/validate.js';
 /** Options and result of {@link validate}. */
-export type { ValidateOptions, ValidateResult } from './validate.js';
+export type { ValidateOptions, ValidateResult } from './api/validate.js';
 /** The subset rules in registry order: id, failure code and a one-line description each. */
 export { PREFLIGHT_RULES as preflightRules } from './preflight/index.js';
 export type { PreflightRule } from './preflight/index.js';
@@ -130,16 +149,16 @@ export type { ParseOptions, ParseResult } from './parser/index.js';
  * `target`, `gateset`, `optimize` (default true), `family` (simulator only).
  * Never throws.
  */
-export { compile } from './compile.js';
+export { compile } from './api/compile.js';
 /** Options, result and stats of {@link compile}. */
-export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
+export type { CompileOptions, CompileResult, CompileStats } from './api/compile.js';
 /**
  * Draws a program's circuit (validated QIS gates, or the compiled native
  * circuit) as a standalone SVG document; the CLI's `compile --format svg`.
  * Never throws: `{ ok, diagnostics, failure, svg }`.
  */
-export { drawCircuit } from './draw-circuit.js';
-export type { DrawCircuitOptions, DrawCircuitResult } from './draw-circuit.js';
+export { drawCircuit } from './api/draw-circuit.js';
+export type { DrawCircuitOptions, DrawCircuitResult } from './api/draw-circuit.js';
 export type { DrawOptions } from './draw/index.js';
 /**
  * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
@@ -159,8 +178,14 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  * measurement and reset; seeded sampling; noise models (`aria-1`, ...); a
  * memory budget. Never throws: problems come back as diagnostics.
  */
-export { simulate } from './simulate.js';
-export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.js';
+export { simulate } from './api/simulate.js';
+export type {
+  SimulateOptions,
+  SimulateResult,
+  SimulateInput,
+  DebiasingResult,
+  DebiasingVariant,
+} from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
@@ -168,23 +193,61 @@ export type { ArtifactName } from './simulator/run.js';
  * a million states goes to a file or an HTTP response in little memory
  * (docs/simulator.md "Large results").
  */
-export { writeArtifact } from './simulator/results.js';
-export type { WriteArtifactOptions } from './simulator/results.js';
-export type { JsonSink } from './simulator/json-writer.js';
+export { writeArtifact } from './simulator/results/sources.js';
+export type { WriteArtifactOptions } from './simulator/results/sources.js';
+export type { JsonSink } from './simulator/results/json-writer.js';
 /**
  * Whether two programs are the same operation up to global phase: the full
  * unitary up to 12 qubits, random input states beyond. Amplitudes, never
  * probabilities alone. Never throws.
  */
-export { checkEquivalence } from './equivalence.js';
+export { checkEquivalence } from './api/equivalence.js';
 /** Starts the simulator's worker threads; resolves when `simulate(..., { parallel: true })` can use every core. */
-export { prepareWorkers } from './simulator/parallel.js';
-export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './equivalence.js';
+export { prepareWorkers } from './simulator/engine/parallel.js';
+export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './api/equivalence.js';
 /** Result format ids the simulator produces. */
-export { RESULT_FORMATS } from './simulator/artifacts.js';
+export { RESULT_FORMATS } from './simulator/results/artifacts.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';
+
+/** How emulated QPUs drift, how one day's qubits differ, and debiasing's defaults (docs/service.md, "Emulated QPUs"). */
+export {
+  DRIFT as calibrationDrift,
+  DEVICE_SPREAD as deviceSpread,
+  DEBIASING as debiasingDefaults,
+} from './tables/index.js';
+export type { DriftModel, DeviceSpread } from './tables/index.js';
+/**
+ * The per-qubit device behind a characterization record (either version's
+ * shape): each physical qubit's readout errors, one-qubit error and
+ * over-rotation, and its pairs' median two-qubit error; or the first
+ * malformed field (`{ field, reason }`).
+ */
+export { characterizationQubits } from './simulator/noise/characterization.js';
+export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
+/**
+ * Rewrites a program the service refuses into one it accepts, proven to mean
+ * the same: refused and standard-library gates (`u3`, `cp`, `ccx`, `cswap`,
+ * `rzz`, ...) and modifiers (`inv @`, `pow(k) @`, `negctrl @`, stacked) in
+ * accepted gates, `for` loops over constant ranges unrolled, `def`
+ * subroutines inlined, `input` values bound from `options.inputs`, constants
+ * folded, whole-register and destination-less measurements, ranges, `++` and
+ * scalar registers written out. Returns `{ ok, source, applied, diagnostics,
+ * failure, equivalent }`: `ok`/`diagnostics`/`failure` are `validate`'s
+ * verdict on the fixed `source`, `applied` lists each rewrite at its place in
+ * the original, and `equivalent` is the equivalence checker's verdict against
+ * the original (`'unchecked'` where the original cannot be simulated; each
+ * gate rewrite is then still proven on its own). What cannot be fixed without
+ * changing the program stays as written, with its diagnostic. Never throws.
+ *
+ * ```ts
+ * fix('qubit[2] q;\ncp(pi/2) q[0], q[1];').source;
+ * // 'qubit[2] q;\nctrl @ rz(pi/2) q[0], q[1];\nrz(pi/4) q[0];'
+ * ```
+ */
+export { fix } from './api/fix/index.js';
+export type { FixOptions, FixResult, AppliedFix } from './api/fix/index.js';
 /**
  * The per-job limits of `svc.circuit.v0` JSON input (service-api.md "Limits"):
  * at most 5,000 circuits and 150,000 gates in one job. {@link validateCircuitJson}

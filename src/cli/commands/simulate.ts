@@ -75,13 +75,14 @@ export function simulateCommand(
       // Loaded on use, like every pipeline stage, so that other commands start fast.
       const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
         await Promise.all([
-          import('../../simulate.js'),
-          import('../../simulator/results.js'),
-          import('../../load.js'),
-          import('../../simulator/parallel.js'),
+          import('../../api/simulate.js'),
+          import('../../simulator/results/sources.js'),
+          import('../../api/load.js'),
+          import('../../simulator/engine/parallel.js'),
           import('../simulate-threads.js'),
         ]);
-      const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
+      // Piped, the JSON of what was asked for: the histogram of the shots when there are shots.
+      const format = flags.format ?? (io.stdoutIsTTY ? undefined : shots !== undefined ? 'histogram' : 'probabilities');
       // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
       const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
       const options = {

@@ -19,6 +19,22 @@ export function boundKeys(keys: readonly string[]): BoundedKeys {
   };
 }
 
+/** Errors looked at to put the named keys in words, at most (their order follows the body's). */
+const MAX_DESCRIBED_ERRORS = 1_000;
+
+/** The errors of the first {@link MAX_REPORTED_KEYS} keys (`keyOf` names an error's key), from the first 1,000. */
+export function reportedErrors<E>(
+  errors: readonly E[],
+  keys: readonly string[],
+  keyOf: (error: E) => string | undefined,
+): E[] {
+  const named = new Set(keys.slice(0, MAX_REPORTED_KEYS));
+  return errors.slice(0, MAX_DESCRIBED_ERRORS).filter((e) => {
+    const key = keyOf(e);
+    return key !== undefined && named.has(key);
+  });
+}
+
 /** What the message adds about the keys left out. */
 export function moreText(bounded: BoundedKeys, errors: object): string {
   if (FIRST_ERROR_ONLY in errors)

@@ -6,7 +6,8 @@
 import type { FastifyError } from 'fastify';
 import { StoreUnavailableError } from '../store/db.js';
 import { Problem } from '../jobs/problems.js';
-import { boundKeys, moreText } from './error-bounds.js';
+import { boundKeys, moreText, reportedErrors } from './error-bounds.js';
+import { describeValidation } from './validation.js';
 
 export const ERROR_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -81,14 +82,6 @@ export function validationKeys(errors: readonly AjvError[]): string[] {
 
 const unescapePointer = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
 
-function describe(errors: readonly AjvError[], keys: readonly string[], source: string): string {
-  const first =
-    errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params?.type === 'null')) ?? errors[0];
-  const firstKey = first ? boundKeys(validationKeys([first])).keys[0] : undefined;
-  const what = keys.length ? keys.join(', ') : source;
-  return `Invalid ${source}: ${what}${first?.message ? ` (${firstKey || source} ${first.message})` : ''}`;
-}
-
 /** Maps anything thrown while answering to its status and body; `internal` says whether to log it as a fault. */
 export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: boolean } {
   if (error instanceof Problem) {
@@ -102,9 +95,15 @@ export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: 
   if (Array.isArray(fastifyError.validation)) {
     const source = SOURCES[fastifyError.validationContext ?? 'body'] ?? 'payload';
     const keys = validationKeys(fastifyError.validation);
-    const bounded = boundKeys(source === 'params' ? keys.map((k) => k || 'UUID') : keys);
+    const rename = (key: string) => boundKeys([source === 'params' ? key || 'UUID' : key]).keys[0] as string;
+    const bounded = boundKeys(keys.map(rename));
+    // Only the errors of the keys named are put in words: the rest are counted.
     const message =
-      describe(fastifyError.validation, bounded.keys, source) + moreText(bounded, fastifyError.validation);
+      describeValidation(
+        reportedErrors(fastifyError.validation, keys, (e) => validationKeys([e])[0]),
+        source,
+        rename,
+      ) + moreText(bounded, fastifyError.validation);
     return { answer: errorAnswer(400, message, { source, keys: bounded.keys }), internal: false };
   }
   switch (fastifyError.code) {

@@ -1,12 +1,13 @@
 /** Schemas of the backends and characterizations routes. */
 import { Type } from 'typebox';
 import { Uuid } from './common.js';
+import { PATTERNS } from '../validation.js';
 
 /**
- * An ISO 8601 date, with or without a time, in the years 0001-9999: PostgreSQL
- * has no year 0, and later years need more than four digits (issue 24, S6).
+ * An ISO 8601 date, with or without a time, in the years 0001-9999 (validation.ts says it in words):
+ * PostgreSQL has no year 0, and later years need more than four digits (issue 24, S6).
  */
-const ISO_DATE = '^(?!0000)\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+const ISO_DATE = PATTERNS.isoDate.pattern;
 
 export const BackendParams = Type.Object({ backend: Type.String({ maxLength: 100 }) });
 export const CharacterizationParams = Type.Object({ backend: Type.String({ maxLength: 100 }), UUID: Uuid });

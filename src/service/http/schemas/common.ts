@@ -3,6 +3,7 @@
  * The same objects validate requests, type handlers and make /openapi.json.
  */
 import { Type, type TSchema } from 'typebox';
+import { PATTERNS } from '../validation.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -21,7 +22,7 @@ export const errorResponses = (...statuses: number[]): Record<number, TSchema> =
  * The canonical 36-character form only: Ajv's `format: uuid` also takes
  * `urn:uuid:<uuid>`, which PostgreSQL's uuid type refuses (issue 24, S5).
  */
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_PATTERN = PATTERNS.uuid.pattern;
 export const Uuid = Type.String({
   format: 'uuid',
   pattern: UUID_PATTERN,
@@ -42,7 +43,7 @@ export const Metadata = Type.Union([
   ),
 ]);
 
-export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);
+export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: PATTERNS.jobName.pattern })]);
 export const NameV3 = Type.Union([Type.Null(), Type.String({ maxLength: 100 })]);
 export const Shots = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
@@ -52,6 +53,7 @@ export const Noise = Type.Union([
   Type.Object({
     model: Type.Optional(Type.Union(NOISE_MODEL_NAMES.map((m) => Type.Literal(m)))),
     seed: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })])),
+    characterization_id: Type.Optional(Uuid),
   }),
 ]);
 

@@ -1,0 +1,134 @@
+/**
+ * Result artifacts in the service's formats (service-api.md "Result
+ * artifacts"; decisions.md section 5). The only place where bit order
+ * changes: v2 bitstrings put q[0] / c[0] leftmost; v0.3 decimal keys are
+ * little-endian (qubit 0 is the least significant bit), which is the index
+ * form the simulator uses.
+ */
+import type { IrCircuit } from '../../ir/types.js';
+import type { RegisterValue, ShotTable } from './outcomes.js';
+
+/** Result format ids. `v03` is the v0.3 results form (decimal keys). */
+export const RESULT_FORMATS = Object.freeze({
+  probabilities: 'svc.result.probabilities.json.v2',
+  histogram: 'svc.result.histogram.json.v2',
+  shots: 'svc.result.shots.json.v2',
+  v03: 'svc.result.probabilities.json.v1',
+} as const);
+
+export const OUTPUT_ALL = 'output_all';
+
+export type Distribution = Record<string, number>;
+
+export interface ProbabilitiesArtifact {
+  readonly probabilities: { readonly registers: Record<string, Distribution> };
+}
+
+export interface HistogramArtifact {
+  readonly histogram: { readonly registers: Record<string, Record<string, number>> };
+}
+
+export interface ShotsArtifact {
+  readonly shots: readonly { readonly registers: Record<string, number[]> }[];
+}
+
+/** v0.3: final state as a decimal integer string (qubit 0 least significant) -> probability. */
+export type V03Artifact = Record<string, number>;
+
+/** Each byte value as 8 characters, bit 0 leftmost. */
+const BYTE_BITS: readonly string[] = Array.from({ length: 256 }, (_, v) => {
+  let s = '';
+  for (let k = 0; k < 8; k++) s += (v >> k) & 1 ? '1' : '0';
+  return s;
+});
+
+/**
+ * Index (digit k = qubit k) -> bitstring with qubit 0 leftmost. A byte at a
+ * time: a dense 20-qubit result has a million keys to write.
+ */
+export function indexToBitstring(index: number, width: number): string {
+  let s = '';
+  let rest = index;
+  for (let k = 0; k < width; k += 8) {
+    s += BYTE_BITS[rest % 256] as string;
+    rest = Math.floor(rest / 256);
+  }
+  return s.length === width ? s : s.slice(0, width);
+}
+
+/** A register value (bit i is digit i, or character i) -> bitstring with c[0] leftmost. */
+export function registerValueToBitstring(value: RegisterValue, width: number): string {
+  return typeof value === 'string' ? value : indexToBitstring(value, width);
+}
+
+/** Bitstring with bit 0 leftmost -> v0.3 decimal key (bit 0 least significant). */
+export function bitstringToDecimal(bits: string): string {
+  let value = 0n;
+  for (let k = bits.length - 1; k >= 0; k--) value = value * 2n + (bits[k] === '1' ? 1n : 0n);
+  return value.toString();
+}
+
+function sortedDistribution(entries: Iterable<[string, number]>): Distribution {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A record keyed by names from the input (registers, circuits): no prototype, so `__proto__` is a name like any other. */
+export function namedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** Per shot, the bit arrays of output_all and of each classical register (element i = bit i). */
+function shotRows(circuit: IrCircuit, table: ShotTable): { registers: Record<string, number[]> }[] {
+  const rows: { registers: Record<string, number[]> }[] = [];
+  for (let s = 0; s < table.shots; s++) {
+    const registers = namedRecord<number[]>();
+    registers[OUTPUT_ALL] = Array.from(table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits));
+    for (const reg of circuit.bitRegisters) {
+      const from = s * table.clbits + reg.offset;
+      registers[reg.name] = Array.from(table.clbitValues.subarray(from, from + reg.size));
+    }
+    rows.push({ registers });
+  }
+  return rows;
+}
+
+export function shotsArtifact(circuit: IrCircuit, table: ShotTable): ShotsArtifact {
+  return { shots: shotRows(circuit, table) };
+}
+
+/** Counts per register; keys are bitstrings with bit 0 leftmost. */
+export function histogramArtifact(circuit: IrCircuit, table: ShotTable): HistogramArtifact {
+  const registers = namedRecord<Record<string, number>>();
+  const count = (name: string, bits: Uint8Array) => {
+    const counts = (registers[name] ??= {});
+    const key = bits.join('');
+    counts[key] = (counts[key] ?? 0) + 1;
+  };
+  registers[OUTPUT_ALL] = {};
+  for (const reg of circuit.bitRegisters) registers[reg.name] = {};
+  for (let s = 0; s < table.shots; s++) {
+    count(OUTPUT_ALL, table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits));
+    for (const reg of circuit.bitRegisters) {
+      const from = s * table.clbits + reg.offset;
+      count(reg.name, table.clbitValues.subarray(from, from + reg.size));
+    }
+  }
+  for (const name of Object.keys(registers))
+    registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
+  return { histogram: { registers } };
+}
+
+/** Empirical probabilities from shots (the noisy simulator's probabilities artifact). */
+export function probabilitiesFromHistogram(histogram: HistogramArtifact, shots: number): ProbabilitiesArtifact {
+  const registers = namedRecord<Distribution>();
+  for (const [name, counts] of Object.entries(histogram.histogram.registers)) {
+    registers[name] = Object.fromEntries(Object.entries(counts).map(([k, c]) => [k, c / shots]));
+  }
+  return { probabilities: { registers } };
+}
+
+/** v0.3 form from a v2 output_all distribution (noisy runs). */
+export function v03FromProbabilities(artifact: ProbabilitiesArtifact): V03Artifact {
+  const all = artifact.probabilities.registers[OUTPUT_ALL] ?? {};
+  return Object.fromEntries(Object.entries(all).map(([bits, p]) => [bitstringToDecimal(bits), p]));
+}
