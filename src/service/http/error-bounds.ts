@@ -38,6 +38,6 @@ export function reportedErrors<E>(
 /** What the message adds about the keys left out. */
 export function moreText(bounded: BoundedKeys, errors: object): string {
   if (FIRST_ERROR_ONLY in errors)
-    return `; only the first problem is named, as the body holds more than ${MAX_VALUES_FOR_EVERY_ERROR.toLocaleString('en-US')} values`;
+    return `; in a body of more than ${MAX_VALUES_FOR_EVERY_ERROR.toLocaleString('en-US')} values only the first problem is named`;
   return bounded.more > 0 ? `; and ${bounded.more} more invalid item${bounded.more === 1 ? '' : 's'}` : '';
 }

@@ -28,11 +28,11 @@ export const PATTERNS = {
   isoDate: {
     // Years 0001-9999: PostgreSQL has no year 0 (issue 24, S6).
     pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
-    words: 'must be an ISO 8601 date in the years 0001 to 9999, such as 2026-11-25 or 2026-11-25T10:00:00Z',
+    words: 'must be an ISO 8601 date such as 2026-11-25 or 2026-11-25T10:00:00Z',
   },
   uuid: {
     pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-    words: 'must be a UUID of 36 characters such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+    words: 'must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
   },
   jobName: {
     pattern: '^[A-Za-z0-9 _-]*$',
