@@ -4,6 +4,7 @@
  * Each export is documented where it is defined; this file only gathers them.
  */
 import { CAPABILITY_CHECKS } from './capabilities/index.js';
+import { LIMITS } from './tables/index.js';
 
 export type {
   Diagnostic,
@@ -282,3 +283,11 @@ export type { QubitView, CharacterizationInput, CharacterizationProblem } from '
  */
 export { fix } from './api/fix/index.js';
 export type { FixOptions, FixResult, AppliedFix } from './api/fix/index.js';
+/**
+ * The per-job limits of `svc.circuit.v0` JSON input (service-api.md "Limits"):
+ * at most 5,000 circuits and 150,000 gates in one job. {@link validateCircuitJson}
+ * enforces them; a service can check array lengths with them before reading items.
+ */
+export const circuitJsonLimits: { readonly maxCircuitsPerJob: number; readonly maxGatesPerJob: number } = Object.freeze(
+  { maxCircuitsPerJob: LIMITS.maxCircuitsPerJob, maxGatesPerJob: LIMITS.maxGatesPerJob },
+);

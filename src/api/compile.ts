@@ -230,5 +230,6 @@ function isMultiCircuit(input: unknown): boolean {
       return false;
     }
   }
-  return typeof input === 'object' && input !== null && 'circuits' in input;
+  // `circuits: undefined` is no circuits, as validateCircuitJson reads it.
+  return typeof input === 'object' && input !== null && (input as { circuits?: unknown }).circuits !== undefined;
 }

@@ -15,6 +15,7 @@ import { characterizationSource } from '../../src/service/jobs/characterizations
 import type { Db } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+import { defineReliabilityTests } from './reliability.js';
 
 const AUTH_FAILED = {
   statusCode: 401,
@@ -166,6 +167,12 @@ export function defineServiceSuite(
       afterAll(async () => {
         await h?.close();
       });
+
+      describe('fuzz findings of issue 24', () =>
+        defineReliabilityTests(
+          () => h,
+          () => db,
+        ));
 
       const create = async (body: Record<string, unknown>, key?: string) => {
         const answer = await h.request('POST', '/v0.4/jobs', { body, ...(key ? { key } : {}) });

@@ -142,8 +142,14 @@ export class JobsService {
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const badId = ids?.find((id) => !UUID_RE.test(id));
-    if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
+    const bad = ids?.findIndex((id) => !UUID_RE.test(id)) ?? -1;
+    // Said by position: quoting the text back would echo whatever was sent (a pattern, markup, megabytes).
+    if (bad >= 0)
+      throw invalid(
+        `Invalid query: ids must be job ids (UUIDs such as 3fa85f64-5717-4562-b3fc-2c963f66afa6) separated by commas; item ${bad + 1} is not one`,
+        ['ids'],
+        'querystring',
+      );
     const scoped = {
       projectId: caller.projectId,
       status: query.status,

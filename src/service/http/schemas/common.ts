@@ -21,7 +21,16 @@ export const ErrorBody = Type.Object(
 export const errorResponses = (...statuses: number[]): Record<number, TSchema> =>
   Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
 
-export const Uuid = Type.String({ format: 'uuid', description: 'A job, artifact or characterization id.' });
+/**
+ * The canonical 36-character form only: Ajv's `format: uuid` also takes
+ * `urn:uuid:<uuid>`, which PostgreSQL's uuid type refuses (issue 24, S5).
+ */
+export const UUID_PATTERN = PATTERNS.uuid.pattern;
+export const Uuid = Type.String({
+  format: 'uuid',
+  pattern: UUID_PATTERN,
+  description: 'A job, artifact or characterization id: 36 characters, 8-4-4-4-12 hexadecimal digits.',
+});
 export const JobParams = Type.Object({ UUID: Uuid });
 
 /** Metadata limits (service-api.md Limits): 10 keys, keys up to 40 characters, string values up to 40,000. */
