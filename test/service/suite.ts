@@ -1065,6 +1065,17 @@ export function defineServiceSuite(
           400,
         );
         expect((await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}`)).status).toBe(404);
+        // Extension: the per-qubit view of the day; its medians are the record's.
+        const view = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations/${newest.id}/qubits`)).json;
+        expect(view.qubits).toHaveLength(25);
+        const readouts = view.qubits
+          .map((q: { readoutError: number }) => q.readoutError)
+          .sort((x: number, y: number) => x - y);
+        expect(readouts[12]).toBeCloseTo(1 - newest.fidelity.spam.median, 10);
+        for (const q of view.qubits) expect(q.brightReadDark).toBeGreaterThan(q.darkReadBright);
+        expect(
+          (await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}/qubits`)).status,
+        ).toBe(404);
       });
 
       it('adds one characterization a day per QPU while the service runs, once even when asked at once', async () => {

@@ -14,7 +14,13 @@ import {
   FIRST_MS,
   LAST_MS,
 } from './schemas/catalog.js';
-import { characterizationPage, listBackends, oneBackend, oneCharacterization } from '../jobs/backends.js';
+import {
+  characterizationPage,
+  characterizationQubits,
+  listBackends,
+  oneBackend,
+  oneCharacterization,
+} from '../jobs/backends.js';
 import { invalid } from '../jobs/problems.js';
 
 const tags = ['backends'];
@@ -85,6 +91,19 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
       },
     },
     async (request) => oneCharacterization(db, 'v0.4', request.params.UUID, request.params.backend),
+  );
+  app.get(
+    '/v0.4/backends/:backend/characterizations/:UUID/qubits',
+    {
+      schema: {
+        tags,
+        summary:
+          'Extension: the per-qubit device behind one characterization (readout, one-qubit error and over-rotation per physical qubit)',
+        params: CharacterizationParams,
+        response: { 200: Characterization, ...errorResponses(400, 404, 503) },
+      },
+    },
+    async (request) => characterizationQubits(db, request.params.backend, request.params.UUID),
   );
   app.get(
     '/v0.3/characterizations/backends/:backend',

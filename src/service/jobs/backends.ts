@@ -2,6 +2,7 @@
  * Backends and characterizations as each version answers them (service-api.md
  * Backend and Characterization; service-decisions.md section 6).
  */
+import { characterizationQubits as qubitsOf, type CharacterizationInput } from '../../index.js';
 import type { Queryable } from '../store/db.js';
 import {
   getCharacterization,
@@ -99,6 +100,21 @@ export async function characterizationPage(
     page: request.page ?? 1,
   });
   return { characterizations: items.map((r) => characterizationView(version, r)), pages };
+}
+
+/**
+ * Extension (docs/service.md): the per-qubit device behind one record, as the
+ * emulated QPU runs it: each physical qubit's readout errors, one-qubit error
+ * and over-rotation, and the median two-qubit error of its pairs. The record
+ * itself keeps the spec's shape.
+ */
+export async function characterizationQubits(db: Queryable, backend: string, id: string) {
+  if (!targetByName(backend)) throw backendNotFound(backend);
+  const record = await getCharacterization(db, id, backend);
+  if (!record) throw new Problem('not-found', `Characterization ${id} not found`);
+  const qubits = qubitsOf({ id: record.id, backend: record.backend, ...(record.body as CharacterizationInput) });
+  if (!Array.isArray(qubits)) throw new Error(`Stored characterization ${id} is malformed: ${qubits.reason}`);
+  return { id: record.id, backend: record.backend, date: record.date.toISOString(), qubits };
 }
 
 export async function oneCharacterization(db: Queryable, version: ApiVersion, id: string, backend?: string) {
