@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../store/db.js';
 import type { JobsService } from '../jobs/service.js';
-import { KeyCache } from './auth.js';
+import { KeyCache, requireKey } from './auth.js';
 import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
@@ -19,6 +19,7 @@ import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
 import { refuseNul, refuseNulInQuery } from './nul.js';
+import { coercedValues } from './validation.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -53,6 +54,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
       request.raw.headers['content-type'] = 'application/json';
   });
   app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
+  // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
+  // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).
+  app.addHook('preValidation', async (request) => {
+    const problems = coercedValues(
+      request.routeOptions.schema?.body as Parameters<typeof coercedValues>[0],
+      request.body,
+    );
+    if (problems.length)
+      throw Object.assign(new Error('The body has values of the wrong type'), {
+        validation: problems,
+        validationContext: 'body',
+        statusCode: 400,
+      });
+  });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
@@ -118,11 +133,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
-  const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
+  const deps = { db: options.db, jobs: options.jobs };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
-  jobsRoutes(app, deps);
-  resultsRoutes(app, deps);
+  await app.register(async (scope: App) => {
+    requireKey(scope, new KeyCache(options.db));
+    jobsRoutes(scope, deps);
+    resultsRoutes(scope, deps);
+  });
   catalogRoutes(app, deps);
   await consoleRoutes(app);
   return app;

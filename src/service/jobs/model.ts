@@ -4,8 +4,6 @@
  * through here by the layers above; this file adds who asks and how a job's
  * identifiers and program kind are read.
  */
-import type { NoiseSetting } from '../store/records.js';
-
 export type { ApiVersion, ArtifactRecord, JobRecord, JobStatus, NewJob, NoiseSetting } from '../store/records.js';
 export { FINAL_STATUSES, OPEN_STATUSES } from '../store/records.js';
 
@@ -36,9 +34,4 @@ export function canonicalId(id: string): string {
 /** The kind of program behind a job type. */
 export function programKind(type: string): ProgramKind {
   return canonicalId(type) === 'svc.qasm3.v1' ? 'qasm3' : 'circuit';
-}
-
-/** Whether a job samples shots: an emulated QPU, or the simulator with a noise model. */
-export function isSampled(backend: string, noise: NoiseSetting | null): boolean {
-  return backend.startsWith('qpu.') || (noise !== null && noise.model !== 'ideal');
 }
