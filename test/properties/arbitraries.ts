@@ -466,15 +466,13 @@ const argumentDefinition: fc.Arbitrary<ArgumentDefinition> = fc.oneof(
   fc
     .record({ size: fc.option(designator, { nil: null }), name: identifier })
     .map(({ size, name }) => node('ArgumentDefinition', { type: node('QubitType', { size }), name, oldStyle: 'qreg' })),
-  fc
-    .record({ size: fc.option(designator, { nil: null }), name: identifier })
-    .map(({ size, name }) =>
-      node('ArgumentDefinition', {
-        type: node('ScalarType', { name: 'bit', size, component: null }),
-        name,
-        oldStyle: 'creg',
-      }),
-    ),
+  fc.record({ size: fc.option(designator, { nil: null }), name: identifier }).map(({ size, name }) =>
+    node('ArgumentDefinition', {
+      type: node('ScalarType', { name: 'bit', size, component: null }),
+      name,
+      oldStyle: 'creg',
+    }),
+  ),
 );
 
 const OPAQUE_BODIES = ['', ' ', '\n  play(d0, gaussian(1.0, 10dt));\n', ' x $0; ', ' frame f = newframe(p, 5e9, 0); '];
