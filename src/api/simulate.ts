@@ -23,7 +23,13 @@ import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/e
 import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
 import { sharedWorkerPool } from '../simulator/engine/parallel.js';
 import { randomSeed } from '../simulator/engine/random.js';
-import { lazyResults, perCircuitSource, type ArtifactSource } from '../simulator/results/sources.js';
+import {
+  deferredSource,
+  lazyResults,
+  perCircuitSource,
+  plainSource,
+  type ArtifactSource,
+} from '../simulator/results/sources.js';
 import {
   ARTIFACT_FORMATS,
   DEFAULT_NOISY_SHOTS,
@@ -390,18 +396,21 @@ function debiasVariants(
 
 function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult {
   return {
-    variants: run.variants.map((variant) => {
-      const probabilities: ProbabilitiesArtifact = probabilitiesFromHistogram(variant.histogram, variant.shots);
-      return {
-        qubitMap: variant.qubitMap,
-        shots: variant.shots,
-        results: {
-          [RESULT_FORMATS.probabilities]: probabilities,
-          [RESULT_FORMATS.histogram]: variant.histogram,
-          [RESULT_FORMATS.shots]: shotsArtifact(circuit, variant.table),
-        },
-      };
-    }),
+    // Each variant's artifacts are built when read: the service stores them, a caller after the aggregations need not.
+    variants: run.variants.map((variant) => ({
+      qubitMap: variant.qubitMap,
+      shots: variant.shots,
+      results: lazyResults(
+        new Map([
+          [
+            RESULT_FORMATS.probabilities,
+            deferredSource((): ProbabilitiesArtifact => probabilitiesFromHistogram(variant.histogram, variant.shots)),
+          ],
+          [RESULT_FORMATS.histogram, plainSource(variant.histogram)],
+          [RESULT_FORMATS.shots, deferredSource(() => shotsArtifact(circuit, variant.table))],
+        ]),
+      ),
+    })),
     aggregations: { average: run.average, voting: run.voting },
   };
 }

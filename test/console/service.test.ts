@@ -272,6 +272,10 @@ describe('console against serve', () => {
     const history = await running.api<{ pages: number }>('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=10');
     const dots = await page.$$eval('.fidelity-chart [aria-label="dot"] > *', (d) => d.length);
     expect(dots).toBe(history.pages * 10 * 3);
+    // The newest day's device, qubit by qubit: one bar per physical qubit in each chart.
+    await page.waitForSelector('.qubit-chart svg');
+    const bars = await page.$$eval('.qubit-chart [aria-label="bar"] > *', (r) => r.length);
+    expect(bars).toBe(2 * 25);
     await screenshot(page, 'backend');
   });
 
@@ -390,6 +394,36 @@ describe('console against serve', () => {
       { parent: id, text: 'circuit beta of its job · open' },
     ]);
     expect(order.filter((r) => r.parent === id)).toHaveLength(2);
+  });
+
+  it("shows a debiased job's variants and toggles between averaged and sharpened results", async () => {
+    const ghz =
+      'qubit[3] q; bit[3] c; h q[0]; cx q[0], q[1]; cx q[1], q[2]; c[0] = measure q[0]; c[1] = measure q[1]; c[2] = measure q[2];';
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'qpu.aria-1',
+      shots: 500,
+      input: { data: ghz },
+    });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForSelector('table.variants tbody tr');
+    expect(await page.$$eval('table.variants tbody tr', (r) => r.length)).toBe(5);
+    await page.waitForSelector('.probabilities-chart svg');
+    await page.check('input[name="sharpen"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.probabilities-chart [role="img"]')].some((s) =>
+        (s.getAttribute('aria-label') ?? '').includes('(sharpened)'),
+      ),
+    );
+    const label = await page.$eval('.probabilities-chart [role="img"]', (s) => s.getAttribute('aria-label') ?? '');
+    // Sharpened GHZ: only 000 and 111 remain.
+    expect(
+      label
+        .replace(/^[^:]*: /, '')
+        .split(', ')
+        .every((bar) => /^(000|111) /.test(bar)),
+    ).toBe(true);
   });
 
   it('made no request beyond the service in all of the above', () => {

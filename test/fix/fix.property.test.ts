@@ -161,3 +161,44 @@ describe('fix on random full-language programs', () => {
     );
   }, 120_000);
 });
+
+describe('fix on hostile input', () => {
+  const trap = () =>
+    new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        ownKeys() {
+          throw new Error('trap');
+        },
+      },
+    );
+  it('never throws, and answers with diagnostics that name no internal error', () => {
+    const input = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom(
+        'inv @ '.repeat(60) + 'h q;',
+        'for int i in [0:1000000000] { h q[0]; }',
+        'qubit q; def f(qubit a) { f(a); } f(q);',
+      ),
+      fc.anything(),
+    );
+    const options = fc.oneof(
+      fc.anything(),
+      fc.constant(null),
+      fc.record({ target: fc.oneof(fc.string(), fc.anything()), inputs: fc.anything() }),
+      fc.constant('trap'),
+    );
+    fc.assert(
+      fc.property(input, options, (text, o) => {
+        const result = fix(text as string, (o === 'trap' ? trap() : o) as never);
+        expect(Array.isArray(result.diagnostics)).toBe(true);
+        expect(typeof result.source === 'string' || result.source === text).toBe(true);
+        for (const d of result.diagnostics) expect(d.rule).not.toMatch(/internal-error/);
+      }),
+      { numRuns: 200, seed: 25 },
+    );
+  });
+});

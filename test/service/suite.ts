@@ -15,6 +15,7 @@ import { characterizationSource } from '../../src/service/jobs/characterizations
 import type { Db } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+import { defineReliabilityTests } from './reliability.js';
 
 const AUTH_FAILED = {
   statusCode: 401,
@@ -166,6 +167,12 @@ export function defineServiceSuite(
       afterAll(async () => {
         await h?.close();
       });
+
+      describe('fuzz findings of issue 24', () =>
+        defineReliabilityTests(
+          () => h,
+          () => db,
+        ));
 
       const create = async (body: Record<string, unknown>, key?: string) => {
         const answer = await h.request('POST', '/v0.4/jobs', { body, ...(key ? { key } : {}) });
@@ -1058,6 +1065,17 @@ export function defineServiceSuite(
           400,
         );
         expect((await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}`)).status).toBe(404);
+        // Extension: the per-qubit view of the day; its medians are the record's.
+        const view = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations/${newest.id}/qubits`)).json;
+        expect(view.qubits).toHaveLength(25);
+        const readouts = view.qubits
+          .map((q: { readoutError: number }) => q.readoutError)
+          .sort((x: number, y: number) => x - y);
+        expect(readouts[12]).toBeCloseTo(1 - newest.fidelity.spam.median, 10);
+        for (const q of view.qubits) expect(q.brightReadDark).toBeGreaterThan(q.darkReadBright);
+        expect(
+          (await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}/qubits`)).status,
+        ).toBe(404);
       });
 
       it('adds one characterization a day per QPU while the service runs, once even when asked at once', async () => {

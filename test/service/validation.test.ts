@@ -147,7 +147,7 @@ describe('400 messages in words', () => {
       'POST',
       JOB,
       { input: { circuits: Array.from({ length: 5001 }, () => ({ circuit: [] })) } },
-      'Invalid payload: input.circuits must hold at most 5000 items',
+      'Invalid payload: input.circuits must hold at most 5000 items; in a body of more than 5,000 values only the first problem is named',
     ],
     [
       'GET',

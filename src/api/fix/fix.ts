@@ -71,6 +71,9 @@ const DECLARES = new Set<Statement['kind']>([
   'SubroutineDefinition',
 ]);
 
+/** Capability findings that mean what they say: rewriting cannot remove them without changing the program. */
+const UNFIXABLE_RULES: ReadonlySet<string> = new Set(['qubit-count', 'mid-circuit-measurement']);
+
 /** As many findings as validate reports at most. */
 const LIMITS_ALL_FINDINGS = 1_000_000;
 
@@ -149,7 +152,10 @@ function fixProgram(source: string, options: FixOptions): FixResult {
   )
     return unchanged(source, options, 'unchecked');
   const { program } = parse(source);
-  const findings = new OffsetIndex(before.diagnostics.map((d) => d.span.start.offset));
+  // Target findings that no rewrite changes (qubit count, a qubit measured and used again) trigger none.
+  const findings = new OffsetIndex(
+    before.diagnostics.filter((d) => !UNFIXABLE_RULES.has(d.rule)).map((d) => d.span.start.offset),
+  );
   const extra = freshRegisterName(source);
   const elaborator = new Elaborator(options.inputs ?? {}, extra);
   const changed = new Set<string>();
@@ -196,6 +202,8 @@ function fixProgram(source: string, options: FixOptions): FixResult {
       extraDeclared = true;
     }
     const start = statement.span.start.offset;
+    // Written back the same (a finding no rewrite removes, like a qubit used twice): not a fix.
+    if (lines.join(' ') === source.slice(start, statement.span.end.offset)) continue;
     const lineStart = source.lastIndexOf('\n', start - 1) + 1;
     const indent = /^[ \t]*/.exec(source.slice(lineStart, start))?.[0] ?? '';
     let end = statement.span.end.offset;

@@ -4,7 +4,7 @@
  * state or by probability), the histogram for shot jobs, the compiled
  * circuits, cost, and cancel / move / delete. Refreshes while it runs.
  */
-import { api, backends, TERMINAL, type Job, type JobDiagnostic } from '../api.js';
+import { api, backends, TERMINAL, type DebiasingVariant, type Job, type JobDiagnostic } from '../api.js';
 import { barsOf } from '../bits.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
 import { preflight } from '../preflight/client.js';
@@ -270,21 +270,50 @@ function annotated(source: string, diagnostics: readonly JobDiagnostic[]): HTMLE
   );
 }
 
+/** A debiased job's variants: each one's qubit map (program qubit -> physical qubit) and shots. */
+function variantsTable(variants: readonly DebiasingVariant[]): HTMLElement {
+  return h(
+    'table',
+    { class: 'variants' },
+    h('caption', {}, `Debiasing: ${variants.length} variants`),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'variant'), h('th', {}, 'qubit map (q[i] -> physical)'), h('th', {}, 'shots')),
+    ),
+    h(
+      'tbody',
+      {},
+      ...variants.map((v, i) =>
+        h('tr', {}, h('td', {}, String(i + 1)), h('td', {}, v.qubit_map.join(', ')), h('td', {}, String(v.shots))),
+      ),
+    ),
+  );
+}
+
 async function showResults(job: Job, box: HTMLElement): Promise<void> {
   const sortToggle = h('input', { type: 'checkbox', name: 'sort-by-probability' });
+  const sharpenToggle = h('input', { type: 'checkbox', name: 'sharpen' });
   const chartBox = h('div', { class: 'chart probabilities-chart' });
   const histogramBox = h('div', { class: 'chart histogram-chart' });
+  const variants = job.output?.error_mitigation?.debiasing?.variants ?? [];
   fill(
     box,
     h('h2', { id: 'results-heading' }, 'Results'),
     labelled('Sort by probability', sortToggle),
+    ...(variants.length ? [labelled('Sharpened (plurality voting) instead of averaged', sharpenToggle)] : []),
     chartBox,
     histogramBox,
+    ...(variants.length ? [variantsTable(variants)] : []),
   );
   const { barChart } = await import('../charts.js');
   let probabilities: Record<string, unknown>;
+  const load = async () => {
+    const query = sharpenToggle.checked ? '?sharpen=true' : '';
+    probabilities = await api<Record<string, unknown>>('GET', `/v0.4/jobs/${job.id}/results/probabilities${query}`);
+  };
   try {
-    probabilities = await api<Record<string, unknown>>('GET', `/v0.4/jobs/${job.id}/results/probabilities`);
+    await load();
   } catch (error) {
     fill(chartBox, h('p', { class: 'error' }, error instanceof Error ? error.message : String(error)));
     return;
@@ -306,7 +335,7 @@ async function showResults(job: Job, box: HTMLElement): Promise<void> {
     const charts = await Promise.all(
       Object.entries(maps).map(([child, map]) =>
         barChart(barsOf(map, job.stats?.qubits, byValue), {
-          title: child ? `Probabilities of circuit ${names.get(child) ?? child}` : 'Probabilities',
+          title: `${child ? `Probabilities of circuit ${names.get(child) ?? child}` : 'Probabilities'}${sharpenToggle.checked ? ' (sharpened)' : ''}`,
           y: 'probability',
           percent: true,
           width: chartBox.clientWidth,
@@ -316,6 +345,7 @@ async function showResults(job: Job, box: HTMLElement): Promise<void> {
     fill(chartBox, ...charts);
   };
   sortToggle.addEventListener('change', () => void draw());
+  sharpenToggle.addEventListener('change', () => void load().then(draw));
   await draw();
   if (job.results && 'histogram' in job.results) {
     const histogram = await api<Record<string, number>>('GET', `/v0.4/jobs/${job.id}/results/histogram`).catch(

@@ -133,6 +133,6 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
         response: { 200: Cost, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => jobs.cost(request.params.UUID, request.caller) as never,
+    async (request) => jobs.cost(request.params.UUID, request.caller),
   );
 }

@@ -26,8 +26,13 @@ export interface WordedPattern {
 
 export const PATTERNS = {
   isoDate: {
-    pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+    // Years 0001-9999: PostgreSQL has no year 0 (issue 24, S6).
+    pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
     words: 'must be an ISO 8601 date such as 2026-11-25 or 2026-11-25T10:00:00Z',
+  },
+  uuid: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    words: 'must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
   },
   jobName: {
     pattern: '^[A-Za-z0-9 _-]*$',
@@ -165,6 +170,7 @@ interface Schema {
   patternProperties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
   items?: Schema;
+  maxItems?: number;
 }
 
 const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -200,19 +206,30 @@ export function coercedValues(schema: Schema | undefined, value: unknown, path =
   }
   if (!typeFits(schema, value)) return [typeError(schema, path)];
   const problems: SchemaError[] = [];
-  if (Array.isArray(value) && schema.items) {
-    value.forEach((item, i) => problems.push(...coercedValues(schema.items, item, `${path}/${i}`)));
+  // Bounded (issue 24, S7): a million wrong items stop at MAX_COERCION_ERRORS, which the 400 counts past.
+  const add = (found: readonly SchemaError[]) => {
+    for (const e of found) if (problems.length < MAX_COERCION_ERRORS) problems.push(e);
+  };
+  // An array over its maxItems is Ajv's to refuse on its length: its items are not read.
+  const tooLong = Array.isArray(value) && schema.maxItems !== undefined && value.length > schema.maxItems;
+  if (Array.isArray(value) && schema.items && !tooLong) {
+    for (let i = 0; i < value.length && problems.length < MAX_COERCION_ERRORS; i++)
+      add(coercedValues(schema.items, value[i], `${path}/${i}`));
   } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+      if (problems.length >= MAX_COERCION_ERRORS) break;
       const child =
         schema.properties?.[name] ??
         Object.entries(schema.patternProperties ?? {}).find(([p]) => new RegExp(p, 'u').test(name))?.[1] ??
         (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-      problems.push(...coercedValues(child, item, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+      add(coercedValues(child, item, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
     }
   }
   return problems;
 }
+
+/** Type errors collected from one body, at most: enough to name 20 keys and count the rest of a small body. */
+const MAX_COERCION_ERRORS = 5_000;
 
 function typeError(schema: Schema, path: string): SchemaError {
   const type = Array.isArray(schema.type) ? schema.type.join(',') : (schema.type ?? 'value');

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../index.js';
 import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
 import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
-import { invalid } from './problems.js';
+import { invalid, invalidItems } from './problems.js';
 import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
@@ -180,8 +180,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }
   }
-  if (problems.length)
-    throw invalid(problems.map((p) => p.message).join('; '), [...new Set(problems.map((p) => p.key))]);
+  if (problems.length) throw invalidItems(problems);
   const id = randomUUID();
   const shared: SharedFields = {
     draft,

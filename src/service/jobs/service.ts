@@ -30,7 +30,7 @@ import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
 import { IDEAL, qpuNoiseModel } from './backend.js';
 import { debiasingOf, debiasingRan } from './debiasing.js';
-import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
+import type { CostAnswer, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -142,8 +142,14 @@ export class JobsService {
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const badId = ids?.find((id) => !UUID_RE.test(id));
-    if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
+    const bad = ids?.findIndex((id) => !UUID_RE.test(id)) ?? -1;
+    // Said by position: quoting the text back would echo whatever was sent (a pattern, markup, megabytes).
+    if (bad >= 0)
+      throw invalid(
+        `Invalid query: ids must be job ids (UUIDs such as 3fa85f64-5717-4562-b3fc-2c963f66afa6) separated by commas; item ${bad + 1} is not one`,
+        ['ids'],
+        'querystring',
+      );
     const scoped = {
       projectId: caller.projectId,
       status: query.status,
@@ -331,7 +337,7 @@ export class JobsService {
     return (await this.load(id, caller)).input;
   }
 
-  async cost(id: string, caller: Caller): Promise<Json> {
+  async cost(id: string, caller: Caller): Promise<CostAnswer> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
     // Debiasing raises the per-job minimum only when it runs: as it ran once finished, as it will run before.
