@@ -98,6 +98,27 @@ export type {
  */
 export { formatDiagnostic } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
+/**
+ * Builds a diagnostic from its code, rule, reason and span (and optional
+ * severity, hint, related locations, JSON path), with the message the code
+ * implies (`Circuit failed preflight validation: <reason>` for
+ * `PreflightError`): for tools that report their own findings beside the
+ * library's, in the same form.
+ */
+export { createDiagnostic } from './diagnostics/diagnostic.js';
+export type { DiagnosticInit } from './diagnostics/diagnostic.js';
+/**
+ * Resolves a `target` option: a name from the targets table or a Target
+ * object gives the Target; anything else the `unknown-target` diagnostic
+ * the operations would report (with a did-you-mean hint for a near name).
+ */
+export { resolveTarget } from './capabilities/target.js';
+/**
+ * The candidate closest to a misspelt name (edit distance; a difference in
+ * case only is always the best), or `undefined` when none is close: the
+ * library's "did you mean" hints, for tools that check names of their own.
+ */
+export { suggest } from './diagnostics/suggest.js';
 /** Program text with its line table, as {@link formatDiagnostic} also accepts it (`new SourceText(text, name)`). */
 export { SourceText } from './diagnostics/source.js';
 /**
@@ -207,6 +228,20 @@ export { prepareWorkers } from './simulator/engine/parallel.js';
 export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './api/equivalence.js';
 /** Result format ids the simulator produces. */
 export { RESULT_FORMATS } from './simulator/results/artifacts.js';
+/**
+ * The facts users read instead of copying, in one frozen object: `limits`,
+ * `defaultTarget`, `targets` (with `family` and `nativeGates`), `noiseModels`
+ * and `noiseModelNames` (`ideal` first), `gates`, `rejectedGates`, `qisGates`,
+ * `nativeGates` (each with its arity), `rules` (every rule id a diagnostic can
+ * carry, with its stage and one line of help), `ruleIds` and `rule(id)`.
+ *
+ * ```ts
+ * catalogue.limits.maxShots; // 1000000
+ * catalogue.rule('rejected-gate')?.stage; // 'subset'
+ * ```
+ */
+export { catalogue, RULE_IDS as ruleIds } from './api/catalogue.js';
+export type { Catalogue, RuleEntry, RuleStage, TargetEntry } from './api/catalogue.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';

@@ -5,8 +5,8 @@
  * by loadCircuits exactly as the service would; native lowering picks the
  * target's family (ms on Harmony, Aria and the simulator; zz on Forte).
  */
-import { OPTION_SPAN } from '../capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { internalErrorDiagnostic } from './internal-error.js';
 import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from '../ir/circuit-json.js';
 import { CIRCUIT_JSON_FORMAT } from '../ir/json/types.js';
 import type { IrCircuit } from '../ir/types.js';
@@ -140,12 +140,7 @@ export function compile(input: string | CircuitJson | LoadedProgram, options: Co
   try {
     return compileChecked(input, options ?? {});
   } catch (error) {
-    const diagnostic = createDiagnostic({
-      code: 'InvalidInput',
-      rule: 'internal-error',
-      reason: internalError(error),
-      span: OPTION_SPAN,
-    });
+    const diagnostic = internalErrorDiagnostic(error);
     return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
   }
 }

@@ -3,9 +3,9 @@
  * the validated circuit (gateset `qis`) or of the compiled native circuit
  * (gateset `native`, the default, as `compile` produces it) out.
  */
-import { OPTION_SPAN } from '../capabilities/target.js';
 import { loweredInGateset, type CompileOptions } from './compile.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { internalErrorDiagnostic } from './internal-error.js';
 import { circuitsToSvg, type DrawOptions } from '../draw/index.js';
 import type { CircuitJson } from '../ir/circuit-json.js';
 import { loadCircuits, type LoadedProgram } from './load.js';
@@ -56,12 +56,7 @@ export function drawCircuit(
       ),
     };
   } catch (error) {
-    const diagnostic = createDiagnostic({
-      code: 'InvalidInput',
-      rule: 'internal-error',
-      reason: internalError(error),
-      span: OPTION_SPAN,
-    });
+    const diagnostic = internalErrorDiagnostic(error);
     return {
       ok: false,
       diagnostics: [diagnostic],

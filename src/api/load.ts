@@ -10,8 +10,9 @@
  * operation asking for another target (a noise model's qubit count) runs
  * those again on the kept AST, never the parser.
  */
-import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import { isDiagnostic, resolveTarget } from '../capabilities/target.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { internalErrorDiagnostic } from './internal-error.js';
 import { checkOptions, type OptionRules } from '../diagnostics/options.js';
 import { circuitJsonToIr, validateCircuitJson } from '../ir/circuit-json.js';
 import type { CircuitJson } from '../ir/circuit-json.js';
@@ -120,7 +121,7 @@ function loadText(input: unknown, options: LoadOptions): LoadedProgram {
     try {
       return resultOf(judge(read, target, []));
     } catch (error) {
-      return rejected([internalDiagnostic(error)], target);
+      return rejected([internalErrorDiagnostic(error, 'PreflightError')], target);
     }
   };
   return loaded('qasm3', resultOf(validated), { judgeFor, multiCircuit: false });
@@ -156,9 +157,6 @@ function rejected(diagnostics: Diagnostic[], target: Target): LoadResult {
   const failure = first === undefined ? null : { code: first.code, message: first.message };
   return { ok: false, diagnostics, failure, circuits: [], target };
 }
-
-const internalDiagnostic = (error: unknown) =>
-  createDiagnostic({ code: 'PreflightError', rule: 'internal-error', reason: internalError(error), span: OPTION_SPAN });
 
 /** Whether `value` is a program {@link load} returned (and not text, JSON or IR). */
 export function isLoadedProgram(value: unknown): value is LoadedProgram {

@@ -9,6 +9,7 @@ import type { Program } from '../ast/nodes.js';
 import { checkCapabilities, isDiagnostic, resolveTarget } from '../capabilities/index.js';
 import {
   DiagnosticCollector,
+  INTERNAL_ERROR_RULE,
   TOO_MANY_ERRORS_RULE,
   createDiagnostic,
   internalError,
@@ -67,8 +68,6 @@ export interface ValidatedProgram extends ValidateResult {
   /** The resolved target (the default one when the option named no known target). */
   readonly target: Target;
 }
-
-const INTERNAL_ERROR_RULE = 'internal-error';
 
 /** What `validate` and `load` accept in their options: anything else is a diagnostic naming the option. */
 export const VALIDATE_OPTIONS: OptionRules = {

@@ -36,6 +36,9 @@ export const NOISE_MODELS: readonly NoiseModel[] = Object.freeze([
   model('forte-enterprise-1', 'qpu.forte-enterprise-1', 36, 0.000267, 0.004949, 0.0051),
 ]);
 
+/** The service's `noise.model` for no noise at all (the ideal simulator); no entry of NOISE_MODELS. */
+export const IDEAL_NOISE_MODEL = 'ideal';
+
 export const NOISE_MODELS_BY_NAME: ReadonlyMap<string, NoiseModel> = new Map(NOISE_MODELS.map((m) => [m.name, m]));
 
 /**

@@ -1,6 +1,6 @@
 /** `qasm3-preflight check [paths...]` (alias `lint`): validate programs and report in one of four formats. */
 import { Command, Option } from 'commander';
-import { LIMITS } from '../../tables/index.js';
+import { catalogue } from '../../index.js';
 import type { CheckOptions } from '../check/check-source.js';
 import { checkText } from '../check/check-files.js';
 import { collectInputs } from '../check/inputs.js';
@@ -53,7 +53,12 @@ export function checkCommand(
     .addOption(
       new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'sarif', 'github']).default('text'),
     )
-    .option('--max-errors <n>', 'diagnostics reported per file before stopping', integerAtLeast(1), LIMITS.maxErrors)
+    .option(
+      '--max-errors <n>',
+      'diagnostics reported per file before stopping',
+      integerAtLeast(1),
+      catalogue.limits.maxErrors,
+    )
     .option('-q, --quiet', 'report errors only, without code frames (text) or warnings')
     .option('--stdin-filename <name>', 'file name shown for standard input', '<stdin>')
     .option('-j, --jobs <n>', 'threads to check files on (default: automatic)', integerAtLeast(1))

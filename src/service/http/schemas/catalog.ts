@@ -1,5 +1,5 @@
 /** Schemas of the backends and characterizations routes. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Uuid } from './common.js';
 import { PATTERNS } from '../validation.js';
 
@@ -30,6 +30,8 @@ export const Backend = Type.Object({
   noise_models: Type.Array(Type.String()),
 });
 
+/** A backend as both versions answer it. */
+export type BackendAnswer = Static<typeof Backend>;
 /** Latest instant a date query may name: 9999-12-31T23:59:59.999Z, in Unix milliseconds. */
 export const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
 /** Earliest: 0001-01-01T00:00:00.000Z (PostgreSQL has no year 0). */
