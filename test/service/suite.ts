@@ -14,6 +14,7 @@ import { revokeKey, createKey } from '../../src/service/store/catalog.js';
 import type { Db } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+import { defineClientCallTests } from './client-calls.js';
 
 const AUTH_FAILED = {
   statusCode: 401,
@@ -833,5 +834,7 @@ export function defineServiceSuite(
         expect((await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}`)).status).toBe(404);
       });
     });
+
+    defineClientCallTests(() => db);
   });
 }

@@ -19,6 +19,7 @@ import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
 import { refuseNul, refuseNulInQuery } from './nul.js';
+import { registerQueryBooleans } from './query-booleans.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
+  registerQueryBooleans(app);
   const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
