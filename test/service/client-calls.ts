@@ -5,9 +5,10 @@
  * calibrations with Unix-millisecond dates, IonQ's SDK sessions, clone, whoami
  * and format schemas. Run by suite.ts on each store.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/service/store/db.js';
-import { BELL_JSON, startHarness, type Harness } from './harness.js';
+import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 
 export function defineClientCallTests(database: () => Db): void {
   describe('calls of the real clients', () => {
@@ -47,6 +48,81 @@ export function defineClientCallTests(database: () => Db): void {
         source: 'querystring',
         keys: ['limit'],
       });
+    });
+
+    it("moves a job under the parent its body names (the clone's parent_job_id), a job of the caller's project or a 400", async () => {
+      const parent = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+      await h.settle(parent);
+      const other = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } }, h.keyB);
+      const source = await create({ type: 'svc.circuit.v1', backend: 'qpu.forte-1', shots: 100, input: BELL_JSON });
+      for (const [given, says] of [
+        ['not-a-uuid', 'is not a uuid'],
+        [other, 'not found'],
+        [randomUUID(), 'not found'],
+      ] as const) {
+        const refused = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { parent: given } });
+        expect(refused.status, refused.text).toBe(400);
+        expect(refused.json.validation).toEqual({ source: 'payload', keys: ['parent'] });
+        expect(refused.json.message).toContain(says);
+      }
+      expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).not.toBe('canceled');
+      const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { parent, shots: 200 } });
+      expect(moved.status, moved.text).toBe(200);
+      const clone = await h.settle(moved.json.id);
+      expect(clone).toMatchObject({ status: 'completed', parent_job_id: parent, shots: 200 });
+      expect(clone.metadata).toEqual({ original_job_id: source });
+      expect((await h.request('GET', `/v0.3/jobs/${clone.id}`)).json.parent_job_id).toBe(parent);
+      const listed = (await h.request('GET', `/v0.4/jobs?parent_job_id=${parent}`)).json.jobs;
+      expect(listed.map((j: { id: string }) => j.id)).toEqual([clone.id]);
+      // The named parent is lineage only: it is not settled with the clone, and deleting it keeps the clone.
+      expect((await h.request('GET', `/v0.4/jobs/${parent}`)).json).toMatchObject({
+        status: 'completed',
+        child_job_ids: null,
+      });
+      expect((await h.request('DELETE', `/v0.4/jobs/${parent}`)).status).toBe(200);
+      expect((await h.request('GET', `/v0.4/jobs/${clone.id}`)).json.parent_job_id).toBe(parent);
+    });
+
+    it('answers a v0.3 multicircuit create with request, its submission time in Unix seconds', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const created = await h.request('POST', '/v0.3/jobs', {
+        body: {
+          target: 'simulator',
+          input: {
+            format: 'ionq.circuit.v0',
+            qubits: 2,
+            circuits: [{ circuit: BELL_JSON.circuit }, { circuit: [{ gate: 'x', target: 0 }] }],
+          },
+        },
+      });
+      const after = Math.ceil(Date.now() / 1000);
+      expect(created.status, created.text).toBe(200);
+      expect(Object.keys(created.json).sort()).toEqual(['id', 'request', 'status']);
+      expect(created.json.request).toBeGreaterThanOrEqual(before);
+      expect(created.json.request).toBeLessThanOrEqual(after);
+      expect((await h.request('GET', `/v0.3/jobs/${created.json.id}`)).json.request).toBe(created.json.request);
+      const single = await h.request('POST', '/v0.3/jobs', { body: { target: 'simulator', input: BELL_JSON } });
+      expect(Object.keys(single.json).sort()).toEqual(['id', 'status']);
+    });
+
+    it("gives the simulator an ideal characterization: its backend's characterization_id is a uuid", async () => {
+      const simulator = (await h.request('GET', '/v0.4/backends/simulator', { key: null })).json;
+      expect(simulator.characterization_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      const record = (
+        await h.request('GET', `/v0.4/backends/simulator/characterizations/${simulator.characterization_id}`, {
+          key: null,
+        })
+      ).json;
+      expect(record).toMatchObject({ backend: 'simulator', qubits: 29 });
+      expect(record.fidelity).toEqual({
+        spam: { median: 1, stderr: null },
+        '1q': { median: 1, stderr: null },
+        '2q': { median: 1, stderr: null },
+      });
+      expect(record.connectivity).toHaveLength((29 * 28) / 2);
+      expect(Object.keys(record.timing).sort()).toEqual(['1q', '2q', 'readout', 'reset', 't1', 't2']);
+      for (const backend of (await h.request('GET', '/v0.4/backends', { key: null })).json)
+        expect(backend.characterization_id, backend.backend).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 }

@@ -12,7 +12,7 @@ import { insertJobs, JobInserter } from '../../src/service/store/jobs.js';
 import { claimJob, completeJob, renewLeases } from '../../src/service/store/queue.js';
 import { revokeKey, createKey } from '../../src/service/store/catalog.js';
 import type { Db } from '../../src/service/store/db.js';
-import type { NewJob } from '../../src/service/jobs/model.js';
+import type { JobRecord, NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 import { defineClientCallTests } from './client-calls.js';
 
@@ -55,6 +55,7 @@ function newJob(overrides: Partial<NewJob> = {}): NewJob {
     parent_job_id: null,
     child_index: null,
     child_job_ids: null,
+    clone_parent_id: null,
     ...overrides,
   };
 }
@@ -136,7 +137,7 @@ export function defineServiceSuite(
           expect(started?.status).toBe('started');
           await Promise.all(
             claimed.map((job, i) =>
-              completeJob(db, job as NewJob, `w${i + 1}`, { status: 'completed', artifacts: [] }),
+              completeJob(db, job as JobRecord, `w${i + 1}`, { status: 'completed', artifacts: [] }),
             ),
           );
           const [settled] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);

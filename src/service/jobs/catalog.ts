@@ -98,6 +98,7 @@ export function supportedNativeGates(target: Target): string[] {
 /** Characterization values of a QPU from its noise model and timings (service-decisions.md section 6). */
 export function characterizationBody(target: Target): Record<string, unknown> {
   const model = noiseModelOf(target.name);
+  // The simulator (no noise model: fidelities 1) reports Aria's operation times: it lowers to ms as Aria does.
   const timing = TIMINGS[target.name] ?? ARIA_TIMING;
   const connectivity: [number, number][] = [];
   for (let a = 0; a < target.qubits; a++) for (let b = a + 1; b < target.qubits; b++) connectivity.push([a, b]);

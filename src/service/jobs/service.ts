@@ -21,7 +21,7 @@ import {
 } from '../store/jobs.js';
 import { shotKey, littleEndianKey } from '../worker/execute.js';
 import { jobsFromMove, jobsFromV3, jobsFromV4 } from './create.js';
-import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord } from './model.js';
+import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { priceOf } from './pricing.js';
@@ -69,12 +69,12 @@ export class JobsService {
     return this.cursors;
   }
 
-  /** Creates a job; resolves once it is committed. */
-  async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
+  /** Creates a job; resolves once it is committed, with the job the client is answered about. */
+  async create(version: ApiVersion, body: Json, caller: Caller): Promise<NewJob> {
     const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
     await this.inserter.insert(jobs);
     this.onCreated();
-    return jobs[0]?.id as string;
+    return jobs[0] as NewJob;
   }
 
   private async load(id: string, caller: Caller): Promise<JobRecord> {
@@ -147,12 +147,23 @@ export class JobsService {
     body: Json,
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
+    await this.checkParent(body.parent, caller);
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
     if (outcome.kind === 'not-found') throw jobNotFound(id);
     if (outcome.kind === 'conflict')
       throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
     this.onCreated();
     return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
+  }
+
+  /** A `parent` named in a move or clone body must be a job of the caller's project. */
+  private async checkParent(parent: unknown, caller: Caller): Promise<void> {
+    if (parent === undefined || parent === null) return;
+    const text = String(parent).slice(0, 60);
+    if (typeof parent !== 'string' || !UUID_RE.test(parent))
+      throw invalid(`parent must be the id (a uuid) of one of your jobs; ${text} is not a uuid`, ['parent']);
+    if (!(await getJob(this.db, parent, caller.projectId)))
+      throw invalid(`parent must be the id of one of your jobs; job ${text} not found`, ['parent']);
   }
 
   async remove(id: string, caller: Caller): Promise<{ id: string; status: 'deleted' }> {

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from './db.js';
-import { characterizationBody, qpuTargets } from '../jobs/catalog.js';
+import { allTargets, characterizationBody } from '../jobs/catalog.js';
 
 export interface KeyOwner {
   readonly keyId: string;
@@ -72,14 +72,22 @@ export interface CharacterizationRecord {
 export const HISTORY_DAYS = 30;
 const SEED_LOCK = 74_236_012;
 
-/** Writes the characterization history once per store (several processes may start at once). */
+/**
+ * Writes the characterization history of every backend that has none (several
+ * processes may start at once): all of them in a new store, and a backend the
+ * catalogue gained since (the simulator's ideal record came after the QPUs').
+ */
 export function seedCatalog(db: Db, now = new Date()): Promise<void> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const seeded = await q.query("SELECT value FROM service_meta WHERE key = 'seeded_at'");
-    if (seeded.length) return;
+    const present = new Set(
+      (await q.query<{ backend: string }>('SELECT DISTINCT backend FROM characterizations')).map((r) => r.backend),
+    );
+    const missing = allTargets().filter((target) => !present.has(target.name));
+    if (missing.length === 0 && seeded.length) return;
     const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const rows = qpuTargets().flatMap((target) =>
+    const rows = missing.flatMap((target) =>
       Array.from({ length: HISTORY_DAYS }, (_, i) => ({
         id: randomUUID(),
         backend: target.name,
@@ -91,7 +99,8 @@ export function seedCatalog(db: Db, now = new Date()): Promise<void> {
       'INSERT INTO characterizations (id, backend, date, body) SELECT id, backend, date, body FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, backend text, date timestamptz, body jsonb)',
       [JSON.stringify(rows)],
     );
-    await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
+    if (!seeded.length)
+      await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
   });
 }
 

@@ -29,9 +29,15 @@ const NEW_JOB_COLUMNS = [
   ['parent_job_id', 'uuid'],
   ['child_index', 'integer'],
   ['child_job_ids', 'jsonb'],
+  ['clone_parent_id', 'uuid'],
+  ['submitted_at', 'timestamptz'],
 ] as const;
 
 const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
+/** The values inserted: submitted_at is the store's clock unless the job carries its own. */
+const VALUE_LIST = NEW_JOB_COLUMNS.map(([name]) =>
+  name === 'submitted_at' ? 'coalesce(submitted_at, now())' : name,
+).join(', ');
 /**
  * One statement inserts the jobs and wakes the workers: outside a transaction
  * it is its own (one round trip, one commit), so a grouped insert costs the
@@ -40,7 +46,7 @@ const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
  * costs), inserted in its order (the queue's order).
  */
 const INSERT_JOBS = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST})
-  SELECT ${COLUMN_LIST} FROM ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
+  SELECT ${VALUE_LIST} FROM ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
     WITH ORDINALITY AS x(${COLUMN_LIST}, ord)
   ORDER BY ord RETURNING 1)
   SELECT pg_notify('${JOBS_CHANNEL}', '') FROM (SELECT count(*) FROM inserted) AS n`;
@@ -154,7 +160,7 @@ export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobReco
   if (filter.beforeSeq !== undefined) add('seq < ?', filter.beforeSeq);
   if (filter.status !== undefined) add('status = ?', filter.status);
   if (filter.ids !== undefined) add('id = ANY(?::uuid[])', filter.ids);
-  if (filter.parentJobId !== undefined) add('parent_job_id = ?', filter.parentJobId);
+  if (filter.parentJobId !== undefined) add('?::uuid IN (parent_job_id, clone_parent_id)', filter.parentJobId);
   if (filter.sessionId !== undefined) add('session_id = ?', filter.sessionId);
   if (filter.backend !== undefined) add('backend = ?', filter.backend);
   params.push(filter.limit + 1);

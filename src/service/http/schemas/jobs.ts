@@ -96,7 +96,9 @@ export const MoveBody = Type.Union([
   Type.Null(),
   Type.Object(
     {
-      parent: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+      parent: Type.Optional(
+        Type.Union([Type.Null(), Type.String({ description: "The clone's parent_job_id: a job of your project" })]),
+      ),
       name: Type.Optional(NameV4),
       metadata: Type.Optional(Metadata),
       shots: Type.Optional(Shots),
@@ -125,7 +127,11 @@ export const ListQuery = Type.Object(
   { additionalProperties: true },
 );
 
-export const CreatedV3 = Type.Object({ id: Uuid, status: Type.Literal('ready') }, { additionalProperties: true });
+export const CreatedV3 = Type.Object({
+  id: Uuid,
+  status: Type.Literal('ready'),
+  request: Type.Optional(Type.Integer({ description: 'Submission time, Unix seconds (multicircuit jobs)' })),
+});
 export const CreatedV4 = Type.Object({
   id: Uuid,
   status: Type.Literal('submitted'),
