@@ -32,9 +32,9 @@ export {
  * `maxErrors` (default 100), `maxGates` (default 1,000,000),
  * `maxSourceLength` (default 10 MB; `Infinity` lifts it).
  */
-export { validate } from './validate.js';
+export { validate } from './api/validate.js';
 /** Options and result of {@link validate}. */
-export type { ValidateOptions, ValidateResult } from './validate.js';
+export type { ValidateOptions, ValidateResult } from './api/validate.js';
 /** The subset rules in registry order: id, failure code and a one-line description each. */
 export { PREFLIGHT_RULES as preflightRules } from './preflight/index.js';
 export type { PreflightRule } from './preflight/index.js';
@@ -129,16 +129,16 @@ export type { ParseOptions, ParseResult } from './parser/index.js';
  * `target`, `gateset`, `optimize` (default true), `family` (simulator only).
  * Never throws.
  */
-export { compile } from './compile.js';
+export { compile } from './api/compile.js';
 /** Options, result and stats of {@link compile}. */
-export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
+export type { CompileOptions, CompileResult, CompileStats } from './api/compile.js';
 /**
  * Draws a program's circuit (validated QIS gates, or the compiled native
  * circuit) as a standalone SVG document; the CLI's `compile --format svg`.
  * Never throws: `{ ok, diagnostics, failure, svg }`.
  */
-export { drawCircuit } from './draw-circuit.js';
-export type { DrawCircuitOptions, DrawCircuitResult } from './draw-circuit.js';
+export { drawCircuit } from './api/draw-circuit.js';
+export type { DrawCircuitOptions, DrawCircuitResult } from './api/draw-circuit.js';
 export type { DrawOptions } from './draw/index.js';
 /**
  * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
@@ -158,8 +158,8 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  * measurement and reset; seeded sampling; noise models (`aria-1`, ...); a
  * memory budget. Never throws: problems come back as diagnostics.
  */
-export { simulate } from './simulate.js';
-export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.js';
+export { simulate } from './api/simulate.js';
+export type { SimulateOptions, SimulateResult, SimulateInput } from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
@@ -175,10 +175,10 @@ export type { JsonSink } from './simulator/json-writer.js';
  * unitary up to 12 qubits, random input states beyond. Amplitudes, never
  * probabilities alone. Never throws.
  */
-export { checkEquivalence } from './equivalence.js';
+export { checkEquivalence } from './api/equivalence.js';
 /** Starts the simulator's worker threads; resolves when `simulate(..., { parallel: true })` can use every core. */
 export { prepareWorkers } from './simulator/parallel.js';
-export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './equivalence.js';
+export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './api/equivalence.js';
 /** Result format ids the simulator produces. */
 export { RESULT_FORMATS } from './simulator/artifacts.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */

@@ -5,8 +5,8 @@
  * unitary up to 12 qubits, random input states beyond, always up to global
  * phase only.
  */
-import type { CompileResult } from '../compile.js';
-import { checkEquivalence, type CheckEquivalenceResult } from '../equivalence.js';
+import type { CompileResult } from '../api/compile.js';
+import { checkEquivalence, type CheckEquivalenceResult } from '../api/equivalence.js';
 import type { Target } from '../tables/index.js';
 
 export interface VerifyVerdict {

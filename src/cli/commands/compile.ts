@@ -1,6 +1,6 @@
 /** `qasm3-preflight compile <file>`: to the service's JSON circuit (QIS or native gates) or OpenQASM 3 text. */
 import { Command, Option } from 'commander';
-import type { CompileResult } from '../../compile.js';
+import type { CompileResult } from '../../api/compile.js';
 import { MID_CIRCUIT_RULE } from '../../ir/json/export.js';
 import { EXIT_ERRORS } from '../check/report.js';
 import { UsageError } from '../errors.js';
@@ -55,7 +55,7 @@ export function compileCommand(
     .action(async (file: string, flags: CompileFlags) => {
       const target = targetOption(flags.target);
       const input = await readProgram(file, io);
-      const { compile } = await import('../../compile.js');
+      const { compile } = await import('../../api/compile.js');
       const result = compile(input.text, { target: target.name, gateset: flags.gateset });
       const errStyle = io.stderrStyle(colorFlag());
       if (!result.ok && !(flags.format !== 'json' && onlyJsonCannotExpress(result))) {

@@ -75,9 +75,9 @@ export function simulateCommand(
       // Loaded on use, like every pipeline stage, so that other commands start fast.
       const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
         await Promise.all([
-          import('../../simulate.js'),
+          import('../../api/simulate.js'),
           import('../../simulator/results.js'),
-          import('../../load.js'),
+          import('../../api/load.js'),
           import('../../simulator/parallel.js'),
           import('../simulate-threads.js'),
         ]);

@@ -3,7 +3,7 @@
  * service's result artifacts out. Inputs go through loadCircuits (so they are
  * validated exactly as the service would), then the statevector simulator.
  */
-import { isDiagnostic, OPTION_SPAN, resolveTarget } from './capabilities/target.js';
+import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../capabilities/target.js';
 import {
   createDiagnostic,
   notEnoughQubits,
@@ -14,24 +14,24 @@ import {
   unknownNoiseModel,
   type Diagnostic,
   type Failure,
-} from './diagnostics/index.js';
-import type { CircuitJson } from './ir/circuit-json.js';
-import type { IrCircuit } from './ir/types.js';
-import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
+} from '../diagnostics/index.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
+import type { IrCircuit } from '../ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
 import { loadCircuits } from './load.js';
-import { probabilitiesOmitted, reportOf, type LimitReport } from './simulator/limit-messages.js';
-import { defaultMemoryBudget, SimulationLimitError } from './simulator/memory.js';
-import { sharedWorkerPool } from './simulator/parallel.js';
-import { randomSeed } from './simulator/random.js';
-import { lazyResults, perCircuitSource, type ArtifactSource } from './simulator/results.js';
-import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from './simulator/run.js';
+import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/limit-messages.js';
+import { defaultMemoryBudget, SimulationLimitError } from '../simulator/memory.js';
+import { sharedWorkerPool } from '../simulator/parallel.js';
+import { randomSeed } from '../simulator/random.js';
+import { lazyResults, perCircuitSource, type ArtifactSource } from '../simulator/results.js';
+import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from '../simulator/run.js';
 import {
   duplicateCircuitName,
   maxProbabilityEntriesOutOfRange,
   sampledArtifactWithoutShots,
   unknownArtifact,
-} from './simulator/option-messages.js';
-import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
+} from '../simulator/option-messages.js';
+import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from '../tables/index.js';
 
 export interface SimulateOptions {
   /** Backend name or Target; `simulator` by default. Its qubit count bounds the program (unless a noise model is given). */

@@ -3,11 +3,11 @@
  * the validated circuit (gateset `qis`) or of the compiled native circuit
  * (gateset `native`, the default, as `compile` produces it) out.
  */
-import { OPTION_SPAN } from './capabilities/target.js';
+import { OPTION_SPAN } from '../capabilities/target.js';
 import { loweredInGateset, type CompileOptions } from './compile.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from './diagnostics/index.js';
-import { circuitsToSvg, type DrawOptions } from './draw/index.js';
-import type { CircuitJson } from './ir/circuit-json.js';
+import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import { circuitsToSvg, type DrawOptions } from '../draw/index.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
 import { loadCircuits } from './load.js';
 
 export interface DrawCircuitOptions extends CompileOptions, DrawOptions {}

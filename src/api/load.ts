@@ -5,14 +5,14 @@
  * `validateCircuitJson` and `circuitJsonToIr`. Either way the result says
  * whether the input is accepted, why not, and the IR circuits when it is.
  */
-import { isDiagnostic, resolveTarget } from './capabilities/target.js';
-import type { Diagnostic, Failure } from './diagnostics/index.js';
-import { circuitJsonToIr, validateCircuitJson } from './ir/circuit-json.js';
-import type { CircuitJson } from './ir/circuit-json.js';
-import { lowerToIr } from './ir/lower.js';
-import type { IrCircuit } from './ir/types.js';
-import { DEFAULT_TARGET, TARGETS_BY_NAME } from './tables/index.js';
-import type { Target } from './tables/index.js';
+import { isDiagnostic, resolveTarget } from '../capabilities/target.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { circuitJsonToIr, validateCircuitJson } from '../ir/circuit-json.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
+import { lowerToIr } from '../ir/lower.js';
+import type { IrCircuit } from '../ir/types.js';
+import { DEFAULT_TARGET, TARGETS_BY_NAME } from '../tables/index.js';
+import type { Target } from '../tables/index.js';
 import { validateProgram } from './validate.js';
 
 export interface LoadOptions {

@@ -5,18 +5,18 @@
  * by loadCircuits exactly as the service would; native lowering picks the
  * target's family (ms on Harmony, Aria and the simulator; zz on Forte).
  */
-import { OPTION_SPAN } from './capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from './diagnostics/index.js';
-import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from './ir/circuit-json.js';
-import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
-import type { IrCircuit } from './ir/types.js';
+import { OPTION_SPAN } from '../capabilities/target.js';
+import { createDiagnostic, internalError, type Diagnostic, type Failure } from '../diagnostics/index.js';
+import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from '../ir/circuit-json.js';
+import { CIRCUIT_JSON_FORMAT } from '../ir/json/types.js';
+import type { IrCircuit } from '../ir/types.js';
 import { loadCircuits } from './load.js';
-import { checkOptions, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
-import { lowerToNative, type NativeFamily, type NativeLowering } from './native/index.js';
+import { checkOptions, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
+import { lowerToNative, type NativeFamily, type NativeLowering } from '../native/index.js';
 import { lowerWithinLimit } from './native-gate-limit.js';
-import { NATIVE_FAMILIES } from './native/family.js';
-import { circuitToQasm } from './native/qasm.js';
-import type { Target } from './tables/index.js';
+import { NATIVE_FAMILIES } from '../native/family.js';
+import { circuitToQasm } from '../native/qasm.js';
+import type { Target } from '../tables/index.js';
 
 export interface CompileOptions {
   /** Backend name or Target; `simulator` by default. Its two-qubit native picks the family. */

@@ -5,8 +5,8 @@
  * source size, syntax, subset rules, capabilities), each stage in source
  * order; `failure` is the first, as the service would report it.
  */
-import type { Program } from './ast/nodes.js';
-import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/index.js';
+import type { Program } from '../ast/nodes.js';
+import { checkCapabilities, isDiagnostic, resolveTarget } from '../capabilities/index.js';
 import {
   DiagnosticCollector,
   TOO_MANY_ERRORS_RULE,
@@ -14,9 +14,9 @@ import {
   internalError,
   SourceText,
   startOfText,
-} from './diagnostics/index.js';
-import type { Diagnostic, Failure } from './diagnostics/index.js';
-import type { InlinedProgram } from './inline/types.js';
+} from '../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import type { InlinedProgram } from '../inline/types.js';
 import {
   checkOptions,
   checkSourceText,
@@ -24,11 +24,11 @@ import {
   MAX_ERRORS_OPTION,
   TARGET_OPTION,
   type OptionRules,
-} from './diagnostics/options.js';
-import { parse } from './parser/index.js';
-import { checkSourceSize, explainLegacySyntax, preflight } from './preflight/index.js';
-import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
-import type { Target } from './tables/index.js';
+} from '../diagnostics/options.js';
+import { parse } from '../parser/index.js';
+import { checkSourceSize, explainLegacySyntax, preflight } from '../preflight/index.js';
+import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from '../tables/index.js';
+import type { Target } from '../tables/index.js';
 
 export interface ValidateOptions {
   /** Backend name from the targets table, or a Target object; `simulator` by default. */
