@@ -6,9 +6,38 @@
  * and format schemas. Run by suite.ts on each store.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/service/store/db.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+
+/** A GET with a JSON body, as cirq-ionq's list calls send `{"limit": 1000}` (fetch cannot send one). */
+function getWithBody(url: string, body: unknown, key: string): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = httpRequest(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          Authorization: `apiKey ${key}`,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(text)),
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function defineClientCallTests(database: () => Db): void {
   describe('calls of the real clients', () => {
@@ -123,6 +152,71 @@ export function defineClientCallTests(database: () => Db): void {
       expect(Object.keys(record.timing).sort()).toEqual(['1q', '2q', 'readout', 'reset', 't1', 't2']);
       for (const backend of (await h.request('GET', '/v0.4/backends', { key: null })).json)
         expect(backend.characterization_id, backend.backend).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it("serves cirq-ionq's legacy calibrations under v0.3 and v0.4: current, and a list by Unix-millisecond dates", async () => {
+      for (const version of ['v0.3', 'v0.4']) {
+        // cirq sends Content-Type: application/json on every GET, with no body.
+        const current = await h.request('GET', `/${version}/calibrations/current`, {
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(current.status, current.text).toBe(200);
+        expect(Object.keys(current.json).sort()).toEqual(
+          ['connectivity', 'date', 'fidelity', 'id', 'qubits', 'target', 'timing'].sort(),
+        );
+        expect(current.json).toMatchObject({ target: 'qpu.aria-1', qubits: 25 });
+        // cirq's Calibration.calibration_time splits the date at its one '.'.
+        expect(current.json.date).toMatch(ISO_MS);
+        expect(current.json.id).toBe((await h.request('GET', '/v0.4/backends/qpu.aria-1')).json.characterization_id);
+        expect(current.json.connectivity).toHaveLength((25 * 24) / 2);
+        expect(current.json.fidelity.spam).toEqual({ mean: 1 - 0.0039, stderr: null, median: 1 - 0.0039 });
+        expect(Object.keys(current.json.timing).sort()).toEqual(['1q', '2q', 'readout', 'reset', 't1', 't2']);
+        const forte = (await h.request('GET', `/${version}/calibrations/current?target=qpu.forte-1`)).json;
+        expect(forte).toMatchObject({ target: 'qpu.forte-1', qubits: 36 });
+      }
+      // Every record exactly once across pages, newest first, following `next` as cirq's _list does.
+      const seen: { id: string; target: string; date: string }[] = [];
+      let next: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const answer = await getWithBody(
+          `${h.url}/v0.4/calibrations?limit=100${next ? `&next=${next}` : ''}`,
+          { limit: 1000 },
+          h.keyA,
+        );
+        expect(answer.status).toBe(200);
+        seen.push(...answer.json.calibrations);
+        next = answer.json.next;
+        if (next === undefined) break;
+      }
+      const backends = (await h.request('GET', '/v0.4/backends')).json as unknown[];
+      expect(seen).toHaveLength(30 * backends.length);
+      expect(new Set(seen.map((c) => c.id)).size).toBe(seen.length);
+      const times = seen.map((c) => Date.parse(c.date));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // cirq: params['start'] = int((start - epoch).total_seconds() * 1000), end likewise; end is exclusive.
+      const aria = seen.filter((c) => c.target === 'qpu.aria-1').map((c) => Date.parse(c.date));
+      const start = aria[4] as number;
+      const end = aria[1] as number;
+      const between = (
+        await h.request('GET', `/v0.3/calibrations?start=${start}&end=${end}&target=qpu.aria-1`, { key: null })
+      ).json;
+      expect(between.calibrations.map((c: { date: string }) => Date.parse(c.date))).toEqual(aria.slice(2, 5));
+      expect(between.next).toBeUndefined();
+      const refused = [
+        ['/v0.4/calibrations?start=yesterday', 'start'],
+        ['/v0.4/calibrations?limit=101', 'limit'],
+        ['/v0.4/calibrations?next=somewhere', 'next'],
+      ] as const;
+      for (const [path, key] of refused) {
+        const answer = await h.request('GET', path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'querystring', keys: [key] });
+      }
+      expect((await h.request('GET', '/v0.4/calibrations/current?target=qpu.nowhere')).json).toEqual({
+        statusCode: 404,
+        error: 'Not Found Error',
+        message: 'Backend qpu.nowhere not found',
+      });
     });
   });
 }

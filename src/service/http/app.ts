@@ -14,6 +14,7 @@ import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
+import { calibrationRoutes } from './calibrations.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobsRoutes(app, deps);
   resultsRoutes(app, deps);
   catalogRoutes(app, deps);
+  calibrationRoutes(app, deps);
   await consoleRoutes(app);
   return app;
 }

@@ -18,7 +18,7 @@ import type { ApiVersion } from './model.js';
 /** A rough wait per queued job, for `average_queue_time` (ms). */
 const QUEUE_MS_PER_JOB = 1000;
 
-const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
+export const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
 
 export async function listBackends(db: Queryable): Promise<Record<string, unknown>[]> {
   const [latest, queued] = await Promise.all([latestCharacterizations(db), queuedPerBackend(db)]);
@@ -50,7 +50,7 @@ export async function oneBackend(db: Queryable, name: string): Promise<Record<st
   return found;
 }
 
-function characterizationView(version: ApiVersion, record: CharacterizationRecord): Record<string, unknown> {
+export function characterizationView(version: ApiVersion, record: CharacterizationRecord): Record<string, unknown> {
   const body = record.body as {
     qubits: number;
     connectivity: unknown;

@@ -130,6 +130,37 @@ export async function listCharacterizations(
   return { items, pages: Math.ceil((count[0]?.n ?? 0) / query.limit) };
 }
 
+export interface CalibrationQuery {
+  readonly backend?: string | undefined;
+  readonly start?: Date | undefined;
+  readonly end?: Date | undefined;
+  readonly limit: number;
+  /** Only records after this one in the order (date, id) descending: the cursor. */
+  readonly after?: { readonly date: Date; readonly id: string } | undefined;
+}
+
+/**
+ * Characterizations of every backend (or one), newest first, by (date, id):
+ * `limit + 1` rows, the extra one telling whether a next page exists. Keyset
+ * paging, so a page boundary holds while new records are added.
+ */
+export function listCalibrationRecords(db: Queryable, query: CalibrationQuery): Promise<CharacterizationRecord[]> {
+  return db.query<CharacterizationRecord>(
+    `SELECT * FROM characterizations
+     WHERE ($1::text IS NULL OR backend = $1) AND ($2::timestamptz IS NULL OR date >= $2) AND ($3::timestamptz IS NULL OR date < $3)
+       AND ($4::timestamptz IS NULL OR (date, id) < ($4, $5::uuid))
+     ORDER BY date DESC, id DESC LIMIT $6`,
+    [
+      query.backend ?? null,
+      query.start ?? null,
+      query.end ?? null,
+      query.after?.date ?? null,
+      query.after?.id ?? null,
+      query.limit + 1,
+    ],
+  );
+}
+
 export async function getCharacterization(
   db: Queryable,
   id: string,
