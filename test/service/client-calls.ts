@@ -218,5 +218,79 @@ export function defineClientCallTests(database: () => Db): void {
         message: 'Backend qpu.nowhere not found',
       });
     });
+
+    it("estimates a job from qiskit-ionq's query as the job's own cost and execution time; a dry run is priced the same", async () => {
+      // 1 h and 13 cx on 2 qubits, 1000 shots on Aria: over the per-job minimum, so the gate counts decide the price.
+      const program = `OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\n${'cx q[0], q[1];\n'.repeat(13)}c[0] = measure q[0];\nc[1] = measure q[1];`;
+      const body = { type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 1000, input: { data: program } };
+      const [real, dry] = await Promise.all([create(body), create({ ...body, dry_run: true })]);
+      const ran = await h.settle(real);
+      expect(ran.status, JSON.stringify(ran.failure)).toBe('completed');
+      const counts = ran.stats.gate_counts as { '1q': number; '2q': number };
+      // qiskit-ionq's IonQClient.estimate_job: params as requests sends them, booleans as str(x).lower().
+      const query = `type=ionq.circuit.v1&backend=qpu.aria-1&1q_gates=${counts['1q']}&2q_gates=${counts['2q']}&qubits=${ran.stats.qubits}&shots=1000&error_mitigation=false&session=false`;
+      const estimate = await h.request('GET', `/v0.4/jobs/estimate?${query}`);
+      expect(estimate.status, estimate.text).toBe(200);
+      const cost = (await h.request('GET', `/v0.4/jobs/${real}/cost`)).json;
+      expect(cost.cost.value).toBeGreaterThan(estimate.json.rate_card.rates[0].job_cost_minimum);
+      expect(estimate.json.estimated_total_cost).toBe(cost.cost.value);
+      expect(estimate.json.estimated_total_cost).toBe(cost.estimated_cost.value);
+      expect(estimate.json.estimated_execution_time).toBe(ran.execution_duration_ms);
+      // The names qiskit-ionq's JobEstimate reads, beside the OpenAPI's.
+      expect(estimate.json.estimated_cost).toBe(estimate.json.estimated_total_cost);
+      expect(estimate.json.cost_unit).toBe('usd');
+      expect(estimate.json.input_values).toMatchObject({ backend: 'qpu.aria-1', shots: 1000, session: false });
+      expect(estimate.json.estimate_context).toMatchObject({
+        backend: 'qpu.aria-1',
+        type: 'ionq.circuit.v1',
+        qubits: ran.stats.qubits,
+        shots: 1000,
+        '1q_gates': counts['1q'],
+        '2q_gates': counts['2q'],
+        error_mitigation: false,
+        project: 'project-a',
+      });
+      expect(estimate.json.estimated_unit).toBe('usd');
+      expect(Number.isNaN(Date.parse(estimate.json.estimated_at))).toBe(false);
+      expect(Number.isInteger(estimate.json.current_predicted_queue_time)).toBe(true);
+      // A dry run can price the QPU job before running it, and bills nothing.
+      const dryJob = await h.settle(dry);
+      expect(dryJob.status).toBe('completed');
+      const dryCost = (await h.request('GET', `/v0.4/jobs/${dry}/cost`)).json;
+      expect(dryCost).toEqual({
+        dry_run: true,
+        estimated_cost: { value: estimate.json.estimated_total_cost, unit: 'usd' },
+        cost: { value: 0, unit: 'usd' },
+      });
+    }, 60_000);
+
+    it("estimates with IonQ's SDK defaults, the per-job minimum with and without error mitigation, and refuses what it cannot price", async () => {
+      // ionq-core-python's estimate_job_cost: httpx writes booleans as true/false.
+      const sdk =
+        '/v0.4/jobs/estimate?backend=qpu.forte-1&type=ionq.circuit.v1&qubits=25&shots=1000&1q_gates=0&2q_gates=0';
+      const plain = (await h.request('GET', `${sdk}&error_mitigation=false`)).json;
+      const mitigated = (await h.request('GET', `${sdk}&error_mitigation=True`)).json;
+      expect(plain.estimated_total_cost).toBe(plain.rate_card.rates[0].job_cost_minimum);
+      expect(mitigated.estimated_total_cost).toBe(mitigated.rate_card.rates[0].job_cost_minimum);
+      expect(mitigated.estimated_total_cost).toBeGreaterThan(plain.estimated_total_cost);
+      const simulator = (await h.request('GET', '/v0.4/jobs/estimate?backend=simulator')).json;
+      expect(simulator).toMatchObject({ estimated_total_cost: 0, estimated_execution_time: 0 });
+      expect(simulator.rate_card.rates).toEqual([]);
+      expect(simulator.estimate_context).toMatchObject({ qubits: 25, shots: 1000, '1q_gates': 0, '2q_gates': 0 });
+      for (const [query, key] of [
+        ['', 'backend'],
+        ['backend=qpu.nowhere', 'backend'],
+        ['backend=qpu.harmony', 'backend'],
+        ['backend=qpu.aria-1&type=svc.qir.v1', 'type'],
+        ['backend=qpu.aria-1&shots=0', 'shots'],
+        ['backend=qpu.aria-1&2q_gates=-1', '2q_gates'],
+        ['backend=qpu.aria-1&error_mitigation=maybe', 'error_mitigation'],
+      ] as const) {
+        const answer = await h.request('GET', `/v0.4/jobs/estimate?${query}`);
+        expect(answer.status, query).toBe(400);
+        expect(answer.json.validation, query).toEqual({ source: 'querystring', keys: [key] });
+      }
+      expect((await h.request('GET', '/v0.4/jobs/estimate?backend=simulator', { key: null })).status).toBe(401);
+    });
   });
 }

@@ -743,9 +743,18 @@ export function defineServiceSuite(
         expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json.message).toBe(
           `Job ${id} has no results: it is a dry run`,
         );
+        // Priced as the run it stands for (shots default to 100), billed nothing.
+        const counts = job.stats.gate_counts;
+        const estimate = (
+          await h.request(
+            'GET',
+            `/v0.4/jobs/estimate?backend=qpu.forte-1&shots=100&qubits=2&1q_gates=${counts['1q']}&2q_gates=${counts['2q']}`,
+          )
+        ).json.estimated_total_cost;
+        expect(estimate).toBeGreaterThan(0);
         expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
           dry_run: true,
-          estimated_cost: { value: 0, unit: 'usd' },
+          estimated_cost: { value: estimate, unit: 'usd' },
           cost: { value: 0, unit: 'usd' },
         });
       });

@@ -15,6 +15,7 @@ import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { calibrationRoutes } from './calibrations.js';
+import { estimateRoutes } from './estimates.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
   jobsRoutes(app, deps);
+  estimateRoutes(app, deps);
   resultsRoutes(app, deps);
   catalogRoutes(app, deps);
   calibrationRoutes(app, deps);

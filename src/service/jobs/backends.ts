@@ -15,8 +15,8 @@ import { allTargets, siteOf, supportedGates, supportedNativeGates, targetByName 
 import { Problem } from './problems.js';
 import type { ApiVersion } from './model.js';
 
-/** A rough wait per queued job, for `average_queue_time` (ms). */
-const QUEUE_MS_PER_JOB = 1000;
+/** A rough wait per queued job, for `average_queue_time` and an estimate's `current_predicted_queue_time` (ms). */
+export const QUEUE_MS_PER_JOB = 1000;
 
 export const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
 

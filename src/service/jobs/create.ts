@@ -21,7 +21,8 @@ import { DEFAULT_SHOTS } from './defaults.js';
 
 type Json = Record<string, unknown>;
 
-const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
+/** Job types this service runs, in their svc. spelling. */
+export const SUPPORTED_TYPES: ReadonlySet<string> = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
 /** Debiasing needs enough shots to split among its variants. */
 const MIN_DEBIAS_SHOTS = 500;
 

@@ -24,7 +24,7 @@ import { jobsFromMove, jobsFromV3, jobsFromV4 } from './create.js';
 import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
-import { priceOf } from './pricing.js';
+import { estimateRun, hasErrorMitigation, runShapeOf } from './estimate.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
 
@@ -253,33 +253,14 @@ export class JobsService {
   async cost(id: string, caller: Caller): Promise<Json> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
-    const mitigation = job.error_mitigation?.debiasing === true || job.error_mitigation?.debias === true;
-    const estimate = jobs.reduce((sum, j) => {
-      const [one, two] = gateCounts(j);
-      return sum + priceOf(j.backend, j.shots ?? 0, one, two, mitigation);
-    }, 0);
-    const estimated = job.dry_run ? 0 : Math.round(estimate * 100) / 100;
+    const mitigation = hasErrorMitigation(job);
+    const sum = jobs.reduce((total, j) => total + estimateRun(runShapeOf(j, mitigation)).cost, 0);
+    const estimated = Math.round(sum * 100) / 100;
+    // A dry run is priced as the run it stands for (so it can price a QPU job), and bills nothing.
     return {
       dry_run: job.dry_run,
       estimated_cost: { value: estimated, unit: 'usd' },
-      cost: job.status === 'completed' ? { value: estimated, unit: 'usd' } : null,
+      cost: job.status === 'completed' ? { value: job.dry_run ? 0 : estimated, unit: 'usd' } : null,
     };
   }
-}
-
-/** Gate counts from the job's stats, or counted from a JSON circuit before it ran. */
-function gateCounts(job: JobRecord): [number, number] {
-  const counts = (job.stats as { gate_counts?: Record<string, number> } | null)?.gate_counts;
-  if (counts) return [counts['1q'] ?? 0, counts['2q'] ?? 0];
-  const gates = Array.isArray(job.input.circuit) ? (job.input.circuit as Json[]) : [];
-  let one = 0;
-  let two = 0;
-  for (const g of gates) {
-    const width =
-      (Array.isArray(g.targets) ? g.targets.length : 1) +
-      (Array.isArray(g.controls) ? g.controls.length : g.control !== undefined ? 1 : 0);
-    if (width >= 2) two++;
-    else one++;
-  }
-  return [one, two];
 }
