@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Db } from '../../src/service/store/db.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 
@@ -291,6 +292,127 @@ export function defineClientCallTests(database: () => Db): void {
         expect(answer.json.validation, query).toEqual({ source: 'querystring', keys: [key] });
       }
       expect((await h.request('GET', '/v0.4/jobs/estimate?backend=simulator', { key: null })).status).toBe(401);
+    });
+
+    it("clones a job as IonQ's SDK does (201, the original kept), and answers whoami and the format schemas", async () => {
+      const original = await create({
+        type: 'ionq.qasm3.v1',
+        backend: 'simulator',
+        name: 'first',
+        input: { data: BELL_QASM },
+      });
+      const done = await h.settle(original);
+      // CloneJobPayload.to_dict() always carries shots (default 100); noise is a clone override.
+      const cloned = await h.request('POST', `/v0.4/jobs/${original}/clone`, {
+        body: { shots: 100, name: 'second', noise: { model: 'aria-1', seed: 3 } },
+      });
+      expect(cloned.status, cloned.text).toBe(201);
+      expect(cloned.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: null });
+      const copy = await h.settle(cloned.json.id);
+      expect(copy).toMatchObject({
+        status: 'completed',
+        type: 'ionq.qasm3.v1',
+        name: 'second',
+        shots: 100,
+        metadata: null,
+      });
+      expect(copy.noise).toEqual({ model: 'aria-1', seed: 3 });
+      expect((await h.request('GET', `/v0.4/jobs/${original}`)).json).toMatchObject({
+        status: 'completed',
+        name: 'first',
+      });
+      expect(done.status).toBe('completed');
+      const empty = await h.request('POST', `/v0.4/jobs/${original}/clone`, {
+        raw: '',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(empty.status, empty.text).toBe(201);
+      expect((await h.request('POST', `/v0.4/jobs/${original}/clone`, { key: h.keyB, body: {} })).status).toBe(404);
+
+      const me = await h.request('GET', '/v0.4/whoami');
+      expect(me.status).toBe(200);
+      expect(me.json).toEqual({
+        key_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        key_name: 'alice (project-a)',
+        user_id: 'alice',
+        project: 'project-a',
+      });
+      expect((await h.request('GET', '/v0.4/whoami', { key: h.keyA2 })).json.key_id).not.toBe(me.json.key_id);
+      expect((await h.request('GET', '/v0.4/whoami', { key: null })).status).toBe(401);
+
+      for (const format of [
+        'ionq.result.probabilities.json.v2',
+        'svc.result.histogram.json.v2',
+        'ionq.native.v1',
+        'svc.circuit.v0',
+        'ionq.qasm3.v1',
+      ]) {
+        const document = await h.request('GET', `/v0.4/schemas/formats/${format}`);
+        expect(document.status, format).toBe(200);
+        expect(document.json).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: format });
+        expect(typeof document.json.type).toBe('string');
+      }
+      const unknown = await h.request('GET', '/v0.4/schemas/formats/ionq.mir.v1');
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.message).toContain('svc.result.shots.json.v2');
+      const usage = await h.request('GET', '/v0.4/usage?start=2026-01-01');
+      expect(usage.status).toBe(404);
+      expect(usage.json.message).toBe(
+        'Route GET /v0.4/usage not found: organization usage and billing are not served by this local service',
+      );
+    });
+
+    it('checks a result artifact against the schema the formats route serves', async () => {
+      const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
+      const job = await h.settle(id);
+      for (const format of [
+        'svc.result.probabilities.json.v2',
+        'svc.result.histogram.json.v2',
+        'svc.result.shots.json.v2',
+      ]) {
+        const artifact = (await h.request('GET', `/v0.4/jobs/${id}/artifacts/${job.results[format].id}`)).json;
+        const schema = (await h.request('GET', `/v0.4/schemas/formats/${format}`)).json;
+        const validate = new Ajv2020({ strict: false }).compile(schema);
+        expect(validate(artifact), JSON.stringify(validate.errors)).toBe(true);
+        expect(validate({ nothing: true })).toBe(false);
+      }
+    });
+
+    it('lists jobs with the filters the clients send: status (and queued), target lists, repeated ids, submitter, session, dates', async () => {
+      const before = new Date().toISOString();
+      const simulator = await create({ type: 'svc.circuit.v1', backend: 'simulator', input: BELL_JSON });
+      const qpu = await create({ type: 'svc.circuit.v1', backend: 'qpu.forte-1', shots: 100, input: BELL_JSON });
+      const anna = await create(
+        { type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON },
+        h.keyA2,
+      );
+      const ids = (query: string) =>
+        h.request('GET', `/v0.4/jobs?${query}`).then((a) => {
+          expect(a.status, `${query}: ${a.text}`).toBe(200);
+          return (a.json.jobs as { id: string }[]).map((j) => j.id);
+        });
+      // IonQ's SDK: httpx repeats a list parameter; v0.3 names it id.
+      expect(await ids(`ids=${simulator}&ids=${qpu}`)).toEqual([qpu, simulator]);
+      expect(await ids(`id=${anna}`)).toEqual([anna]);
+      expect(await ids(`submitted_after=${before}&target=qpu.forte-1,qpu.aria-1`)).toEqual([anna, qpu]);
+      expect(await ids(`submitted_after=${before}&submitter_id=anna`)).toEqual([anna]);
+      expect(await ids(`submitted_before=${before}&ids=${simulator}`)).toEqual([]);
+      // qiskit-ionq's Session.cancel lists status=queued.
+      const queued = await ids(`submitted_after=${before}&status=queued`);
+      expect(queued.every((id) => [simulator, qpu, anna].includes(id))).toBe(true);
+      await Promise.all([simulator, qpu, anna].map((id) => h.settle(id)));
+      expect(await ids(`submitted_after=${before}&status=queued`)).toEqual([]);
+      expect(await ids(`submitted_after=${before}&status=completed&backend=simulator`)).toEqual([simulator]);
+      for (const [query, key] of [
+        ['ids=nope', 'ids'],
+        ['submitted_after=tuesday', 'submitted_after'],
+        ['status=waiting', 'status'],
+      ] as const) {
+        expect((await h.request('GET', `/v0.4/jobs?${query}`)).json.validation, query).toEqual({
+          source: 'querystring',
+          keys: [key],
+        });
+      }
     });
   });
 }

@@ -16,6 +16,7 @@ import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { calibrationRoutes } from './calibrations.js';
 import { estimateRoutes } from './estimates.js';
+import { accountRoutes } from './account.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -36,6 +37,9 @@ export interface AppOptions {
   readonly rateLimit?: RateLimitOptions | undefined;
   readonly timeouts?: Timeouts | undefined;
 }
+
+/** IonQ's organization usage and billing routes, which a local service has nothing to answer with. */
+const OUT_OF_SCOPE = /^\/v0\.[34]\/(usages?|organizations?|billing|budgets?)(\/|$)/;
 
 /** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
 const BODY_METHODS = new Set(['POST']);
@@ -93,9 +97,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (internal) request.log.error({ err: error }, 'request failed');
     return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorAnswer(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const message = OUT_OF_SCOPE.test(path)
+      ? `Route ${request.method} ${path} not found: organization usage and billing are not served by this local service`
+      : `Route ${request.method} ${path} not found`;
+    return reply.code(404).send(errorAnswer(404, message));
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -130,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   resultsRoutes(app, deps);
   catalogRoutes(app, deps);
   calibrationRoutes(app, deps);
+  accountRoutes(app, deps);
   await consoleRoutes(app);
   return app;
 }

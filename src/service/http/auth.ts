@@ -29,12 +29,18 @@ export class KeyCache {
     return owner;
   }
 
-  /** Whoever the request's Authorization header names, or a 401. */
-  async caller(request: FastifyRequest): Promise<Caller> {
+  /** The key the request's Authorization header carries, with its user and project, or a 401. */
+  async keyOf(request: FastifyRequest): Promise<KeyOwner> {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? HEADER.exec(header) : null;
     const owner = match ? await this.owner(match[2] as string) : null;
     if (!owner) throw new Problem('unauthorized', AUTH_MESSAGE);
+    return owner;
+  }
+
+  /** Whoever the request's Authorization header names, or a 401. */
+  async caller(request: FastifyRequest): Promise<Caller> {
+    const owner = await this.keyOf(request);
     return { userId: owner.userId, projectId: owner.projectId };
   }
 }

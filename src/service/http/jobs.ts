@@ -10,6 +10,7 @@ import {
   JobList,
   ListQuery,
   MoveBody,
+  CloneBody,
   MovedAnswer,
   StatusAnswer,
 } from './schemas/jobs.js';
@@ -128,5 +129,28 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
     },
     async (request) =>
       jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, await keys.caller(request)),
+  );
+  app.post(
+    '/v0.4/jobs/:UUID/clone',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a job (any status) with overrides; the original is kept',
+        params: JobParams,
+        body: Type.Optional(CloneBody),
+        response: { 201: MovedAnswer, ...errorResponses(400, 401, 404, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await jobs.clone(
+            request.params.UUID,
+            (request.body ?? {}) as Record<string, unknown>,
+            await keys.caller(request),
+          ),
+        ),
   );
 }

@@ -122,15 +122,19 @@ export function jobsFromV4(body: Json, caller: Caller): NewJob[] {
   );
 }
 
-/** The clone a move creates: the source's program and settings, with the body's overrides (service-api.md, move). */
-export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): NewJob[] {
+/**
+ * The copy a move or a clone creates: the source's program and settings,
+ * with the body's overrides (service-api.md, move; the clone body is the
+ * same, plus `noise`). A moved job records where it came from in
+ * `metadata.original_job_id`; a clone is a plain copy (its `parent`, if
+ * given, says what it descends from).
+ */
+export function jobsFromCopy(kind: 'move' | 'clone', source: JobRecord, body: Json, caller: Caller): NewJob[] {
   const settings = 'settings' in body ? ((body.settings as Json | null) ?? null) : source.settings;
   const mitigation =
     settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : source.error_mitigation;
-  const metadata = {
-    ...(('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? {}),
-    original_job_id: source.id,
-  };
+  const given = ('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? null;
+  const metadata = kind === 'move' ? { ...(given ?? {}), original_job_id: source.id } : given;
   return build(
     {
       apiVersion: 'v0.4',
@@ -141,7 +145,7 @@ export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): New
       metadata,
       shots: typeof body.shots === 'number' ? body.shots : source.shots,
       dryRun: typeof body.dry_run === 'boolean' ? body.dry_run : source.dry_run,
-      noise: source.noise,
+      noise: 'noise' in body ? noiseOf(body.noise) : source.noise,
       settings,
       errorMitigation: mitigation,
       debias: mitigation?.debiasing === true || mitigation?.debias === true,

@@ -20,7 +20,7 @@ import {
   type JobFilter,
 } from '../store/jobs.js';
 import { shotKey, littleEndianKey } from '../worker/execute.js';
-import { jobsFromMove, jobsFromV3, jobsFromV4 } from './create.js';
+import { jobsFromCopy, jobsFromV3, jobsFromV4 } from './create.js';
 import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
@@ -34,11 +34,43 @@ export interface ListRequest {
   readonly limit?: number | undefined;
   readonly next?: string | undefined;
   readonly status?: string | undefined;
-  readonly ids?: string | undefined;
+  readonly ids?: string | readonly string[] | undefined;
+  /** v0.3's name for `ids`. */
+  readonly id?: string | readonly string[] | undefined;
   readonly parent_job_id?: string | undefined;
   readonly session_id?: string | undefined;
+  readonly submitter_id?: string | undefined;
   readonly target?: string | undefined;
   readonly backend?: string | undefined;
+  readonly submitted_after?: string | undefined;
+  readonly submitted_before?: string | undefined;
+}
+
+/** Status words clients send besides the statuses (qiskit-ionq's session cancel lists `queued` jobs). */
+const STATUS_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  queued: ['submitted', 'ready'],
+  running: ['started'],
+};
+
+/** Every id of a comma list or of a repeated parameter; a malformed one is a 400 naming the parameter. */
+function idList(given: string | readonly string[] | undefined, key: string): string[] | undefined {
+  if (given === undefined) return undefined;
+  const ids = (typeof given === 'string' ? [given] : given)
+    .flatMap((part) => part.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = ids.find((id) => !UUID_RE.test(id));
+  if (bad !== undefined) throw invalid(`Invalid job id in ${key}: ${bad.slice(0, 40)}`, [key], 'querystring');
+  return ids;
+}
+
+/** A list filter's date: ISO 8601, else a 400 naming the parameter. */
+function dateParam(value: string | undefined, key: string): string | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time))
+    throw invalid(`Invalid ${key}: ${value.slice(0, 40)} is not an ISO 8601 date`, [key], 'querystring');
+  return new Date(time).toISOString();
 }
 
 /** A results answer: JSON text kept as stored, so key order survives. */
@@ -106,19 +138,21 @@ export class JobsService {
 
   async list(version: ApiVersion, query: ListRequest, caller: Caller): Promise<{ jobs: Json[]; next?: string }> {
     const limit = query.limit ?? 25;
-    const ids = query.ids
+    const ids = idList(query.ids, 'ids') ?? idList(query.id, 'id');
+    const backends = (query.backend ?? query.target)
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const badId = ids?.find((id) => !UUID_RE.test(id));
-    if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
     const scoped = {
       projectId: caller.projectId,
-      status: query.status,
+      statuses: query.status === undefined ? undefined : (STATUS_ALIASES[query.status] ?? [query.status]),
       ids,
       parentJobId: query.parent_job_id,
       sessionId: query.session_id,
-      backend: query.backend ?? query.target,
+      submitterId: query.submitter_id,
+      backends,
+      submittedAfter: dateParam(query.submitted_after, 'submitted_after'),
+      submittedBefore: dateParam(query.submitted_before, 'submitted_before'),
     };
     const scope = JSON.stringify(scoped);
     const cursors = await this.cursorCodec();
@@ -148,12 +182,29 @@ export class JobsService {
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     await this.checkParent(body.parent, caller);
-    const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
+    const outcome = await moveJob(this.db, id, caller.projectId, (source) =>
+      jobsFromCopy('move', source, body, caller),
+    );
     if (outcome.kind === 'not-found') throw jobNotFound(id);
     if (outcome.kind === 'conflict')
       throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
     this.onCreated();
     return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
+  }
+
+  /** Clone: a copy of a job of the project in any status, with the body's overrides; the original is kept. */
+  async clone(
+    id: string,
+    body: Json,
+    caller: Caller,
+  ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
+    await this.checkParent(body.parent, caller);
+    const source = await this.load(id, caller);
+    const jobs = jobsFromCopy('clone', source, body, caller);
+    await this.inserter.insert(jobs);
+    this.onCreated();
+    const created = jobs[0] as NewJob;
+    return { id: created.id, status: 'submitted', session_id: created.session_id };
   }
 
   /** A `parent` named in a move or clone body must be a job of the caller's project. */

@@ -142,11 +142,16 @@ export interface JobFilter {
   readonly limit: number;
   /** Only jobs created before the one with this sequence number (the cursor). */
   readonly beforeSeq?: number | undefined;
-  readonly status?: string | undefined;
+  readonly statuses?: readonly string[] | undefined;
   readonly ids?: readonly string[] | undefined;
   readonly parentJobId?: string | undefined;
   readonly sessionId?: string | undefined;
-  readonly backend?: string | undefined;
+  readonly submitterId?: string | undefined;
+  readonly backends?: readonly string[] | undefined;
+  /** ISO 8601; submitted at or after. */
+  readonly submittedAfter?: string | undefined;
+  /** ISO 8601; submitted before. */
+  readonly submittedBefore?: string | undefined;
 }
 
 /** Newest first; one row more than `limit` tells the caller whether a next page exists. */
@@ -158,11 +163,14 @@ export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobReco
     where.push(sql.replace('?', `$${params.length}`));
   };
   if (filter.beforeSeq !== undefined) add('seq < ?', filter.beforeSeq);
-  if (filter.status !== undefined) add('status = ?', filter.status);
+  if (filter.statuses !== undefined) add('status = ANY(?::text[])', filter.statuses);
   if (filter.ids !== undefined) add('id = ANY(?::uuid[])', filter.ids);
   if (filter.parentJobId !== undefined) add('?::uuid IN (parent_job_id, clone_parent_id)', filter.parentJobId);
   if (filter.sessionId !== undefined) add('session_id = ?', filter.sessionId);
-  if (filter.backend !== undefined) add('backend = ?', filter.backend);
+  if (filter.backends !== undefined) add('backend = ANY(?::text[])', filter.backends);
+  if (filter.submitterId !== undefined) add('submitter_id = ?', filter.submitterId);
+  if (filter.submittedAfter !== undefined) add('submitted_at >= ?::timestamptz', filter.submittedAfter);
+  if (filter.submittedBefore !== undefined) add('submitted_at < ?::timestamptz', filter.submittedBefore);
   params.push(filter.limit + 1);
   return q.query<JobRecord>(
     `SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`,

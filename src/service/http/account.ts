@@ -1,0 +1,48 @@
+/**
+ * What IonQ's SDK asks about the account and the formats: `GET /v0.4/whoami`
+ * and `GET /v0.4/schemas/formats/{format}`. Organization usage and billing
+ * are not served: their paths answer a 404 that says so (app.ts).
+ */
+import type { App, RouteDeps } from './types.js';
+import { errorResponses } from './schemas/common.js';
+import { FormatParams, FormatSchemaDocument, Whoami } from './schemas/account.js';
+import { formatSchema } from '../jobs/formats.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function accountRoutes(app: App, { keys }: RouteDeps): void {
+  app.get(
+    '/v0.4/whoami',
+    {
+      schema: {
+        tags: ['account'],
+        security: [{ apiKey: [] }],
+        summary: "The key's id and name, its user and its project",
+        response: { 200: Whoami, ...errorResponses(401, 503) },
+      },
+    },
+    async (request) => {
+      const key = await keys.keyOf(request);
+      // The SDK reads project_id as a UUID: a project named otherwise is given as `project` only.
+      return {
+        key_id: key.keyId,
+        key_name: `${key.userId} (${key.projectId})`,
+        ...(UUID_RE.test(key.projectId) ? { project_id: key.projectId } : {}),
+        user_id: key.userId,
+        project: key.projectId,
+      };
+    },
+  );
+  app.get(
+    '/v0.4/schemas/formats/:format',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'JSON Schema of a circuit or result format (svc. or ionq. spelling)',
+        params: FormatParams,
+        response: { 200: FormatSchemaDocument, ...errorResponses(404) },
+      },
+    },
+    async (request) => formatSchema(request.params.format) as never,
+  );
+}
