@@ -17,10 +17,10 @@ import { BENCH_SIZE, median, printTable } from './lib.js';
 import { isingQasm } from './ising.js';
 import { simulate } from '../src/api/simulate.js';
 import { loadCircuits } from '../src/api/load.js';
-import { executeCircuit } from '../src/simulator/execute.js';
+import { executeCircuit } from '../src/simulator/engine/execute.js';
 import { executeOptions } from '../src/simulator/run.js';
-import { defaultMemoryBudget } from '../src/simulator/memory.js';
-import { writeArtifact } from '../src/simulator/results.js';
+import { defaultMemoryBudget } from '../src/simulator/engine/memory.js';
+import { writeArtifact } from '../src/simulator/results/sources.js';
 
 const SHOTS = 1000;
 const hadamards = (n: number) => `qubit[${n}] q; h q;`;

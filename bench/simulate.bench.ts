@@ -14,21 +14,21 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import type { IrCircuit, IrOp } from '../src/ir/types.js';
-import { executeCircuit } from '../src/simulator/execute.js';
+import { executeCircuit } from '../src/simulator/engine/execute.js';
 import { executeOptions } from '../src/simulator/run.js';
-import { SeededRandom } from '../src/simulator/random.js';
-import { PARALLEL_MIN_QUBITS, WorkerPool } from '../src/simulator/parallel.js';
+import { SeededRandom } from '../src/simulator/engine/random.js';
+import { PARALLEL_MIN_QUBITS, WorkerPool } from '../src/simulator/engine/parallel.js';
 import {
   compileDense,
   DEFAULT_BLOCK_QUBITS,
   DEFAULT_CHUNK_QUBITS,
   runCompiled,
   type EngineOptions,
-} from '../src/simulator/engine.js';
-import { unitaryOf } from '../src/simulator/matrices.js';
-import { defaultMemoryBudget, MemoryGuard } from '../src/simulator/memory.js';
-import type { DenseState } from '../src/simulator/state.js';
-import { allocateSimdState } from '../src/simulator/wasm-kernels.js';
+} from '../src/simulator/engine/evolve.js';
+import { unitaryOf } from '../src/simulator/kernels/matrices.js';
+import { defaultMemoryBudget, MemoryGuard } from '../src/simulator/engine/memory.js';
+import type { DenseState } from '../src/simulator/engine/state.js';
+import { allocateSimdState } from '../src/simulator/kernels/wasm.js';
 
 type BenchGate =
   | { readonly g: 'h' | 'x'; readonly q: number }

@@ -167,9 +167,9 @@ export type { ArtifactName } from './simulator/run.js';
  * a million states goes to a file or an HTTP response in little memory
  * (docs/simulator.md "Large results").
  */
-export { writeArtifact } from './simulator/results.js';
-export type { WriteArtifactOptions } from './simulator/results.js';
-export type { JsonSink } from './simulator/json-writer.js';
+export { writeArtifact } from './simulator/results/sources.js';
+export type { WriteArtifactOptions } from './simulator/results/sources.js';
+export type { JsonSink } from './simulator/results/json-writer.js';
 /**
  * Whether two programs are the same operation up to global phase: the full
  * unitary up to 12 qubits, random input states beyond. Amplitudes, never
@@ -177,10 +177,10 @@ export type { JsonSink } from './simulator/json-writer.js';
  */
 export { checkEquivalence } from './api/equivalence.js';
 /** Starts the simulator's worker threads; resolves when `simulate(..., { parallel: true })` can use every core. */
-export { prepareWorkers } from './simulator/parallel.js';
+export { prepareWorkers } from './simulator/engine/parallel.js';
 export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './api/equivalence.js';
 /** Result format ids the simulator produces. */
-export { RESULT_FORMATS } from './simulator/artifacts.js';
+export { RESULT_FORMATS } from './simulator/results/artifacts.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';

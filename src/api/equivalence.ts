@@ -11,7 +11,7 @@ import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../d
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
 import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from '../simulator/equivalence.js';
-import { reportOf } from '../simulator/limit-messages.js';
+import { reportOf } from '../simulator/engine/limit-messages.js';
 import { LIMITS, type Target } from '../tables/index.js';
 
 export interface CheckEquivalenceOptions extends Omit<EquivalenceOptions, 'finalFrames'> {

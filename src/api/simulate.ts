@@ -19,11 +19,11 @@ import type { CircuitJson } from '../ir/circuit-json.js';
 import type { IrCircuit } from '../ir/types.js';
 import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
 import { loadCircuits } from './load.js';
-import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/limit-messages.js';
-import { defaultMemoryBudget, SimulationLimitError } from '../simulator/memory.js';
-import { sharedWorkerPool } from '../simulator/parallel.js';
-import { randomSeed } from '../simulator/random.js';
-import { lazyResults, perCircuitSource, type ArtifactSource } from '../simulator/results.js';
+import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
+import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
+import { sharedWorkerPool } from '../simulator/engine/parallel.js';
+import { randomSeed } from '../simulator/engine/random.js';
+import { lazyResults, perCircuitSource, type ArtifactSource } from '../simulator/results/sources.js';
 import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from '../simulator/run.js';
 import {
   duplicateCircuitName,

@@ -7,7 +7,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { IrCircuit } from '../ir/types.js';
-import { PARALLEL_MIN_QUBITS } from '../simulator/parallel.js';
+import { PARALLEL_MIN_QUBITS } from '../simulator/engine/parallel.js';
 
 /** The circuits' widest register file, in qubits (0 for none). */
 export function widestCircuit(circuits: readonly IrCircuit[]): number {

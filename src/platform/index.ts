@@ -8,11 +8,11 @@ import type { Platform, SimulatorThread } from './types.js';
 
 export type { Platform, SimulatorThread, SimulatorThreadPort } from './types.js';
 
-/** The built simulator/worker.js; from TypeScript sources (tests, benches) worker.ts through tsx's loader. */
+/** The built simulator/engine/worker.js; from TypeScript sources (tests, benches) worker.ts through tsx's loader. */
 function startSimulatorThread(): SimulatorThread {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('../simulator/worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('../simulator/engine/worker.js', import.meta.url));
   const tsx = import.meta.resolve('tsx/esm/api');
-  const script = new URL('../simulator/worker.ts', import.meta.url).href;
+  const script = new URL('../simulator/engine/worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(boot, { eval: true });
 }

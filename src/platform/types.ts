@@ -5,7 +5,7 @@
  * config map one file to the other), so no stage checks where it runs.
  */
 
-/** A thread that runs simulator blocks (see simulator/parallel.ts), as the pool uses it. */
+/** A thread that runs simulator blocks (see simulator/engine/parallel.ts), as the pool uses it. */
 export interface SimulatorThread {
   postMessage(message: unknown): void;
   once(event: 'message' | 'error', listener: (value: any) => void): unknown;

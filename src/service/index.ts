@@ -9,8 +9,10 @@
  * await service.close();
  */
 import type { FastifyServerOptions } from 'fastify';
-import { openStore, type Db } from './store/db.js';
+import type { Db } from './store/db.js';
+import { openStore } from './store/open.js';
 import { seedCatalog, createKey } from './store/catalog.js';
+import { characterizationSeeds } from './jobs/catalog.js';
 import { JobsService } from './jobs/service.js';
 import { JobRunner } from './worker/runner.js';
 import { buildApp } from './http/app.js';
@@ -56,7 +58,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
-    await seedCatalog(db);
+    await seedCatalog(db, characterizationSeeds());
     let runner: JobRunner | null = null;
     const jobs = new JobsService(db, () => runner?.wake());
     const app = await buildApp({
@@ -110,7 +112,7 @@ export async function createWorker(options: {
 }) {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
-  await seedCatalog(db);
+  await seedCatalog(db, characterizationSeeds());
   const runner = new JobRunner(db, { threads: options.workers ?? 1, leaseMs: options.leaseMs, log: options.log });
   await runner.start();
   return {
@@ -125,7 +127,8 @@ export async function createWorker(options: {
 
 export { openStore, createKey };
 export { listKeys, revokeKey } from './store/catalog.js';
-export type { Db, Queryable, StoreOptions } from './store/db.js';
+export type { Db, Queryable } from './store/db.js';
+export type { StoreOptions } from './store/open.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export type { Timeouts } from './http/timeouts.js';
 export { DataDirLockedError } from './store/lock.js';

@@ -10,12 +10,12 @@
  * never an arbitrary diagonal, so a dropped CZ or ZZ still fails.
  */
 import type { IrCircuit } from '../ir/types.js';
-import { compileDense, denseAllocator, runCompiled, type EngineOptions } from './engine.js';
-import { finalMeasurementIndices } from './execute.js';
-import { unitaryOf, type UnitaryOp } from './matrices.js';
-import { MemoryGuard, defaultMemoryBudget } from './memory.js';
-import { SeededRandom } from './random.js';
-import type { DenseState } from './state.js';
+import { compileDense, denseAllocator, runCompiled, type EngineOptions } from './engine/evolve.js';
+import { finalMeasurementIndices } from './engine/execute.js';
+import { unitaryOf, type UnitaryOp } from './kernels/matrices.js';
+import { MemoryGuard, defaultMemoryBudget } from './engine/memory.js';
+import { SeededRandom } from './engine/random.js';
+import type { DenseState } from './engine/state.js';
 
 export interface EquivalenceOptions {
   /** Largest qubit count compared exactly, column by column (default 12). */

@@ -5,7 +5,8 @@
  * capabilities (target resolution); nothing later.
  */
 export { runCircuit, type RunOptions, type RunOutput } from './run.js';
-export { RESULT_FORMATS, OUTPUT_ALL, PROBABILITY_CUTOFF, indexToBitstring } from './artifacts.js';
-export type { ProbabilitiesArtifact, HistogramArtifact, ShotsArtifact, V03Artifact } from './artifacts.js';
+export { RESULT_FORMATS, OUTPUT_ALL, indexToBitstring } from './results/artifacts.js';
+export { PROBABILITY_CUTOFF } from './results/outcomes.js';
+export type { ProbabilitiesArtifact, HistogramArtifact, ShotsArtifact, V03Artifact } from './results/artifacts.js';
 export { compareCircuits, type EquivalenceResult, type EquivalenceOptions } from './equivalence.js';
-export { SimulationLimitError, defaultMemoryBudget } from './memory.js';
+export { SimulationLimitError, defaultMemoryBudget } from './engine/memory.js';

@@ -8,10 +8,10 @@
  */
 import type { IrCircuit, IrOp } from '../ir/types.js';
 import type { NoiseModel } from '../tables/index.js';
-import { executeCircuit, type ExecuteOptions } from './execute.js';
-import { complexMatrix, type UnitaryOp } from './matrices.js';
-import { concatShots, sampleShots, type ShotTable } from './outcomes.js';
-import type { SeededRandom } from './random.js';
+import { executeCircuit, type ExecuteOptions } from './engine/execute.js';
+import { complexMatrix, type UnitaryOp } from './kernels/matrices.js';
+import { concatShots, sampleShots, type ShotTable } from './results/outcomes.js';
+import type { SeededRandom } from './engine/random.js';
 
 const VIRTUAL_GATES = new Set(['z', 's', 'si', 't', 'ti', 'rz']);
 

@@ -12,16 +12,22 @@ import {
   RESULT_FORMATS,
   shotsArtifact,
   v03FromProbabilities,
-} from './artifacts.js';
-import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine.js';
-import { executeCircuit, type Branch, type ExecuteOptions } from './execute.js';
-import { checkShotBits } from './limit-messages.js';
-import { MemoryGuard } from './memory.js';
+} from './results/artifacts.js';
+import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine/evolve.js';
+import { executeCircuit, type Branch, type ExecuteOptions } from './engine/execute.js';
+import { checkShotBits } from './engine/limit-messages.js';
+import { MemoryGuard } from './engine/memory.js';
 import { sampleNoisyShots } from './noise.js';
-import { exactDistribution, sampleShots } from './outcomes.js';
-import { decimalTable, denseOutputAll, probabilitiesSource, registerTables, v03Source } from './probability-tables.js';
-import { SeededRandom } from './random.js';
-import { lazyResults, plainSource, type ArtifactSource } from './results.js';
+import { exactDistribution, sampleShots } from './results/outcomes.js';
+import {
+  decimalTable,
+  denseOutputAll,
+  probabilitiesSource,
+  registerTables,
+  v03Source,
+} from './results/probability-tables.js';
+import { SeededRandom } from './engine/random.js';
+import { lazyResults, plainSource, type ArtifactSource } from './results/sources.js';
 
 /** Artifact names (the CLI's `--format` values) -> result format ids. */
 export const ARTIFACT_FORMATS = Object.freeze({

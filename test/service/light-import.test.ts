@@ -61,7 +61,7 @@ describe("import 'qasm3-preflight'", () => {
 
   it('sees the heavy modules where they are loaded: qasm3-preflight/service', () => {
     const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'index.ts'));
-    // The store drivers load when a store opens (store/db.ts imports them on demand).
+    // The store drivers load when a store opens (store/open.ts imports them on demand).
     for (const name of ['fastify', '@fastify/swagger', 'typebox'])
       expect(
         loaded.some((url) => url.includes(`/node_modules/${name}/`)),

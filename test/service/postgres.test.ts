@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/service/store/db.js';
+import { openStore } from '../../src/service/store/open.js';
 import { startPostgres, type PostgresServer } from './postgres-server.js';
 import { defineServiceSuite } from './suite.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCircuit, type RunOptions } from '../../src/simulator/run.js';
-import { RESULT_FORMATS } from '../../src/simulator/artifacts.js';
+import { RESULT_FORMATS } from '../../src/simulator/results/artifacts.js';
 import { circuit, gate, measure, reset } from './helpers.js';
 import type { IrCircuit } from '../../src/ir/types.js';
 
@@ -152,9 +152,9 @@ describe('the 1e-12 cutoff on dense states', () => {
 
 describe('bitstring order of the probabilities artifact', () => {
   it('matches sorting the bitstrings as text, for widths up to 40 and registers of text values', async () => {
-    const { indexToBitstring } = await import('../../src/simulator/artifacts.js');
-    const { probabilitiesArtifact } = await import('../../src/simulator/probability-tables.js');
-    const { SeededRandom } = await import('../../src/simulator/random.js');
+    const { indexToBitstring } = await import('../../src/simulator/results/artifacts.js');
+    const { probabilitiesArtifact } = await import('../../src/simulator/results/probability-tables.js');
+    const { SeededRandom } = await import('../../src/simulator/engine/random.js');
     const random = new SeededRandom(5);
     for (const width of [1, 3, 8, 9, 17, 31, 33, 40]) {
       const outputAll = new Map<number, number>();

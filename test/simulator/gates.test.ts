@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { unitaryOf } from '../../src/simulator/matrices.js';
-import { executeCircuit } from '../../src/simulator/execute.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import type { DenseState } from '../../src/simulator/state.js';
+import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
+import { executeCircuit } from '../../src/simulator/engine/execute.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import type { DenseState } from '../../src/simulator/engine/state.js';
 import type { IrGate, IrNativeGate } from '../../src/ir/types.js';
 import { circuit, expi, gate, native, referenceApply, type C } from './helpers.js';
 
@@ -239,7 +239,7 @@ describe('kernels apply each gate on the right qubits, with controls', () => {
   }
 });
 
-import { evolve } from '../../src/simulator/engine.js';
+import { evolve } from '../../src/simulator/engine/evolve.js';
 function executeCircuitOn(
   state: DenseState,
   g: IrGate | IrNativeGate,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryGuard } from '../../src/simulator/memory.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise.js';
-import { SeededRandom } from '../../src/simulator/random.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
 import { circuit, gate, measure, native } from './helpers.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine.js';
-import { unitaryOf } from '../../src/simulator/matrices.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { WorkerPool } from '../../src/simulator/parallel.js';
-import { SeededRandom } from '../../src/simulator/random.js';
-import type { DenseState } from '../../src/simulator/state.js';
-import { allocateSimdState, stateMemory } from '../../src/simulator/wasm-kernels.js';
+import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
+import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { WorkerPool } from '../../src/simulator/engine/parallel.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
+import type { DenseState } from '../../src/simulator/engine/state.js';
+import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
 import { gate } from './helpers.js';
 
 describe('worker threads', () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IrGate, IrNativeGate, IrOp } from '../../src/ir/types.js';
-import { executeCircuit, type ExecuteOptions } from '../../src/simulator/execute.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { exactDistribution } from '../../src/simulator/outcomes.js';
-import { amplitudeAt } from '../../src/simulator/state.js';
+import { executeCircuit, type ExecuteOptions } from '../../src/simulator/engine/execute.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { exactDistribution } from '../../src/simulator/results/outcomes.js';
+import { amplitudeAt } from '../../src/simulator/engine/state.js';
 import { circuit, gate, measure, native, reset } from './helpers.js';
 
 const QUBITS = 6;

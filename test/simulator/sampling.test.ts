@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { executeCircuit } from '../../src/simulator/execute.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { exactDistribution, sampleShots } from '../../src/simulator/outcomes.js';
-import { SeededRandom } from '../../src/simulator/random.js';
+import { executeCircuit } from '../../src/simulator/engine/execute.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { exactDistribution, sampleShots } from '../../src/simulator/results/outcomes.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { circuit, gate, measure } from './helpers.js';
 
 /** Upper 0.999 quantile of chi-square with k degrees of freedom (Wilson-Hilferty). */

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IrCircuit, IrGate } from '../../src/ir/types.js';
-import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine.js';
-import { executeCircuit } from '../../src/simulator/execute.js';
-import { unitaryOf } from '../../src/simulator/matrices.js';
-import { MemoryGuard } from '../../src/simulator/memory.js';
-import { SeededRandom } from '../../src/simulator/random.js';
-import { amplitudeAt, plainArrays, type DenseState } from '../../src/simulator/state.js';
-import { sleb, uleb } from '../../src/simulator/wasm-encoding.js';
-import { allocateSimdState, simdKernels, stateMemory } from '../../src/simulator/wasm-kernels.js';
+import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
+import { executeCircuit } from '../../src/simulator/engine/execute.js';
+import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
+import { amplitudeAt, plainArrays, type DenseState } from '../../src/simulator/engine/state.js';
+import { sleb, uleb } from '../../src/simulator/kernels/wasm-encoding.js';
+import { allocateSimdState, simdKernels, stateMemory } from '../../src/simulator/kernels/wasm.js';
 import { circuit, expi, gate, referenceApply, type C } from './helpers.js';
 
 // Independent definitions, written out by hand.

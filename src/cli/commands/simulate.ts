@@ -76,9 +76,9 @@ export function simulateCommand(
       const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
         await Promise.all([
           import('../../api/simulate.js'),
-          import('../../simulator/results.js'),
+          import('../../simulator/results/sources.js'),
           import('../../api/load.js'),
-          import('../../simulator/parallel.js'),
+          import('../../simulator/engine/parallel.js'),
           import('../simulate-threads.js'),
         ]);
       const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');

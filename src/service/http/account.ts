@@ -10,7 +10,8 @@ import { formatSchema } from '../jobs/formats.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function accountRoutes(app: App, { keys }: RouteDeps): void {
+/** whoami: registered in the keyed scope. */
+export function accountRoutes(app: App, _deps: RouteDeps): void {
   app.get(
     '/v0.4/whoami',
     {
@@ -22,17 +23,21 @@ export function accountRoutes(app: App, { keys }: RouteDeps): void {
       },
     },
     async (request) => {
-      const key = await keys.keyOf(request);
+      const { keyId, userId, projectId } = request.caller;
       // The SDK reads project_id as a UUID: a project named otherwise is given as `project` only.
       return {
-        key_id: key.keyId,
-        key_name: `${key.userId} (${key.projectId})`,
-        ...(UUID_RE.test(key.projectId) ? { project_id: key.projectId } : {}),
-        user_id: key.userId,
-        project: key.projectId,
+        key_id: keyId ?? '',
+        key_name: `${userId} (${projectId})`,
+        ...(UUID_RE.test(projectId) ? { project_id: projectId } : {}),
+        user_id: userId,
+        project: projectId,
       };
     },
   );
+}
+
+/** The JSON Schema of each format: no key needed, as for backends. */
+export function formatRoutes(app: App): void {
   app.get(
     '/v0.4/schemas/formats/:format',
     {

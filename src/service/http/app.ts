@@ -9,14 +9,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../store/db.js';
 import type { JobsService } from '../jobs/service.js';
-import { KeyCache } from './auth.js';
+import { KeyCache, requireKey } from './auth.js';
 import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
 import { calibrationRoutes } from './calibrations.js';
 import { estimateRoutes } from './estimates.js';
-import { accountRoutes } from './account.js';
+import { accountRoutes, formatRoutes } from './account.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -130,15 +130,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
   registerQueryBooleans(app);
-  const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
+  const deps = { db: options.db, jobs: options.jobs };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
-  jobsRoutes(app, deps);
-  estimateRoutes(app, deps);
-  resultsRoutes(app, deps);
+  await app.register(async (scope: App) => {
+    requireKey(scope, new KeyCache(options.db));
+    jobsRoutes(scope, deps);
+    estimateRoutes(scope, deps);
+    resultsRoutes(scope, deps);
+    accountRoutes(scope, deps);
+  });
   catalogRoutes(app, deps);
   calibrationRoutes(app, deps);
-  accountRoutes(app, deps);
+  formatRoutes(app);
   await consoleRoutes(app);
   return app;
 }

@@ -4,7 +4,7 @@ import { errorResponses } from './schemas/common.js';
 import { Estimate, EstimateQuery } from './schemas/estimates.js';
 import { estimateAnswer } from '../jobs/estimate.js';
 
-export function estimateRoutes(app: App, { db, keys }: RouteDeps): void {
+export function estimateRoutes(app: App, { db }: RouteDeps): void {
   app.get(
     '/v0.4/jobs/estimate',
     {
@@ -16,6 +16,6 @@ export function estimateRoutes(app: App, { db, keys }: RouteDeps): void {
         response: { 200: Estimate, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request) => estimateAnswer(db, request.query, await keys.caller(request)) as never,
+    async (request) => estimateAnswer(db, request.query, request.caller) as never,
   );
 }

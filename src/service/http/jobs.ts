@@ -19,7 +19,7 @@ import type { ApiVersion } from '../jobs/model.js';
 const tags = ['jobs'];
 const security = [{ apiKey: [] }];
 
-export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
+export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
   app.post(
     '/v0.3/jobs',
     {
@@ -32,8 +32,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request) => {
-      const caller = await keys.caller(request);
-      const job = await jobs.create('v0.3', request.body as Record<string, unknown>, caller);
+      const job = await jobs.create('v0.3', request.body as Record<string, unknown>, request.caller);
       // The spec's multicircuit example answers with `request`, the submission time in Unix seconds.
       const request_ = job.child_job_ids ? { request: Math.floor(Date.parse(job.submitted_at ?? '') / 1000) } : {};
       return { id: job.id, status: 'ready' as const, ...request_ };
@@ -51,9 +50,8 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const caller = await keys.caller(request);
       const body = request.body as Record<string, unknown>;
-      const { id } = await jobs.create('v0.4', body, caller);
+      const { id } = await jobs.create('v0.4', body, request.caller);
       return reply.code(201).send({
         id,
         status: 'submitted' as const,
@@ -73,7 +71,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: JobList, ...errorResponses(400, 401, 503) },
         },
       },
-      async (request) => jobs.list(version, request.query, await keys.caller(request)),
+      async (request) => jobs.list(version, request.query, request.caller),
     );
     app.get(
       `/${version}/jobs/:UUID`,
@@ -86,7 +84,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: AnyObject, ...errorResponses(400, 401, 404, 503) },
         },
       },
-      async (request) => jobs.get(version, request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.get(version, request.params.UUID, request.caller),
     );
     app.put(
       `/${version}/jobs/:UUID/status/cancel`,
@@ -99,7 +97,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 409, 503) },
         },
       },
-      async (request) => jobs.cancel(request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.cancel(request.params.UUID, request.caller),
     );
     app.delete(
       `/${version}/jobs/:UUID`,
@@ -112,7 +110,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 503) },
         },
       },
-      async (request) => jobs.remove(request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.remove(request.params.UUID, request.caller),
     );
   }
   app.post(
@@ -127,8 +125,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: MovedAnswer, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) =>
-      jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, await keys.caller(request)),
+    async (request) => jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, request.caller),
   );
   app.post(
     '/v0.4/jobs/:UUID/clone',
@@ -145,12 +142,6 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await jobs.clone(
-            request.params.UUID,
-            (request.body ?? {}) as Record<string, unknown>,
-            await keys.caller(request),
-          ),
-        ),
+        .send(await jobs.clone(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, request.caller)),
   );
 }

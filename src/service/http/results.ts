@@ -14,7 +14,7 @@ const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
 
-export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
+export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
   const schema = (summary: string, ok: Parameters<typeof Type.Object>[0] | typeof ProbabilityMap = ProbabilityMap) => ({
     tags,
     security,
@@ -26,20 +26,19 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
   app.get(
     '/v0.3/jobs/:UUID/results',
     { schema: schema('Probabilities of a completed job (v0.3)') },
-    async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+    async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller)),
   );
   for (const path of ['probabilities', 'probabilities/aggregated']) {
     app.get(
       `/v0.4/jobs/:UUID/results/${path}`,
       { schema: schema(`Probabilities of a completed job (${path})`) },
-      async (request, reply) =>
-        sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+      async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller)),
     );
   }
   app.get(
     '/v0.4/jobs/:UUID/results/histogram',
     { schema: schema('Counts per state of a job with shots') },
-    async (request, reply) => sendRaw(reply, await jobs.histogram(request.params.UUID, await keys.caller(request))),
+    async (request, reply) => sendRaw(reply, await jobs.histogram(request.params.UUID, request.caller)),
   );
   app.get(
     '/v0.4/jobs/:UUID/results/shots',
@@ -49,7 +48,7 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: Type.Array(Type.String()), ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request, reply) => sendRaw(reply, await jobs.shots(request.params.UUID, await keys.caller(request))),
+    async (request, reply) => sendRaw(reply, await jobs.shots(request.params.UUID, request.caller)),
   );
   app.get(
     '/v0.4/jobs/:UUID/artifacts/:artifact',
@@ -66,7 +65,7 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const artifact = await jobs.artifact(request.params.UUID, request.params.artifact, await keys.caller(request));
+      const artifact = await jobs.artifact(request.params.UUID, request.params.artifact, request.caller);
       const type =
         artifact.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
       return reply.type(type).send(artifact.body);
@@ -83,6 +82,6 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: Cost, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => jobs.cost(request.params.UUID, await keys.caller(request)) as never,
+    async (request) => jobs.cost(request.params.UUID, request.caller) as never,
   );
 }

@@ -2,7 +2,6 @@
  * Backends and characterizations as each version answers them (service-api.md
  * Backend and Characterization; service-decisions.md section 6).
  */
-import { noiseModels } from '../../index.js';
 import type { Queryable } from '../store/db.js';
 import {
   getCharacterization,
@@ -11,7 +10,8 @@ import {
   queuedPerBackend,
   type CharacterizationRecord,
 } from '../store/catalog.js';
-import { allTargets, siteOf, supportedGates, supportedNativeGates, targetByName } from './catalog.js';
+import { allTargets, siteOf, supportedGates, supportedNativeGates } from './catalog.js';
+import { isQpu, simulatorNoiseModels, targetByName } from './backend.js';
 import { Problem } from './problems.js';
 import type { ApiVersion } from './model.js';
 
@@ -35,11 +35,11 @@ export async function listBackends(db: Queryable): Promise<Record<string, unknow
       degraded: false,
       kw: site.kw,
       location: site.location,
-      supported_error_mitigations: target.simulator ? [] : ['debiasing'],
+      supported_error_mitigations: isQpu(target) ? ['debiasing'] : [],
       supported_gates: supportedGates(),
       supported_native_gates: supportedNativeGates(target),
       has_access: target.status !== 'retired',
-      noise_models: target.simulator ? ['ideal', ...noiseModels.map((m) => m.name)] : [],
+      noise_models: isQpu(target) ? [] : simulatorNoiseModels(),
     };
   });
 }

@@ -8,7 +8,8 @@
 import type { Queryable } from '../store/db.js';
 import { latestCharacterizations, listCalibrationRecords, type CharacterizationRecord } from '../store/catalog.js';
 import { backendNotFound, characterizationView } from './backends.js';
-import { allTargets, targetByName } from './catalog.js';
+import { allTargets } from './catalog.js';
+import { isQpu, targetByName } from './backend.js';
 import { invalid, Problem } from './problems.js';
 
 export interface CalibrationListRequest {
@@ -65,7 +66,7 @@ export async function calibrationPage(
 
 /** The newest record of a backend: the one named, else the first available QPU (the legacy API had one QPU). */
 export async function currentCalibration(db: Queryable, backend?: string): Promise<Record<string, unknown>> {
-  const name = knownBackend(backend) ?? allTargets().find((t) => !t.simulator && t.status === 'available')?.name;
+  const name = knownBackend(backend) ?? allTargets().find((t) => isQpu(t) && t.status === 'available')?.name;
   const record = name === undefined ? undefined : (await latestCharacterizations(db)).get(name);
   if (!record) throw new Problem('not-found', `No calibration of ${name ?? 'any backend'} found`);
   return calibrationView(record);

@@ -4,7 +4,8 @@
  * how long an emulated QPU job runs. Only the timings and the static backend
  * facts are the service's own data; everything else is read from the library.
  */
-import { noiseModels, targets, type NoiseModel, type Target } from '../../index.js';
+import { targets, type Target } from '../../index.js';
+import { qpuNoiseModel } from './backend.js';
 
 /**
  * Operation times in seconds, as the real service's characterization records
@@ -70,19 +71,6 @@ export function allTargets(): readonly Target[] {
   return targets;
 }
 
-export function targetByName(name: string): Target | undefined {
-  return targets.find((t) => t.name === name);
-}
-
-/** The noise model that emulates a QPU backend (`qpu.aria-1` -> `aria-1`). */
-export function noiseModelOf(backend: string): NoiseModel | undefined {
-  return noiseModels.find((m) => m.target === backend);
-}
-
-export function qpuTargets(): Target[] {
-  return targets.filter((t) => !t.simulator);
-}
-
 export function siteOf(backend: string): { location: string; kw: number } {
   return SITE[backend] ?? { location: 'cloud', kw: 0 };
 }
@@ -97,7 +85,7 @@ export function supportedNativeGates(target: Target): string[] {
 
 /** Characterization values of a QPU from its noise model and timings (service-decisions.md section 6). */
 export function characterizationBody(target: Target): Record<string, unknown> {
-  const model = noiseModelOf(target.name);
+  const model = qpuNoiseModel(target.name);
   // The simulator (no noise model: fidelities 1) reports Aria's operation times: it lowers to ms as Aria does.
   const timing = TIMINGS[target.name] ?? ARIA_TIMING;
   const connectivity: [number, number][] = [];
@@ -113,6 +101,11 @@ export function characterizationBody(target: Target): Record<string, unknown> {
     },
     timing: { ...timing },
   };
+}
+
+/** The characterization each backend's seeded history records (store/catalog.ts writes it): the QPUs', and the simulator's ideal one. */
+export function characterizationSeeds(): { backend: string; body: Record<string, unknown> }[] {
+  return allTargets().map((target) => ({ backend: target.name, body: characterizationBody(target) }));
 }
 
 /**

@@ -6,18 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validateCircuitJson, type CircuitJson } from '../../index.js';
-import { noiseModelOf, targetByName } from './catalog.js';
-import {
-  canonicalId,
-  isSampled,
-  type ApiVersion,
-  type Caller,
-  type JobRecord,
-  type NewJob,
-  type NoiseSetting,
-} from './model.js';
+import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
+import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
 import { invalid } from './problems.js';
-import { DEFAULT_SHOTS } from './defaults.js';
 
 type Json = Record<string, unknown>;
 
@@ -162,7 +153,7 @@ export function jobsFromCopy(kind: 'move' | 'clone', source: JobRecord, body: Js
 function noiseOf(noise: unknown): NoiseSetting | null {
   if (!isObject(noise)) return null;
   const n = noise as Json;
-  return { model: typeof n.model === 'string' ? n.model : 'ideal', seed: typeof n.seed === 'number' ? n.seed : null };
+  return { model: typeof n.model === 'string' ? n.model : IDEAL, seed: typeof n.seed === 'number' ? n.seed : null };
 }
 
 function build(draft: Draft, caller: Caller): NewJob[] {
@@ -171,15 +162,14 @@ function build(draft: Draft, caller: Caller): NewJob[] {
   if (!target) problems.push({ key: draft.backendKey, message: `Unknown backend ${draft.backend}` });
   else if (target.status === 'retired')
     problems.push({ key: draft.backendKey, message: `Backend ${draft.backend} is retired` });
-  const qpu = target !== undefined && !target.simulator;
-  if (qpu && draft.noise)
+  const run = runOn(draft.backend, draft.noise);
+  if (run.qpu && draft.noise)
     problems.push({
       key: 'noise',
       message: 'noise applies to the simulator only; a QPU backend runs its own noise model',
     });
-  const sampled = isSampled(draft.backend, draft.noise);
-  const shots = sampled ? (draft.shots ?? DEFAULT_SHOTS) : draft.shots;
-  if (qpu && draft.debias && (shots ?? 0) < MIN_DEBIAS_SHOTS) {
+  const shots = shotsToStore(run, draft.shots);
+  if (run.qpu && draft.debias && (shots ?? 0) < MIN_DEBIAS_SHOTS) {
     problems.push({ key: draft.debiasKey, message: `debiasing needs at least ${MIN_DEBIAS_SHOTS} shots` });
   }
   const kind = canonicalId(draft.type) === 'svc.qasm3.v1' ? 'qasm3' : 'circuit';
@@ -189,8 +179,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: 'input.data', message: 'input.data must hold the OpenQASM 3 program as a string' });
   } else if (target && target.status !== 'retired') {
     circuit = normalizeCircuit(draft.input);
-    const modelled = draft.noise && draft.noise.model !== 'ideal' ? noiseModelTarget(draft.noise.model) : null;
-    const checked = validateCircuitJson(circuit as unknown as CircuitJson, { target: modelled ?? draft.backend });
+    const checked = validateCircuitJson(circuit as unknown as CircuitJson, { target: run.checkTarget });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }
@@ -299,10 +288,6 @@ function normalizeCircuit(input: Json): Json {
       isObject(c) && typeof c.name !== 'string' ? { ...c, name: String(i) } : c,
     ),
   };
-}
-
-function noiseModelTarget(model: string): string | null {
-  return noiseModelOf(`qpu.${model}`)?.target ?? null;
 }
 
 /** `circuits[1].circuit[3].target` -> `circuits.1.circuit.3.target`. */

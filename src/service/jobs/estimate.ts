@@ -7,7 +7,8 @@
  */
 import type { Queryable } from '../store/db.js';
 import { queuedPerBackend } from '../store/catalog.js';
-import { estimateExecutionMs, targetByName } from './catalog.js';
+import { estimateExecutionMs } from './catalog.js';
+import { targetByName } from './backend.js';
 import { PRICE_SOURCE, PRICES, priceOf, type Price } from './pricing.js';
 import { canonicalId, type Caller, type JobRecord, type NewJob } from './model.js';
 import { QUEUE_MS_PER_JOB } from './backends.js';

@@ -4,7 +4,8 @@
  * children, results_url, registers). Only the shape differs.
  */
 import { RESULT_FORMATS } from '../../index.js';
-import { isSampled, prefixOf, withPrefix, type ArtifactRecord, type JobRecord } from './model.js';
+import { prefixOf, withPrefix, type ArtifactRecord, type JobRecord } from './model.js';
+import { IDEAL_NOISE, isQpu, runOn } from './backend.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const unixSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
@@ -34,7 +35,7 @@ function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record
   const base = `/v0.4/jobs/${job.id}/results`;
   const prefix = prefixOf(job.type);
   const results: Record<string, unknown> = { probabilities: { url: `${base}/probabilities` } };
-  const sampled = isSampled(job.backend, job.noise);
+  const sampled = runOn(job.backend, job.noise).sampled;
   if (sampled) Object.assign(results, { histogram: { url: `${base}/histogram` }, shots: { url: `${base}/shots` } });
   const wanted = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots].map((f) =>
     withPrefix(f, prefix),
@@ -48,7 +49,7 @@ function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record
 
 /** A job as GET /v0.4/jobs/<id> answers it. */
 export function jobV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record<string, unknown> {
-  const qpu = job.backend.startsWith('qpu.');
+  const qpu = isQpu(job.backend);
   return {
     id: job.id,
     status: job.status,
@@ -68,8 +69,8 @@ export function jobV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     predicted_execution_duration_ms: job.predicted_execution_duration_ms,
     predicted_wait_time_ms: null,
     execution_duration_ms: job.execution_duration_ms,
-    ...(isSampled(job.backend, job.noise) ? { shots: job.shots } : {}),
-    ...(qpu ? { cost_model: 'QCT' } : { noise: job.noise ?? { model: 'ideal', seed: null } }),
+    ...(runOn(job.backend, job.noise).sampled ? { shots: job.shots } : {}),
+    ...(qpu ? { cost_model: 'QCT' } : { noise: job.noise ?? IDEAL_NOISE }),
     failure: job.failure,
     settings: job.settings ?? {},
     stats: job.stats ?? {},
@@ -95,8 +96,8 @@ export function jobV3(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     response: unixSeconds(job.completed_at),
     execution_time: job.execution_duration_ms,
     predicted_execution_time: job.predicted_execution_duration_ms,
-    ...(isSampled(job.backend, job.noise) ? { shots: job.shots } : {}),
-    ...(job.backend === 'simulator' ? { noise: job.noise ?? { model: 'ideal', seed: null } } : {}),
+    ...(runOn(job.backend, job.noise).sampled ? { shots: job.shots } : {}),
+    ...(isQpu(job.backend) ? {} : { noise: job.noise ?? IDEAL_NOISE }),
     ...(job.error_mitigation ? { error_mitigation: job.error_mitigation } : {}),
     ...(job.child_job_ids ? { children: job.child_job_ids } : {}),
     ...((job.parent_job_id ?? job.clone_parent_id) ? { parent_job_id: job.parent_job_id ?? job.clone_parent_id } : {}),

@@ -1,10 +1,11 @@
 /**
  * API keys and characterizations: their queries, and the seed written once
- * per store (a 30-day characterization history per QPU).
+ * per store (a 30-day characterization history per QPU). What a
+ * characterization says is the caller's (jobs/catalog.ts): the store only
+ * writes it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from './db.js';
-import { allTargets, characterizationBody } from '../jobs/catalog.js';
 
 export interface KeyOwner {
   readonly keyId: string;
@@ -72,27 +73,34 @@ export interface CharacterizationRecord {
 export const HISTORY_DAYS = 30;
 const SEED_LOCK = 74_236_012;
 
+/** One backend's characterization, as every day of the seeded history records it. */
+export interface CharacterizationSeed {
+  readonly backend: string;
+  readonly body: Record<string, unknown>;
+}
+
 /**
- * Writes the characterization history of every backend that has none (several
- * processes may start at once): all of them in a new store, and a backend the
- * catalogue gained since (the simulator's ideal record came after the QPUs').
+ * Writes the characterization history of every seeded backend that has none
+ * (several processes may start at once): all of them in a new store, and a
+ * backend the catalogue gained since (the simulator's ideal record came after
+ * the QPUs').
  */
-export function seedCatalog(db: Db, now = new Date()): Promise<void> {
+export function seedCatalog(db: Db, seeds: readonly CharacterizationSeed[], now = new Date()): Promise<void> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const seeded = await q.query("SELECT value FROM service_meta WHERE key = 'seeded_at'");
     const present = new Set(
       (await q.query<{ backend: string }>('SELECT DISTINCT backend FROM characterizations')).map((r) => r.backend),
     );
-    const missing = allTargets().filter((target) => !present.has(target.name));
+    const missing = seeds.filter((seed) => !present.has(seed.backend));
     if (missing.length === 0 && seeded.length) return;
     const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const rows = missing.flatMap((target) =>
+    const rows = missing.flatMap((seed) =>
       Array.from({ length: HISTORY_DAYS }, (_, i) => ({
         id: randomUUID(),
-        backend: target.name,
+        backend: seed.backend,
         date: new Date(day - i * 86_400_000).toISOString(),
-        body: characterizationBody(target),
+        body: seed.body,
       })),
     );
     await q.query(

@@ -5,8 +5,7 @@
  * section 4 holds whatever runs at the same time.
  */
 import { JOBS_CHANNEL, type Db, type Queryable } from './db.js';
-import type { ArtifactRecord, JobRecord, JobStatus, NewJob } from '../jobs/model.js';
-import { OPEN_STATUSES } from '../jobs/model.js';
+import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
 
 const NEW_JOB_COLUMNS = [
   ['id', 'uuid'],

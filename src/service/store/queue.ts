@@ -4,7 +4,7 @@
  * died is claimed again once its lease runs out, and never completes twice).
  */
 import type { Db } from './db.js';
-import type { JobRecord, JobStatus } from '../jobs/model.js';
+import type { JobRecord, JobStatus } from './records.js';
 import { settleParent } from './jobs.js';
 
 /**

@@ -13,6 +13,7 @@ import {
   type CircuitJson,
   type Diagnostic,
 } from '../../index.js';
+import { runOn } from '../jobs/backend.js';
 
 export interface ExecuteRequest {
   readonly kind: 'qasm3' | 'circuit';
@@ -71,7 +72,7 @@ export function execute(request: ExecuteRequest): ExecuteResult {
       ? validate(request.program as string, { target })
       : validateCircuitJson(request.program, { target });
   if (!checked.ok) return failedWith(checked.diagnostics, checked.failure, null);
-  const family = request.noise && /^forte/.test(request.noise.model) ? { family: 'zz' as const } : {};
+  const family = { family: runOn(target, request.noise).family };
   const submitted = compile(request.program, { target, gateset: 'qis', ...family });
   const native = compile(request.program, { target, gateset: 'native', ...family });
   const stats = (submitted.stats ?? native.stats) as Stats | null;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { RESULT_FORMATS } from '../../index.js';
 import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
+import { isQpu } from '../jobs/backend.js';
 import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
 import type { NewArtifact, RunOutcome } from '../store/queue.js';
 import type { ExecuteResult } from './execute.js';
@@ -19,10 +20,6 @@ const RESULT_ARTIFACTS = [
   RESULT_FORMATS.shots,
   RESULT_FORMATS.v03,
 ] as const;
-
-export function isEmulatedQpu(backend: string): boolean {
-  return backend.startsWith('qpu.');
-}
 
 export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, now = new Date()): RunOutcome {
   if (!result.ok) {
@@ -46,7 +43,7 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
     const payload = result.results?.[format];
     if (payload !== undefined) add('result', format, 'application/json', JSON.stringify(payload));
   }
-  const qpu = isEmulatedQpu(job.backend);
+  const qpu = isQpu(job.backend);
   const shots = job.shots ?? 0;
   const estimated = qpu
     ? estimateExecutionMs(

@@ -9,12 +9,11 @@ import { hostname } from 'node:os';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
-import { noiseModelOf } from '../jobs/catalog.js';
-import { DEFAULT_SHOTS } from '../jobs/defaults.js';
+import { runOn, shotsToRun } from '../jobs/backend.js';
 import type { CircuitJson } from '../../index.js';
 import { AbandonedError, ThreadPool } from './threads.js';
 import type { ExecuteRequest } from './execute.js';
-import { isEmulatedQpu, outcomeOf } from './outcome.js';
+import { outcomeOf } from './outcome.js';
 
 export interface RunnerOptions {
   /** Jobs run at once (worker threads). */
@@ -53,18 +52,13 @@ async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise
 export function executeRequestOf(job: JobRecord): ExecuteRequest {
   const kind = programKind(job.type);
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
-  const qpu = isEmulatedQpu(job.backend);
-  const noiseModel = qpu
-    ? (noiseModelOf(job.backend)?.name ?? null)
-    : job.noise && job.noise.model !== 'ideal'
-      ? job.noise.model
-      : null;
-  const noise = noiseModel ? { model: noiseModel, seed: job.noise?.seed ?? null } : null;
+  const run = runOn(job.backend, job.noise);
+  const noise = run.noiseModel ? { model: run.noiseModel, seed: job.noise?.seed ?? null } : null;
   return {
     kind,
     program,
     backend: job.backend,
-    shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null,
+    shots: shotsToRun(run, job.shots),
     noise,
     dryRun: job.dry_run,
   };

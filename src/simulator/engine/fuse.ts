@@ -5,7 +5,7 @@
  * gates then run on cache-sized blocks). Diagonal gates commute with each
  * other, so the scheduler may pull one past earlier diagonal gates.
  */
-import { isDiagonal2x2, multiply2x2, type UnitaryOp } from './matrices.js';
+import { isDiagonal2x2, multiply2x2, type UnitaryOp } from '../kernels/matrices.js';
 
 /** Merges consecutive uncontrolled one-qubit gates on each qubit into one matrix. */
 export function fuseSingleQubitRuns(ops: readonly UnitaryOp[]): UnitaryOp[] {

@@ -5,10 +5,10 @@
  * turned into kernel calls with their constants (matrices, diagonal tables)
  * laid out after the block, once per run of the chunk.
  */
-import type { LocalProgram, Step } from './program.js';
-import { AMPLITUDE_BYTES, CONSTANT_BYTES, simdKernels, stateMemory, type SimdExports } from './wasm-kernels.js';
+import type { LocalProgram, Step } from './local-program.js';
+import { AMPLITUDE_BYTES, CONSTANT_BYTES, simdKernels, stateMemory, type SimdExports } from '../kernels/wasm.js';
 
-/** Largest block (qubits) run through the SIMD kernels; wider blocks (unfused reference runs) use kernels.ts. */
+/** Largest block (qubits) run through the SIMD kernels; wider blocks (unfused reference runs) use kernels/scalar.ts. */
 export const SIMD_MAX_BLOCK_QUBITS = 20;
 
 const enum Kernel {
@@ -147,7 +147,7 @@ function asOneQubit(s: Step): { q: number; controlMask: number; m: Float64Array 
 /** A complex constant as the kernels hold it: (r, r), (-i, i). */
 const split = (r: number, i: number): number[] => [r, r, -i, i];
 
-/** Calls the cheapest one-qubit kernel for `m` (see wasm-kernels.ts) on `walk`, storing with `flip`. */
+/** Calls the cheapest one-qubit kernel for `m` (see kernels/wasm.ts) on `walk`, storing with `flip`. */
 function oneQubitCall(b: PlanBuilder, m: Float64Array, walk: readonly number[], target: number, flip: number): void {
   const [m00r, m00i, m01r, m01i, m10r, m10i, m11r, m11i] = m as unknown as [
     number,

@@ -5,11 +5,12 @@
  * engine stays synchronous. Small states stay on one thread: handing work
  * over costs more than it saves there.
  */
-import { platform, type SimulatorThread } from '../platform/index.js';
-import type { ParallelRunner } from './engine.js';
-import { runProgram, type LocalProgram } from './program.js';
+import { platform, type SimulatorThread } from '../../platform/index.js';
+import type { ParallelRunner } from './evolve.js';
+import { runProgram } from './program.js';
+import type { LocalProgram } from './local-program.js';
 import type { DenseState } from './state.js';
-import { stateMemory, type WasmMemory } from './wasm-kernels.js';
+import { stateMemory, type WasmMemory } from '../kernels/wasm.js';
 
 /** Smallest state (qubits) handed to workers; below it one thread is faster (bench/simulate.bench.ts). */
 export const PARALLEL_MIN_QUBITS = 20;

@@ -1,8 +1,8 @@
 /** A simulator worker thread: runs its share of a chunk's blocks, then counts itself done (parallel.ts). */
-import { platform } from '../platform/index.js';
+import { platform } from '../../platform/index.js';
 import type { WorkerTask } from './parallel.js';
 import { runProgram } from './program.js';
-import { adoptStateMemory, type WasmMemory } from './wasm-kernels.js';
+import { adoptStateMemory, type WasmMemory } from '../kernels/wasm.js';
 
 /**
  * The last state memory received, by the pool's id for it: a memory posted

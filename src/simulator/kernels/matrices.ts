@@ -5,7 +5,7 @@
  * is `2 * bit(targets[0]) + bit(targets[1])` (targets[0] most significant,
  * as native-gates.md writes ms).
  */
-import type { IrGate, IrNativeGate } from '../ir/types.js';
+import type { IrGate, IrNativeGate } from '../../ir/types.js';
 
 /** Which kernel a gate can use: diagonal phases, a permutation (x, swap), or a dense matrix. */
 export type MatrixKind = 'diagonal' | 'permutation' | 'general';

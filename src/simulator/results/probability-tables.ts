@@ -3,18 +3,17 @@
  * from which the probabilities artifacts are either built as objects or
  * written as JSON text. A table never holds entries under the cutoff.
  */
-import type { IrCircuit } from '../ir/types.js';
+import type { IrCircuit } from '../../ir/types.js';
 import {
   indexToBitstring,
   namedRecord,
   OUTPUT_ALL,
-  PROBABILITY_CUTOFF,
   type ProbabilitiesArtifact,
   type V03Artifact,
 } from './artifacts.js';
 import type { JsonWriter } from './json-writer.js';
-import type { ExactDistribution, RegisterValue } from './outcomes.js';
-import type { ArtifactSource } from './results.js';
+import { PROBABILITY_CUTOFF, type ExactDistribution, type RegisterValue } from './outcomes.js';
+import type { ArtifactSource } from './sources.js';
 
 export interface ProbabilityTable {
   readonly name: string;

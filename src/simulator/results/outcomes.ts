@@ -4,11 +4,13 @@
  * here (qubit k / bit k is binary digit k); artifacts.ts alone turns them
  * into the service's bitstrings and decimal keys.
  */
-import type { IrRegister } from '../ir/types.js';
-import type { Execution } from './execute.js';
-import type { SeededRandom } from './random.js';
-import { bitOf, forEachProbabilityWhile } from './state.js';
-import { PROBABILITY_CUTOFF } from './artifacts.js';
+import type { IrRegister } from '../../ir/types.js';
+import type { Execution } from '../engine/execute.js';
+import type { SeededRandom } from '../engine/random.js';
+import { bitOf, forEachProbabilityWhile } from '../engine/state.js';
+
+/** States less likely than this are left out of the exact distributions, and so of every probability artifact. */
+export const PROBABILITY_CUTOFF = 1e-12;
 
 /** A register value: an integer (bit i is digit i) up to 52 bits, else a string with bit i at position i. */
 export type RegisterValue = number | string;

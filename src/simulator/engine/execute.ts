@@ -4,10 +4,10 @@
  * its probability), then equal branches merge. Final measurements do not
  * split anything: they read the final state, so they are only recorded.
  */
-import { simulatorBranchLimit } from '../diagnostics/index.js';
-import type { IrCircuit, IrOp } from '../ir/types.js';
-import { denseAllocator, evolve, type EngineOptions } from './engine.js';
-import { unitaryOf, type UnitaryOp } from './matrices.js';
+import { simulatorBranchLimit } from '../../diagnostics/index.js';
+import type { IrCircuit, IrOp } from '../../ir/types.js';
+import { denseAllocator, evolve, type EngineOptions } from './evolve.js';
+import { unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 import { BRANCH_LIMIT_HINT } from './limit-messages.js';
 import { SimulationLimitError } from './memory.js';
 import { innerProduct, probabilityOfOne, project, zeroState, type SimState } from './state.js';

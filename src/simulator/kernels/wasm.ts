@@ -4,7 +4,7 @@
  * number per v128, so a complex product takes two f64x2 multiplies and a lane
  * swap instead of four scalar multiplies. Measured on the 2-core machine, a
  * general one-qubit gate on a 2^14 block costs about 0.9 ns per amplitude
- * here against 2.1-2.4 ns in the JavaScript kernels (kernels.ts).
+ * here against 2.1-2.4 ns in the JavaScript kernels (scalar.ts).
  *
  * Every kernel walks the addresses `i | k | fixed` (byte offsets, so amplitude
  * bit q is address bit q + 4): `k` over the subsets of a `free` bit mask, `i`
@@ -119,7 +119,7 @@ function loadAmplitude(address: number, value: number, swapped: number): number[
  * loads a = [i], b = [j] (with lane-swapped copies sa, sb), and stores
  * `rows[0]` at `i ^ flip` and `rows[1]` at `j ^ flip`. `flip` is 0, or the
  * target bit to apply an X after the gate in the same pass (a cx whose
- * target this gate was the last to touch, see simd-program.ts).
+ * target this gate was the last to touch, see engine/simd-program.ts).
  * `rows(a, sa, b, sb, constants)` gives each row's code; `constants` v128s
  * are hoisted from the matrix pointer.
  */

@@ -5,7 +5,7 @@
  * diagnostic too; JavaScript's own wording ("Map maximum size exceeded",
  * "Array buffer allocation failed") never reaches a user.
  */
-import { LIMITS } from '../tables/index.js';
+import { LIMITS } from '../../tables/index.js';
 import { MEMORY_BUDGET_HINT, SimulationLimitError } from './memory.js';
 
 export interface LimitReport {

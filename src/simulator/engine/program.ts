@@ -15,38 +15,10 @@ import {
   applySwap,
   applyTable,
   applyX,
-} from './kernels.js';
-import type { UnitaryOp } from './matrices.js';
+} from '../kernels/scalar.js';
+import type { UnitaryOp } from '../kernels/matrices.js';
+import type { LocalProgram, Step } from './local-program.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
-
-export type Step =
-  | {
-      readonly kind: 'matrix1';
-      readonly q: number;
-      readonly m: Float64Array;
-      readonly controlMask: number;
-      readonly real: boolean;
-    }
-  | { readonly kind: 'diagonal1'; readonly q: number; readonly d: Float64Array; readonly controlMask: number }
-  | { readonly kind: 'phase'; readonly mask: number; readonly re: number; readonly im: number }
-  | { readonly kind: 'x'; readonly q: number; readonly controlMask: number }
-  | { readonly kind: 'swap'; readonly a: number; readonly b: number; readonly controlMask: number }
-  | {
-      readonly kind: 'matrix2';
-      readonly hi: number;
-      readonly lo: number;
-      readonly m: Float64Array;
-      readonly controlMask: number;
-    }
-  | { readonly kind: 'table'; readonly re: Float64Array; readonly im: Float64Array };
-
-export interface LocalProgram {
-  /** Global qubits of the block, ascending; local qubit i is `qubits[i]`. */
-  readonly qubits: readonly number[];
-  readonly steps: readonly Step[];
-  /** Run through the WebAssembly SIMD kernels where available (the fused path); absent: kernels.ts, the reference. */
-  readonly simd?: boolean;
-}
 
 /** Chooses the block's qubits: the chunk's, topped up with the lowest others so gathers read whole cache lines. */
 export function blockQubits(chunk: Chunk, totalQubits: number, blockSize: number): number[] {

@@ -1,6 +1,6 @@
 /**
  * A minimal WebAssembly binary writer, just enough for the simulator's SIMD
- * kernels (wasm-kernels.ts): i32 and v128 locals, loops, loads and stores,
+ * kernels (wasm.ts): i32 and v128 locals, loops, loads and stores,
  * f64x2 arithmetic. Writing the few bytes here keeps the kernels free of a
  * toolchain and of checked-in binaries; WebAssembly.validate checks the result.
  */

@@ -5,7 +5,7 @@
  * little-endian (qubit 0 is the least significant bit), which is the index
  * form the simulator uses.
  */
-import type { IrCircuit } from '../ir/types.js';
+import type { IrCircuit } from '../../ir/types.js';
 import type { RegisterValue, ShotTable } from './outcomes.js';
 
 /** Result format ids. `v03` is the v0.3 results form (decimal keys). */
@@ -15,9 +15,6 @@ export const RESULT_FORMATS = Object.freeze({
   shots: 'svc.result.shots.json.v2',
   v03: 'svc.result.probabilities.json.v1',
 } as const);
-
-/** States less likely than this are left out of probability artifacts. */
-export const PROBABILITY_CUTOFF = 1e-12;
 
 export const OUTPUT_ALL = 'output_all';
 

@@ -4,7 +4,7 @@
  * qubit q. Sparse indices use arithmetic, not 32-bit bit operations, so that
  * sparse states of more than 31 qubits stay correct.
  */
-import type { UnitaryOp } from './matrices.js';
+import type { UnitaryOp } from '../kernels/matrices.js';
 
 export interface DenseState {
   readonly kind: 'dense';

@@ -5,11 +5,12 @@
  * worker threads for large states when a pool is given).
  */
 import { fuseSingleQubitRuns, scheduleChunks } from './fuse.js';
-import type { UnitaryOp } from './matrices.js';
+import type { UnitaryOp } from '../kernels/matrices.js';
 import type { MemoryGuard } from './memory.js';
-import { blockQubits, compileChunk, runProgram, type LocalProgram } from './program.js';
+import { blockQubits, compileChunk, runProgram } from './program.js';
+import type { LocalProgram } from './local-program.js';
 import { applySparse, plainArrays, toDense, type DenseAllocator, type DenseState, type SimState } from './state.js';
-import { allocateSimdState } from './wasm-kernels.js';
+import { allocateSimdState } from '../kernels/wasm.js';
 
 export interface EngineOptions {
   /** `auto`: sparse until it fills; `never`: dense from the start; `always`: stay sparse (tests). */

@@ -3,8 +3,8 @@
  * re/im Float64Arrays). Before allocating one, the engine asks here; past the
  * budget the simulation stops with a diagnostic instead of crashing the process.
  */
-import { simulatorMemoryBudget } from '../diagnostics/index.js';
-import { platform } from '../platform/index.js';
+import { simulatorMemoryBudget } from '../../diagnostics/index.js';
+import { platform } from '../../platform/index.js';
 
 /** Default budget: half the machine's memory, leaving the rest to Node and the artifacts. */
 export function defaultMemoryBudget(): number {
