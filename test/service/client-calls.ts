@@ -414,5 +414,189 @@ export function defineClientCallTests(database: () => Db): void {
         });
       }
     });
+
+    const openSession = async (body: Record<string, unknown>, key?: string) => {
+      const answer = await h.request('POST', '/v0.4/sessions', { body, ...(key ? { key } : {}) });
+      expect(answer.status, answer.text).toBe(201);
+      return answer.json as Record<string, any>;
+    };
+    const submitInto = (session: string, backend: string, extra: Record<string, unknown> = {}, key?: string) =>
+      h.request('POST', '/v0.4/jobs', {
+        body: { type: 'ionq.circuit.v1', backend, shots: 100, session_id: session, input: BELL_JSON, ...extra },
+        ...(key ? { key } : {}),
+      });
+
+    it("runs a session's lifecycle as qiskit-ionq and IonQ's SDK drive it: create, first job starts it, list, its jobs, end", async () => {
+      // qiskit-ionq's Session._create_session: settings {} when no limit is given.
+      const created = await openSession({ backend: 'qpu.aria-1', settings: {} });
+      expect(created).toMatchObject({
+        backend: 'qpu.aria-1',
+        status: 'created',
+        active: true,
+        started_at: null,
+        ended_at: null,
+        ender_id: null,
+        creator_id: 'alice',
+        project_id: 'project-a',
+        organization_id: 'project-a',
+        settings: {},
+      });
+      const id = created.id as string;
+      expect((await h.request('GET', `/v0.4/sessions/${id}`)).json).toEqual(created);
+      const job = await submitInto(id, 'qpu.aria-1');
+      expect(job.status, job.text).toBe(201);
+      expect(job.json.session_id).toBe(id);
+      const started = (await h.request('GET', `/v0.4/sessions/${id}`)).json;
+      expect(started).toMatchObject({ status: 'started', active: true });
+      expect(Date.parse(started.started_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
+      // The SDK's get_sessions(active=...) through httpx; Python's requests would write True.
+      const active = (await h.request('GET', '/v0.4/sessions?active=true')).json;
+      expect(active.organization_id).toBe('project-a');
+      expect(active.sessions.map((x: { id: string }) => x.id)).toContain(id);
+      expect(
+        (await h.request('GET', '/v0.4/sessions?active=False')).json.sessions.map((x: { id: string }) => x.id),
+      ).not.toContain(id);
+      const listed = (await h.request('GET', `/v0.4/sessions/${id}/jobs`)).json.jobs;
+      expect(listed.map((j: { id: string }) => j.id)).toEqual([job.json.id]);
+      expect((await h.request('GET', `/v0.4/jobs?session_id=${id}`)).json.jobs).toHaveLength(1);
+      await h.settle(job.json.id);
+      // qiskit-ionq's Session.close(): POST with no body and Content-Type: application/json.
+      const ended = await h.request('POST', `/v0.4/sessions/${id}/end`, {
+        raw: '',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(ended.status, ended.text).toBe(200);
+      expect(ended.json).toMatchObject({ id, status: 'ended', active: false, ender_id: 'alice' });
+      expect((await h.request('POST', `/v0.4/sessions/${id}/end`, { key: h.keyA2 })).json.ended_at).toBe(
+        ended.json.ended_at,
+      );
+      expect(
+        (await h.request('GET', '/v0.4/sessions?active=false')).json.sessions.map((x: { id: string }) => x.id),
+      ).toContain(id);
+      const late = await submitInto(id, 'qpu.aria-1');
+      expect(late.status).toBe(400);
+      expect(late.json.validation).toEqual({ source: 'payload', keys: ['session_id'] });
+      expect(late.json.message).toContain('has ended');
+    });
+
+    it('refuses a job naming an unknown, foreign or other-backend session (400), and keeps sessions per project (404)', async () => {
+      const mine = (await openSession({ backend: 'simulator' })).id as string;
+      const theirs = (await openSession({ backend: 'simulator' }, h.keyB)).id as string;
+      for (const [session, says] of [
+        ['not-a-session', 'names no session'],
+        [randomUUID(), 'names no session'],
+        [theirs, 'names no session'],
+      ] as const) {
+        const answer = await submitInto(session, 'simulator');
+        expect(answer.status, answer.text).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'payload', keys: ['session_id'] });
+        expect(answer.json.message).toContain(says);
+      }
+      const otherBackend = await submitInto(mine, 'qpu.forte-1');
+      expect(otherBackend.status).toBe(400);
+      expect(otherBackend.json.message).toContain("this job's backend is qpu.forte-1");
+      for (const [method, path] of [
+        ['GET', `/v0.4/sessions/${theirs}`],
+        ['GET', `/v0.4/sessions/${theirs}/jobs`],
+        ['POST', `/v0.4/sessions/${theirs}/end`],
+      ] as const) {
+        expect((await h.request(method, path)).json, `${method} ${path}`).toEqual({
+          statusCode: 404,
+          error: 'Not Found Error',
+          message: `Session ${theirs} not found`,
+        });
+      }
+      expect((await h.request('GET', '/v0.4/sessions')).json.sessions.map((x: { id: string }) => x.id)).not.toContain(
+        theirs,
+      );
+      expect((await h.request('GET', '/v0.4/sessions/nope')).json.validation).toEqual({
+        source: 'params',
+        keys: ['session_id'],
+      });
+      const refused = await h.request('POST', '/v0.4/sessions', { body: { backend: 'qpu.nowhere' } });
+      expect(refused.json.validation).toEqual({ source: 'payload', keys: ['backend'] });
+      const badLimit = await h.request('POST', '/v0.4/sessions', {
+        body: { backend: 'simulator', settings: { duration_limit_min: '2h' } },
+      });
+      expect(badLimit.json.validation).toEqual({ source: 'payload', keys: ['settings.duration_limit_min'] });
+    });
+
+    it('refuses the job past each limit with a 409 naming it: job_count_limit, duration_limit_min, cost_limit', async () => {
+      const counted = await openSession({ backend: 'simulator', settings: { job_count_limit: 2 } });
+      expect(counted.settings).toEqual({ job_count_limit: 2 });
+      for (let i = 0; i < 2; i++) expect((await submitInto(counted.id, 'simulator')).status).toBe(201);
+      const third = await submitInto(counted.id, 'simulator');
+      expect(third.status).toBe(409);
+      expect(third.json).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: `Session ${counted.id} reached its job_count_limit: it has taken 2 of 2 jobs`,
+      });
+
+      const timed = await openSession({ backend: 'simulator', settings: { duration_limit_min: 5 } });
+      expect((await submitInto(timed.id, 'simulator')).status).toBe(201);
+      const running = (await h.request('GET', `/v0.4/sessions/${timed.id}`)).json;
+      expect(Date.parse(running.settings.expires_at) - Date.parse(running.started_at)).toBe(5 * 60_000);
+      // Five minutes pass: the session's start is moved back in the store.
+      await database().query("UPDATE sessions SET started_at = started_at - interval '6 minutes' WHERE id = $1", [
+        timed.id,
+      ]);
+      const late = await submitInto(timed.id, 'simulator');
+      expect(late.status).toBe(409);
+      expect(late.json.message).toContain(`Session ${timed.id} passed its duration_limit_min of 5 minutes`);
+
+      // qiskit-ionq: cost_limit {unit: "usd", value: max_cost}. Bell with 100 shots on Aria costs the per-job minimum.
+      const estimate = (
+        await h.request('GET', '/v0.4/jobs/estimate?backend=qpu.aria-1&qubits=2&shots=100&1q_gates=1&2q_gates=1')
+      ).json.estimated_total_cost as number;
+      const priced = await openSession({
+        backend: 'qpu.aria-1',
+        settings: { cost_limit: { unit: 'usd', value: estimate * 1.5 } },
+      });
+      expect((await submitInto(priced.id, 'qpu.aria-1')).status).toBe(201);
+      const program = 'qubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];';
+      const over = await submitInto(priced.id, 'qpu.aria-1', { type: 'svc.qasm3.v1', input: { data: program } });
+      expect(over.status).toBe(409);
+      expect(over.json.message).toBe(
+        `Session ${priced.id} would pass its cost_limit of ${estimate * 1.5} usd: ${estimate} usd taken by its jobs, ${estimate} usd estimated for this one`,
+      );
+      expect((await h.request('GET', `/v0.4/sessions/${priced.id}/jobs`)).json.jobs).toHaveLength(1);
+    });
+
+    it('ends a session by canceling its jobs that have not started; those that started run on', async () => {
+      const session = (await openSession({ backend: 'simulator' })).id as string;
+      const n = 16;
+      let program = `qubit[${n}] q;\n`;
+      for (let layer = 1; layer <= 4; layer++) {
+        for (let i = 0; i < n; i++) program += `h q[${i}];\nrz(0.${layer}) q[${i}];\n`;
+        for (let i = 0; i + 1 < n; i++) program += `cx q[${i}], q[${i + 1}];\n`;
+      }
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await submitInto(session, 'simulator', { type: 'svc.qasm3.v1', input: { data: program } });
+        expect(answer.status).toBe(201);
+        ids.push(answer.json.id);
+      }
+      const ended = (await h.request('POST', `/v0.4/sessions/${session}/end`)).json;
+      const jobs = await Promise.all(ids.map((id) => h.settle(id)));
+      const canceled = jobs.filter((j) => j.status === 'canceled');
+      expect(canceled.length).toBeGreaterThan(0);
+      for (const job of canceled) expect(job.started_at, job.id).toBeNull();
+      for (const job of jobs.filter((j) => j.status !== 'canceled')) {
+        expect(job.status).toBe('completed');
+        expect(Date.parse(job.started_at)).toBeLessThanOrEqual(Date.parse(ended.ended_at));
+      }
+    }, 120_000);
+
+    it('accepts exactly job_count_limit of 20 jobs submitted at once into a session', async () => {
+      const session = (await openSession({ backend: 'simulator', settings: { job_count_limit: 10 } })).id as string;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => submitInto(session, 'simulator')));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(409)]);
+      const listed = (await h.request('GET', `/v0.4/sessions/${session}/jobs?limit=100`)).json.jobs;
+      expect(new Set(listed.map((j: { id: string }) => j.id))).toEqual(
+        new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id)),
+      );
+    });
   });
 }

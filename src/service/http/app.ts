@@ -17,6 +17,7 @@ import { catalogRoutes } from './catalog.js';
 import { calibrationRoutes } from './calibrations.js';
 import { estimateRoutes } from './estimates.js';
 import { accountRoutes, formatRoutes } from './account.js';
+import { sessionRoutes } from './sessions.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     estimateRoutes(scope, deps);
     resultsRoutes(scope, deps);
     accountRoutes(scope, deps);
+    sessionRoutes(scope, deps);
   });
   catalogRoutes(app, deps);
   calibrationRoutes(app, deps);

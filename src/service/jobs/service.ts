@@ -25,6 +25,7 @@ import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, typ
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { estimateRun, hasErrorMitigation, runShapeOf } from './estimate.js';
+import { checkSessionFor, insertIntoSession } from './sessions.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
 
@@ -104,9 +105,15 @@ export class JobsService {
   /** Creates a job; resolves once it is committed, with the job the client is answered about. */
   async create(version: ApiVersion, body: Json, caller: Caller): Promise<NewJob> {
     const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
-    await this.inserter.insert(jobs);
-    this.onCreated();
+    await this.insert(jobs, caller);
     return jobs[0] as NewJob;
+  }
+
+  /** New jobs, committed: through the session they name (its limits, under its lock), else grouped with others. */
+  private async insert(jobs: readonly NewJob[], caller: Caller): Promise<void> {
+    if (jobs[0]?.session_id) await insertIntoSession(this.db, jobs, caller);
+    else await this.inserter.insert(jobs);
+    this.onCreated();
   }
 
   private async load(id: string, caller: Caller): Promise<JobRecord> {
@@ -182,6 +189,8 @@ export class JobsService {
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     await this.checkParent(body.parent, caller);
+    // A moved job replaces its source, in the source's session without counting again; a session it is moved into takes it as any job.
+    if (typeof body.session_id === 'string') await checkSessionFor(this.db, body.session_id, body.backend, caller);
     const outcome = await moveJob(this.db, id, caller.projectId, (source) =>
       jobsFromCopy('move', source, body, caller),
     );
@@ -201,8 +210,7 @@ export class JobsService {
     await this.checkParent(body.parent, caller);
     const source = await this.load(id, caller);
     const jobs = jobsFromCopy('clone', source, body, caller);
-    await this.inserter.insert(jobs);
-    this.onCreated();
+    await this.insert(jobs, caller);
     const created = jobs[0] as NewJob;
     return { id: created.id, status: 'submitted', session_id: created.session_id };
   }

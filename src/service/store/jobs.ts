@@ -189,7 +189,7 @@ async function lockJob(q: Queryable, id: string, projectId: string): Promise<Job
 }
 
 /** Cancels open jobs (and their open children); drops anything a run stored. */
-async function cancelOpen(q: Queryable, ids: readonly string[]): Promise<void> {
+export async function cancelOpen(q: Queryable, ids: readonly string[]): Promise<void> {
   const canceled = await q.query<{ id: string }>(
     `UPDATE jobs SET status = 'canceled', lease_owner = NULL, lease_expires_at = NULL, finish_at = NULL, completed_at = now()
      WHERE (id = ANY($1::uuid[]) OR parent_job_id = ANY($1::uuid[])) AND status = ANY($2::text[]) RETURNING id`,
