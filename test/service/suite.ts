@@ -197,6 +197,18 @@ export function defineServiceSuite(
           '/v0.4/backends/{backend}',
           '/v0.4/backends/{backend}/characterizations',
           '/v0.4/backends/{backend}/characterizations/{UUID}',
+          '/v0.3/calibrations',
+          '/v0.3/calibrations/current',
+          '/v0.4/calibrations',
+          '/v0.4/calibrations/current',
+          '/v0.4/jobs/estimate',
+          '/v0.4/jobs/{UUID}/clone',
+          '/v0.4/whoami',
+          '/v0.4/schemas/formats/{format}',
+          '/v0.4/sessions',
+          '/v0.4/sessions/{session_id}',
+          '/v0.4/sessions/{session_id}/end',
+          '/v0.4/sessions/{session_id}/jobs',
         ]) {
           expect(openapi.paths[path], path).toBeDefined();
         }

@@ -7,8 +7,7 @@ import type { App, RouteDeps } from './types.js';
 import { errorResponses } from './schemas/common.js';
 import { FormatParams, FormatSchemaDocument, Whoami } from './schemas/account.js';
 import { formatSchema } from '../jobs/formats.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../jobs/model.js';
 
 /** whoami: registered in the keyed scope. */
 export function accountRoutes(app: App, _deps: RouteDeps): void {
@@ -28,7 +27,7 @@ export function accountRoutes(app: App, _deps: RouteDeps): void {
       return {
         key_id: keyId ?? '',
         key_name: `${userId} (${projectId})`,
-        ...(UUID_RE.test(projectId) ? { project_id: projectId } : {}),
+        ...(isUuid(projectId) ? { project_id: projectId } : {}),
         user_id: userId,
         project: projectId,
       };

@@ -17,6 +17,13 @@ export interface Caller {
   readonly keyId?: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is a uuid (job, session, key ids). */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
+
 /** The prefix a job was submitted with (`svc` or `ionq`), kept on every identifier it answers with. */
 export function prefixOf(type: string): 'svc' | 'ionq' {
   return type.startsWith('ionq.') ? 'ionq' : 'svc';

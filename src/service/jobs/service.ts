@@ -21,7 +21,7 @@ import {
 } from '../store/jobs.js';
 import { shotKey, littleEndianKey } from '../worker/execute.js';
 import { jobsFromCopy, jobsFromV3, jobsFromV4 } from './create.js';
-import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
+import { isUuid, prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { estimateRun, hasErrorMitigation, runShapeOf } from './estimate.js';
@@ -60,7 +60,7 @@ function idList(given: string | readonly string[] | undefined, key: string): str
     .flatMap((part) => part.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
-  const bad = ids.find((id) => !UUID_RE.test(id));
+  const bad = ids.find((id) => !isUuid(id));
   if (bad !== undefined) throw invalid(`Invalid job id in ${key}: ${bad.slice(0, 40)}`, [key], 'querystring');
   return ids;
 }
@@ -78,8 +78,6 @@ function dateParam(value: string | undefined, key: string): string | undefined {
 export interface RawJson {
   readonly json: string;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class JobsService {
   private readonly inserter: JobInserter;
@@ -219,7 +217,7 @@ export class JobsService {
   private async checkParent(parent: unknown, caller: Caller): Promise<void> {
     if (parent === undefined || parent === null) return;
     const text = String(parent).slice(0, 60);
-    if (typeof parent !== 'string' || !UUID_RE.test(parent))
+    if (typeof parent !== 'string' || !isUuid(parent))
       throw invalid(`parent must be the id (a uuid) of one of your jobs; ${text} is not a uuid`, ['parent']);
     if (!(await getJob(this.db, parent, caller.projectId)))
       throw invalid(`parent must be the id of one of your jobs; job ${text} not found`, ['parent']);

@@ -21,12 +21,10 @@ import {
 } from '../store/sessions.js';
 import { targetByName } from './backend.js';
 import { estimateRun, hasErrorMitigation, runShapeOf } from './estimate.js';
-import { programKind, type Caller, type NewJob } from './model.js';
+import { isUuid, programKind, type Caller, type NewJob } from './model.js';
 import { invalid, Problem } from './problems.js';
 
 type Json = Record<string, unknown>;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CreateSessionRequest {
   readonly backend: string;
@@ -119,15 +117,28 @@ function jobsCost(jobs: readonly NewJob[]): number {
   return Math.round(total * 100) / 100;
 }
 
-/** Why `session` refuses `job` now, as the error to answer, or null. */
-function refusal(session: SessionRecord, job: NewJob, cost: number, now: Date): Problem | null {
+const noSuchSession = (id: string) =>
+  invalid(`session_id ${id.slice(0, 60)} names no session of your project (create one with POST /v0.4/sessions)`, [
+    'session_id',
+  ]);
+
+/** A 400 when a job on `backend` (if known) cannot name `session` at all: it ended, or runs elsewhere. */
+function misnamed(session: SessionRecord, backend: unknown): Problem | null {
   const id = session.id;
   if (session.status === 'ended')
     return invalid(`session_id names session ${id}, which has ended: it takes no more jobs`, ['session_id']);
-  if (session.backend !== job.backend)
-    return invalid(`session_id names session ${id} on ${session.backend}; this job's backend is ${job.backend}`, [
+  if (typeof backend === 'string' && session.backend !== backend)
+    return invalid(`session_id names session ${id} on ${session.backend}; this job's backend is ${backend}`, [
       'session_id',
     ]);
+  return null;
+}
+
+/** Why `session` refuses `job` now, as the error to answer, or null. */
+function refusal(session: SessionRecord, job: NewJob, cost: number, now: Date): Problem | null {
+  const id = session.id;
+  const wrong = misnamed(session, job.backend);
+  if (wrong) return wrong;
   if (session.job_count_limit !== null && session.job_count >= session.job_count_limit)
     return new Problem(
       'conflict',
@@ -152,18 +163,13 @@ function refusal(session: SessionRecord, job: NewJob, cost: number, now: Date): 
 export async function insertIntoSession(db: Db, jobs: readonly NewJob[], caller: Caller): Promise<void> {
   const job = jobs[0] as NewJob;
   const id = job.session_id as string;
-  const unknown = () =>
-    invalid(`session_id ${id.slice(0, 60)} names no session of your project (create one with POST /v0.4/sessions)`, [
-      'session_id',
-    ]);
-  if (!UUID_RE.test(id)) throw unknown();
-  const session = await getSession(db, id, caller.projectId);
-  if (!session) throw unknown();
+  const session = isUuid(id) ? await getSession(db, id, caller.projectId) : null;
+  if (!session) throw noSuchSession(id);
   const cost = session.cost_limit ? jobsCost(jobs) : estimateRun(runShapeOf(job, hasErrorMitigation(job))).cost;
   const outcome = await admitJobs(db, id, caller.projectId, jobs, cost, (locked, now) =>
     refusal(locked, job, cost, now),
   );
-  if (outcome === 'not-found') throw unknown();
+  if (outcome === 'not-found') throw noSuchSession(id);
   if (outcome !== null) throw outcome;
 }
 
@@ -174,16 +180,8 @@ export async function insertIntoSession(db: Db, jobs: readonly NewJob[], caller:
  * otherwise, checked when the clone is built).
  */
 export async function checkSessionFor(db: Db, id: string, backend: unknown, caller: Caller): Promise<void> {
-  const session = UUID_RE.test(id) ? await getSession(db, id, caller.projectId) : null;
-  if (!session)
-    throw invalid(
-      `session_id ${id.slice(0, 60)} names no session of your project (create one with POST /v0.4/sessions)`,
-      ['session_id'],
-    );
-  if (session.status === 'ended')
-    throw invalid(`session_id names session ${id}, which has ended: it takes no more jobs`, ['session_id']);
-  if (typeof backend === 'string' && backend !== session.backend)
-    throw invalid(`session_id names session ${id} on ${session.backend}; this job's backend is ${backend}`, [
-      'session_id',
-    ]);
+  const session = isUuid(id) ? await getSession(db, id, caller.projectId) : null;
+  if (!session) throw noSuchSession(id);
+  const wrong = misnamed(session, backend);
+  if (wrong) throw wrong;
 }
