@@ -1,181 +1,55 @@
 /**
- * `validate`: the service's preflight, end to end. Pipeline: source size,
- * syntax (stop on syntax errors), subset rules with inlining, then target
- * capability checks. `diagnostics` lists every finding by stage (options,
- * source size, syntax, subset rules, capabilities), each stage in source
- * order; `failure` is the first, as the service would report it.
+ * `validate`: the service's preflight of OpenQASM 3 text (validate-program.ts
+ * runs it), or the verdict a program read by `load` already holds.
  */
-import type { Program } from '../ast/nodes.js';
-import { checkCapabilities, isDiagnostic, resolveTarget } from '../capabilities/index.js';
-import {
-  DiagnosticCollector,
-  TOO_MANY_ERRORS_RULE,
-  createDiagnostic,
-  internalError,
-  SourceText,
-  startOfText,
-} from '../diagnostics/index.js';
-import type { Diagnostic, Failure } from '../diagnostics/index.js';
-import type { InlinedProgram } from '../inline/types.js';
-import {
-  checkOptions,
-  checkSourceText,
-  LIMIT_OPTION,
-  MAX_ERRORS_OPTION,
-  TARGET_OPTION,
-  type OptionRules,
-} from '../diagnostics/options.js';
-import { parse } from '../parser/index.js';
-import { checkSourceSize, explainLegacySyntax, preflight } from '../preflight/index.js';
-import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from '../tables/index.js';
-import type { Target } from '../tables/index.js';
+import { OPTION_SPAN } from '../capabilities/target.js';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { checkOptions, INVALID_OPTION_RULE } from '../diagnostics/options.js';
+import { isLoadedProgram, programFor, type LoadedProgram } from './load.js';
+import { VALIDATE_OPTIONS, validateProgram, type ValidateOptions, type ValidateResult } from './validate-program.js';
 
-export interface ValidateOptions {
-  /** Backend name from the targets table, or a Target object; `simulator` by default. */
-  readonly target?: string | Target;
-  /** Diagnostics reported before one closing "limit reached" diagnostic (default 100). */
-  readonly maxErrors?: number;
-  /** Gate applications after inlining before TooManyGates (default 1,000,000). */
-  readonly maxGates?: number;
-  /**
-   * Longest accepted source, in UTF-16 code units (default 10 MB, the
-   * service's request-body limit); `Infinity` lifts it.
-   */
-  readonly maxSourceLength?: number;
-}
-
-export interface ValidateResult {
-  /** True when the service would accept the program. */
-  readonly ok: boolean;
-  /**
-   * Every problem found: by stage (target option, source size, syntax, subset
-   * rules, capabilities), each stage in source order; up to `maxErrors` plus
-   * one closing diagnostic. Syntax errors stop the pipeline.
-   */
-  readonly diagnostics: Diagnostic[];
-  /** What the job's `failure` field would hold: the first diagnostic, or null when accepted. */
-  readonly failure: Failure | null;
-}
-
-/** {@link ValidateResult} plus what later stages (IR lowering, the CLI) need. */
-export interface ValidatedProgram extends ValidateResult {
-  readonly source: SourceText;
-  /** Null when the pipeline stopped before parsing or at syntax errors. */
-  readonly program: Program | null;
-  /** The inlined program; complete only when there are no subset diagnostics. Null when not reached. */
-  readonly inlined: InlinedProgram | null;
-  /** The resolved target (the default one when the option named no known target). */
-  readonly target: Target;
-}
-
-const INTERNAL_ERROR_RULE = 'internal-error';
-
-/** What {@link validate} accepts in its options: anything else is a diagnostic naming the option. */
-export const VALIDATE_OPTIONS: OptionRules = {
-  target: TARGET_OPTION,
-  maxErrors: MAX_ERRORS_OPTION,
-  maxGates: LIMIT_OPTION,
-  maxSourceLength: LIMIT_OPTION,
-};
+export { validateProgram } from './validate-program.js';
+export type { ValidateOptions, ValidateResult, ValidatedProgram } from './validate-program.js';
 
 /**
  * Validates an OpenQASM 3 program as the service's preflight would
  * (service-api.md "Job input (v0.4, type svc.qasm3.v1)"; decisions.md).
- * Never throws: an internal failure becomes a diagnostic too.
+ * Given a program from `load`, returns its verdict without reading it again
+ * (for another `target`, only the capability checks run again). Never
+ * throws: an internal failure becomes a diagnostic too.
  *
  * @example
  * validate('qubit[2] q; cnto q[0], q[1];').failure
  * // { code: 'PreflightError', message: 'Circuit failed preflight validation: Unknown gate: cnto' }
  */
-export function validate(source: string, options: ValidateOptions = {}): ValidateResult {
+export function validate(source: string | LoadedProgram, options: ValidateOptions = {}): ValidateResult {
+  if (isLoadedProgram(source)) return validateLoaded(source, options);
   const { ok, diagnostics, failure } = validateProgram(source, options);
   return { ok, diagnostics, failure };
 }
 
-/** {@link validate}, also returning the source, AST, inlined program and target. Never throws. */
-export function validateProgram(source: string, options: ValidateOptions = {}): ValidatedProgram {
-  const checked = checkOptions<ValidateOptions>(options, VALIDATE_OPTIONS, 'validate');
-  const input = checkSourceText(source, 'validate');
-  const text = input.text;
-  let sourceText = new SourceText('');
-  let target = TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target;
-  if (input.problem !== null || checked.problems.length > 0) {
-    const problems = input.problem === null ? checked.problems : [input.problem, ...checked.problems];
-    return finish(problems, { source: new SourceText(text), program: null, inlined: null, target });
+/** Limits that `load` applied while reading: they cannot change afterwards. */
+const READ_LIMITS = ['maxErrors', 'maxGates', 'maxSourceLength'] as const;
+
+function validateLoaded(program: LoadedProgram, given: ValidateOptions): ValidateResult {
+  const checked = checkOptions<ValidateOptions>(given, VALIDATE_OPTIONS, 'validate');
+  const options = checked.options;
+  const fixed = READ_LIMITS.filter((name) => options[name] !== undefined);
+  if (checked.problems.length > 0 || fixed.length > 0) {
+    const problems: Diagnostic[] = [
+      ...checked.problems,
+      ...fixed.map((name) =>
+        createDiagnostic({
+          code: 'InvalidInput',
+          rule: INVALID_OPTION_RULE,
+          reason: `validate: options.${name} is applied while the program is read: pass it to load()`,
+          span: OPTION_SPAN,
+        }),
+      ),
+    ];
+    const first = problems[0] as Diagnostic;
+    return { ok: false, diagnostics: problems, failure: { code: first.code, message: first.message } };
   }
-  // Checked, and read once without throwing: the body reads the caller's object (options it adds stay visible).
-  options = options ?? {};
-  try {
-    sourceText = new SourceText(text);
-    return runPipeline(sourceText, options);
-  } catch (error) {
-    const diagnostic = createDiagnostic({
-      code: 'PreflightError',
-      rule: INTERNAL_ERROR_RULE,
-      reason: internalError(error),
-      span: startOfText(sourceText),
-    });
-    try {
-      const resolved = resolveTarget(options?.target);
-      if (!isDiagnostic(resolved)) target = resolved;
-    } catch {
-      // keep the default target: this path must not throw
-    }
-    return finish([diagnostic], { source: sourceText, program: null, inlined: null, target });
-  }
-}
-
-function runPipeline(source: SourceText, options: ValidateOptions): ValidatedProgram {
-  const resolved = resolveTarget(options.target);
-  const targetOk = !isDiagnostic(resolved);
-  const target = targetOk ? resolved : (TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target);
-  const optionProblems = targetOk ? [] : [resolved];
-  const maxErrors = Math.max(1, Math.floor(positiveOr(options.maxErrors, LIMITS.maxErrors)));
-
-  const tooLarge = checkSourceSize(source, positiveOr(options.maxSourceLength, LIMITS.maxSourceLength));
-  if (tooLarge !== null) return finish([...optionProblems, tooLarge], { source, program: null, inlined: null, target });
-
-  const parsed = parse(source.text, { maxErrors, lazy: true });
-  const program = parsed.program;
-  if (parsed.diagnostics.length > 0) {
-    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], {
-      source: parsed.source,
-      program,
-      inlined: null,
-      target,
-    });
-  }
-  const subset = preflight(program, parsed.source, {
-    maxErrors,
-    maxGates: positiveOr(options.maxGates, LIMITS.maxGates),
-  });
-  const rest = { source: parsed.source, program, inlined: subset.inlined, target };
-  // Capability findings come in the same run as subset errors (their failure stays the subset's):
-  // on a program with subset errors they are judged on the statements that passed, so each is real.
-  if (!targetOk || subset.diagnostics.some((d) => d.rule === TOO_MANY_ERRORS_RULE))
-    return finish([...optionProblems, ...subset.diagnostics], rest);
-  const capabilities = checkCapabilities({ program, inlined: subset.inlined, source: parsed.source }, target);
-  return finish(budget([...subset.diagnostics, ...capabilities], maxErrors), rest);
-}
-
-function finish(diagnostics: Diagnostic[], rest: Omit<ValidatedProgram, keyof ValidateResult>): ValidatedProgram {
-  const first = diagnostics[0];
-  return {
-    ok: diagnostics.length === 0,
-    diagnostics,
-    failure: first === undefined ? null : { code: first.code, message: first.message },
-    ...rest,
-  };
-}
-
-/** Keeps at most `maxErrors` diagnostics, then one closing diagnostic (for stages that report everything). */
-function budget(diagnostics: readonly Diagnostic[], maxErrors: number): Diagnostic[] {
-  if (diagnostics.length <= maxErrors) return [...diagnostics];
-  const collector = new DiagnosticCollector(maxErrors);
-  for (const d of diagnostics) collector.report(d);
-  return collector.toArray();
-}
-
-function positiveOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? value : fallback;
+  const { ok, diagnostics, failure } = programFor(program, options.target);
+  return { ok, diagnostics, failure };
 }

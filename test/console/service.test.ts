@@ -208,7 +208,7 @@ describe('console against serve', () => {
     expect(await row.$eval('[data-status]', (b) => b.getAttribute('data-status'))).toBe('started');
     expect(await row.innerText()).toContain('5 jobs');
     await screenshot(page, 'sessions');
-    await row.click('a');
+    await page.click(`tr[data-session="${session.id}"] a`);
     await page.waitForURL(/#\/jobs\?session_id=/);
     await page.waitForSelector('tr[data-job]');
     const listed = await page.$$eval('tr[data-job]', (rows) => rows.map((r) => r.getAttribute('data-job')));
@@ -282,6 +282,55 @@ describe('console against serve', () => {
     const dots = await page.$$eval('.fidelity-chart [aria-label="dot"] > *', (d) => d.length);
     expect(dots).toBe(history.pages * 10 * 3);
     await screenshot(page, 'backend');
+  });
+
+  it('job name: the browser refuses my.job before sending anything, and the page logs no console error', async () => {
+    const fresh = await chrome.browser.newPage();
+    const errors: string[] = [];
+    fresh.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    fresh.on('pageerror', (e) => errors.push(e.message));
+    const posts: string[] = [];
+    fresh.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await openConsole(fresh, running, '#/editor');
+    await fresh.waitForSelector('.cm-content');
+    const field = 'input[name="name"]';
+    await fresh.fill(field, 'my.job');
+    await fresh.click('form.submit-form button[type="submit"]');
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validity.patternMismatch)).toBe(true);
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validationMessage)).not.toBe('');
+    expect(fresh.url()).toMatch(/#\/editor$/);
+    await fresh.fill(field, 'my-job_1 ok');
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validity.valid)).toBe(true);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await fresh.$eval('link[rel="icon"]', (e) => (e as HTMLLinkElement).href)).toMatch(/^data:image\/svg/);
+    await fresh.close();
+  });
+
+  it('jobs page without a key or with a bad one: points at the API key field, paging disabled, no table rows', async () => {
+    const fresh = await chrome.browser.newPage();
+    await fresh.goto(`${running.url}/#/jobs`);
+    await fresh.waitForFunction(() => document.querySelector('p.error')?.textContent !== '');
+    expect(await fresh.textContent('p.error')).toBe('Enter your API key in the API key field above to see your jobs.');
+    expect(await fresh.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
+    expect(await fresh.isDisabled('nav.pager button:has-text("Newer")')).toBe(true);
+    expect(await fresh.$$('tbody tr')).toHaveLength(0);
+    expect(await fresh.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await fresh.fill('#api-key', 'q3p_not-a-real-key');
+    await fresh.press('#api-key', 'Enter');
+    await fresh.goto(`${running.url}/#/backends`);
+    await fresh.goto(`${running.url}/#/jobs`);
+    await fresh.waitForFunction(() => document.querySelector('p.error')?.textContent?.includes('refused'));
+    expect(await fresh.textContent('p.error')).toBe(
+      'The service refused this API key: enter a valid key in the API key field above.',
+    );
+    expect(await fresh.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
+    expect(await fresh.textContent('body')).not.toContain('401');
+    await fresh.close();
   });
 
   it('made no request beyond the service in all of the above', () => {

@@ -1,13 +1,12 @@
 /** `qasm3-preflight simulate <file>`: the service's result artifacts, as JSON or as a bar chart on a terminal. */
 import { Command, Option } from 'commander';
-import { NOISE_MODELS } from '../../tables/index.js';
+import { catalogue } from '../../index.js';
 import { EXIT_ERRORS, groupThousands } from '../check/report.js';
 import { integerAtLeast, UsageError } from '../errors.js';
 import { barChart } from '../formats/bar-chart.js';
 import type { CliIo } from '../io.js';
 import { diagnosticsText, readProgram } from '../read-program.js';
 import { targetOption } from '../target-option.js';
-import type { Diagnostic } from '../../diagnostics/index.js';
 
 /** `--format` value -> result format id (service-api.md "Result artifacts"; v0.3 is the v1 probabilities form). */
 const FORMAT_IDS = {
@@ -57,7 +56,7 @@ export function simulateCommand(
     .option('-t, --target <backend>', 'target backend whose limits apply', 'simulator')
     .option('-s, --shots <n>', 'sample this many shots (adds histogram and shots)', integerAtLeast(1))
     .option('--seed <n>', 'seed of the sampler: the same seed gives the same shots', integerAtLeast(0))
-    .addOption(new Option('--noise <model>', 'noise model of a QPU').choices(NOISE_MODELS.map((m) => m.name)))
+    .addOption(new Option('--noise <model>', 'noise model of a QPU').choices(catalogue.noiseModels.map((m) => m.name)))
     .addOption(new Option('-f, --format <format>', 'print this artifact as JSON').choices(Object.keys(FORMAT_IDS)))
     .option('--top <n>', 'states per register in the bar chart', integerAtLeast(1), 8)
     .option(
@@ -73,15 +72,12 @@ export function simulateCommand(
       const sampled = flags.format === 'histogram' || flags.format === 'shots';
       const shots = flags.shots ?? (sampled ? DEFAULT_SHOTS : undefined);
       // Loaded on use, like every pipeline stage, so that other commands start fast.
-      const [{ simulate }, { writeArtifact }, { loadCircuits }, { prepareWorkers }, { widestCircuit, wantWorkers }] =
-        await Promise.all([
-          import('../../api/simulate.js'),
-          import('../../simulator/results/sources.js'),
-          import('../../api/load.js'),
-          import('../../simulator/engine/parallel.js'),
-          import('../simulate-threads.js'),
-        ]);
-      const format = flags.format ?? (io.stdoutIsTTY ? undefined : 'probabilities');
+      const [{ load, simulate, writeArtifact, prepareWorkers }, { widestCircuit, wantWorkers }] = await Promise.all([
+        import('../../index.js'),
+        import('../simulate-threads.js'),
+      ]);
+      // Piped, the JSON of what was asked for: the histogram of the shots when there are shots.
+      const format = flags.format ?? (io.stdoutIsTTY ? undefined : shots !== undefined ? 'histogram' : 'probabilities');
       // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
       const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
       const options = {
@@ -93,13 +89,12 @@ export function simulateCommand(
         ...(flags.noise !== undefined ? { noise: { model: flags.noise } } : {}),
       };
       // Without noise, load once to learn the width; wide circuits get worker threads, ready before the run.
-      const loaded = flags.noise === undefined && flags.threads ? loadCircuits(input.text, { target }) : null;
+      const loaded = flags.noise === undefined && flags.threads ? load(input.text, { target }) : null;
       const parallel = loaded !== null && loaded.ok && wantWorkers(flags.threads, widestCircuit(loaded.circuits));
       if (parallel) await prepareWorkers();
+      // The loaded program is not read again; its warnings come back with the run's.
       const result =
-        loaded !== null && loaded.ok
-          ? withLoadWarnings(simulate(loaded.circuits, { ...options, parallel }), loaded.diagnostics)
-          : simulate(input.text, options);
+        loaded !== null && loaded.ok ? simulate(loaded, { ...options, parallel }) : simulate(input.text, options);
       if (!result.ok) {
         io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
         setExitCode(EXIT_ERRORS);
@@ -125,13 +120,6 @@ export function simulateCommand(
 }
 
 /** The loader's warnings first, as `simulate` reports them when it loads the text itself. */
-function withLoadWarnings<R extends { readonly diagnostics: readonly Diagnostic[] }>(
-  result: R,
-  warnings: readonly Diagnostic[],
-): R {
-  return warnings.length === 0 ? result : { ...result, diagnostics: [...warnings, ...result.diagnostics] };
-}
-
 type Registers = Record<string, Record<string, number>>;
 
 /** Bar charts of the sampled counts when there are shots, else of the exact probabilities; one block per circuit of a multicircuit. */

@@ -213,7 +213,9 @@ function submitForm(source: () => string, target: () => string): HTMLElement {
     name: 'name',
     type: 'text',
     maxlength: 100,
-    pattern: '[A-Za-z0-9 _-]*',
+    // Chromium compiles `pattern` with the v flag, where an unescaped `-` in a class is an error that turns the check off.
+    pattern: '[A-Za-z0-9 _\\-]*',
+    title: 'letters, digits, spaces, hyphens and underscores',
     placeholder: 'bell-test',
   });
   const shots = h('input', { name: 'shots', type: 'number', min: 1, max: 1000000, value: 100 });

@@ -4,7 +4,8 @@
  * sessions page's links), and badges that refresh while any listed job is
  * still running.
  */
-import { api, backends, TERMINAL, type Job } from '../api.js';
+import { api, ApiError, backends, TERMINAL, type Job } from '../api.js';
+import { session } from '../session.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
 
 const STATUSES = ['', 'submitted', 'ready', 'started', 'completed', 'failed', 'canceled'];
@@ -23,6 +24,8 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   const pageLabel = h('span', { class: 'page-label', 'aria-live': 'polite' });
   const newer = h('button', { type: 'button' }, '← Newer');
   const older = h('button', { type: 'button' }, 'Older →');
+  newer.disabled = true;
+  older.disabled = true;
   const message = h('p', { role: 'status', class: 'error' });
   /** Cursors of the pages seen so far: cursors[i] fetches page i (page 0 has none). */
   const cursors: (string | undefined)[] = [undefined];
@@ -53,7 +56,17 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
       older.disabled = next === undefined;
       if (list.jobs.some((j) => !TERMINAL.has(j.status))) timer = window.setTimeout(load, REFRESH_MS);
     } catch (error) {
-      message.textContent = error instanceof Error ? error.message : String(error);
+      // Nothing listed: nothing to page through, and no stale rows under the message.
+      fill(body);
+      pageLabel.textContent = '';
+      newer.disabled = true;
+      older.disabled = true;
+      if (error instanceof ApiError && error.status === 401) {
+        message.textContent = session.apiKey()
+          ? 'The service refused this API key: enter a valid key in the API key field above.'
+          : 'Enter your API key in the API key field above to see your jobs.';
+        document.getElementById('api-key')?.focus();
+      } else message.textContent = error instanceof Error ? error.message : String(error);
     }
   };
 

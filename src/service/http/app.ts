@@ -24,6 +24,7 @@ import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
 import { refuseNul, refuseNulInQuery } from './nul.js';
 import { registerQueryBooleans } from './query-booleans.js';
+import { coercedValues } from './validation.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -61,6 +62,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
       request.raw.headers['content-type'] = 'application/json';
   });
   app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
+  // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
+  // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).
+  app.addHook('preValidation', async (request) => {
+    const problems = coercedValues(
+      request.routeOptions.schema?.body as Parameters<typeof coercedValues>[0],
+      request.body,
+    );
+    if (problems.length)
+      throw Object.assign(new Error('The body has values of the wrong type'), {
+        validation: problems,
+        validationContext: 'body',
+        statusCode: 400,
+      });
+  });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {

@@ -6,6 +6,7 @@
 import type { FastifyError } from 'fastify';
 import { StoreUnavailableError } from '../store/db.js';
 import { Problem } from '../jobs/problems.js';
+import { describeValidation } from './validation.js';
 
 export const ERROR_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -70,14 +71,6 @@ export function validationKeys(errors: readonly AjvError[]): string[] {
 
 const unescapePointer = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
 
-function describe(errors: readonly AjvError[], keys: readonly string[], source: string): string {
-  const first =
-    errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params?.type === 'null')) ?? errors[0];
-  const firstKey = first ? validationKeys([first])[0] : undefined;
-  const what = keys.length ? keys.join(', ') : source;
-  return `Invalid ${source}: ${what}${first?.message ? ` (${firstKey || source} ${first.message})` : ''}`;
-}
-
 /** Maps anything thrown while answering to its status and body; `internal` says whether to log it as a fault. */
 export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: boolean } {
   if (error instanceof Problem) {
@@ -91,9 +84,11 @@ export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: 
   if (Array.isArray(fastifyError.validation)) {
     const source = SOURCES[fastifyError.validationContext ?? 'body'] ?? 'payload';
     const keys = validationKeys(fastifyError.validation);
-    const namedKeys = source === 'params' ? keys.map((k) => k || 'UUID') : keys;
+    const rename = (key: string) => (source === 'params' ? key || 'UUID' : key);
+    const namedKeys = keys.map(rename);
+    const message = describeValidation(fastifyError.validation, source, rename);
     return {
-      answer: errorAnswer(400, describe(fastifyError.validation, namedKeys, source), { source, keys: namedKeys }),
+      answer: errorAnswer(400, message, { source, keys: namedKeys }),
       internal: false,
     };
   }

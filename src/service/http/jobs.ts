@@ -32,7 +32,7 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
       },
     },
     async (request) => {
-      const job = await jobs.create('v0.3', request.body as Record<string, unknown>, request.caller);
+      const job = await jobs.create({ version: 'v0.3', body: request.body }, request.caller);
       // The spec's multicircuit example answers with `request`, the submission time in Unix seconds.
       const request_ = job.child_job_ids ? { request: Math.floor(Date.parse(job.submitted_at ?? '') / 1000) } : {};
       return { id: job.id, status: 'ready' as const, ...request_ };
@@ -50,12 +50,12 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const { id } = await jobs.create('v0.4', body, request.caller);
+      const body = request.body;
+      const { id } = await jobs.create({ version: 'v0.4', body }, request.caller);
       return reply.code(201).send({
         id,
         status: 'submitted' as const,
-        session_id: typeof body.session_id === 'string' ? body.session_id : null,
+        session_id: body.session_id ?? null,
       });
     },
   );
@@ -125,7 +125,7 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
         response: { 200: MovedAnswer, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) => jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, request.caller),
+    async (request) => jobs.move(request.params.UUID, request.body ?? {}, request.caller),
   );
   app.post(
     '/v0.4/jobs/:UUID/clone',
@@ -140,8 +140,6 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await jobs.clone(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, request.caller)),
+      reply.code(201).send(await jobs.clone(request.params.UUID, request.body ?? {}, request.caller)),
   );
 }

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { JobParams, errorResponses } from './schemas/common.js';
 import { ArtifactParams, Cost, ResultsQuery } from './schemas/jobs.js';
-import type { RawJson } from '../jobs/service.js';
+import type { Aggregation, RawJson } from '../jobs/service.js';
+import { invalid } from '../jobs/problems.js';
 import type { FastifyReply } from 'fastify';
 
 const tags = ['results'];
@@ -13,6 +14,34 @@ const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
 });
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
+
+const YES = /^(true|1)$/i;
+const NO = /^(false|0)$/i;
+
+/**
+ * `sharpen` as Python clients send it (`true`, `True`, `1`; `false`, `False`,
+ * `0`) and `aggregation`: which aggregation of a debiased job to answer.
+ */
+export function aggregationOf(query: {
+  sharpen?: string | undefined;
+  aggregation?: Aggregation | undefined;
+}): Aggregation {
+  const { sharpen, aggregation } = query;
+  if (sharpen !== undefined && !YES.test(sharpen) && !NO.test(sharpen))
+    throw invalid(
+      `sharpen must be true or false (also True, False, 1, 0), not ${sharpen.slice(0, 40)}`,
+      ['sharpen'],
+      'querystring',
+    );
+  const sharpened = sharpen !== undefined && YES.test(sharpen);
+  if (sharpened && aggregation === 'average')
+    throw invalid(
+      'sharpen=true asks for voting, aggregation=average for averaging: give one',
+      ['sharpen', 'aggregation'],
+      'querystring',
+    );
+  return sharpened ? 'voting' : (aggregation ?? 'average');
+}
 
 export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
   const schema = (summary: string, ok: Parameters<typeof Type.Object>[0] | typeof ProbabilityMap = ProbabilityMap) => ({
@@ -26,19 +55,22 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
   app.get(
     '/v0.3/jobs/:UUID/results',
     { schema: schema('Probabilities of a completed job (v0.3)') },
-    async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller)),
+    async (request, reply) =>
+      sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller, aggregationOf(request.query))),
   );
   for (const path of ['probabilities', 'probabilities/aggregated']) {
     app.get(
       `/v0.4/jobs/:UUID/results/${path}`,
       { schema: schema(`Probabilities of a completed job (${path})`) },
-      async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller)),
+      async (request, reply) =>
+        sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller, aggregationOf(request.query))),
     );
   }
   app.get(
     '/v0.4/jobs/:UUID/results/histogram',
     { schema: schema('Counts per state of a job with shots') },
-    async (request, reply) => sendRaw(reply, await jobs.histogram(request.params.UUID, request.caller)),
+    async (request, reply) =>
+      sendRaw(reply, await jobs.histogram(request.params.UUID, request.caller, aggregationOf(request.query))),
   );
   app.get(
     '/v0.4/jobs/:UUID/results/shots',

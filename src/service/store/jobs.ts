@@ -283,7 +283,8 @@ export async function readArtifactsByFormat(
 ): Promise<Map<string, string>> {
   if (jobIds.length === 0) return new Map();
   const rows = await q.query<{ job_id: string; body: string }>(
-    'SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2',
+    // Debiasing variants' artifacts share the result formats: only the job's own results answer here.
+    "SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2 AND kind = 'result'",
     [jobIds, format],
   );
   return new Map(rows.map((r) => [r.job_id, r.body]));

@@ -16,6 +16,8 @@ export const FINAL_STATUSES: readonly JobStatus[] = ['canceled', 'failed', 'comp
 export interface NoiseSetting {
   readonly model: string;
   readonly seed: number | null;
+  /** Pins the noisy simulator to one day's device of the modelled QPU (an extension, docs/service.md). */
+  readonly characterization_id?: string;
 }
 
 /** Everything creating a job decides; the store adds id, seq and timestamps. */
@@ -59,13 +61,16 @@ export interface JobRecord extends Omit<NewJob, 'submitted_at'> {
   readonly stats: Record<string, unknown> | null;
   readonly output: Record<string, unknown> | null;
   readonly attempts: number;
+  /** The characterization the run used (emulated QPU, pinned noisy simulation); null otherwise. */
+  readonly characterization_id: string | null;
 }
 
 /** A stored artifact without its body. */
 export interface ArtifactRecord {
   readonly id: string;
   readonly job_id: string;
-  readonly kind: 'result' | 'compiled';
+  /** `variant`: a debiasing variant's result; `aggregation`: an aggregated histogram (output.error_mitigation). */
+  readonly kind: 'result' | 'compiled' | 'variant' | 'aggregation';
   readonly format: string;
   readonly media_type: string;
 }

@@ -1,9 +1,10 @@
 /** Schemas of the backends and characterizations routes. */
 import { Type } from 'typebox';
 import { Uuid } from './common.js';
+import { PATTERNS } from '../validation.js';
 
-/** An ISO 8601 date, with or without a time. */
-const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+/** An ISO 8601 date, with or without a time (validation.ts says it in words). */
+const ISO_DATE = PATTERNS.isoDate.pattern;
 
 export const BackendParams = Type.Object({ backend: Type.String({ maxLength: 100 }) });
 export const CharacterizationParams = Type.Object({ backend: Type.String({ maxLength: 100 }), UUID: Uuid });

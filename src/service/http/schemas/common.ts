@@ -3,6 +3,10 @@
  * The same objects validate requests, type handlers and make /openapi.json.
  */
 import { Type, type TSchema } from 'typebox';
+import { PATTERNS } from '../validation.js';
+import { catalogue } from '../../../index.js';
+
+const { limits } = catalogue;
 
 export const ErrorBody = Type.Object(
   {
@@ -25,24 +29,26 @@ export const Metadata = Type.Union([
   Type.Null(),
   Type.Record(
     Type.String(),
-    Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+    Type.Union([Type.String({ maxLength: limits.metadataValueLength }), Type.Number(), Type.Boolean(), Type.Null()]),
     {
-      maxProperties: 10,
-      propertyNames: { maxLength: 40 },
+      maxProperties: limits.metadataKeys,
+      propertyNames: { maxLength: limits.metadataKeyLength },
     },
   ),
 ]);
 
-export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9 _-]*$' })]);
+export const NameV4 = Type.Union([Type.Null(), Type.String({ maxLength: 100, pattern: PATTERNS.jobName.pattern })]);
 export const NameV3 = Type.Union([Type.Null(), Type.String({ maxLength: 100 })]);
-export const Shots = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+export const Shots = Type.Integer({ minimum: limits.minShots, maximum: limits.maxShots });
 
-export const NOISE_MODEL_NAMES = ['ideal', 'harmony', 'aria-1', 'aria-2', 'forte-1', 'forte-enterprise-1'] as const;
+/** `ideal` and the library's noise models. */
+export const NOISE_MODEL_NAMES = catalogue.noiseModelNames;
 export const Noise = Type.Union([
   Type.Null(),
   Type.Object({
     model: Type.Optional(Type.Union(NOISE_MODEL_NAMES.map((m) => Type.Literal(m)))),
     seed: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })])),
+    characterization_id: Type.Optional(Uuid),
   }),
 ]);
 

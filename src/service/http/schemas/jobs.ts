@@ -1,5 +1,5 @@
 /** Schemas of the jobs routes, v0.3 and v0.4. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Metadata, NameV3, NameV4, Noise, Shots, Uuid } from './common.js';
 
 /** A QIS or native gate of the svc.circuit.v0 JSON; the library checks the rest of it (validateCircuitJson). */
@@ -114,6 +114,12 @@ export const CloneBody = Type.Union([
   Type.Object({ ...MOVE_FIELDS, noise: Type.Optional(Noise) }, { additionalProperties: true }),
 ]);
 
+/** The bodies as the routes hand them on, after their schema has checked them. */
+export type CreateV3 = Static<typeof CreateV3Body>;
+export type CreateV4 = Static<typeof CreateV4Body>;
+export type Move = NonNullable<Static<typeof MoveBody>>;
+export type Clone = NonNullable<Static<typeof CloneBody>>;
+
 export const JOB_STATUSES = ['submitted', 'ready', 'started', 'canceled', 'failed', 'completed'] as const;
 
 /** Ids as a comma list, or repeated (`ids=a&ids=b`, as httpx and requests write a list). */
@@ -169,7 +175,19 @@ export const JobList = Type.Object({
   next: Type.Optional(Type.String()),
 });
 export const ResultsQuery = Type.Object(
-  { sharpen: Type.Optional(Type.Boolean()), aggregation: Type.Optional(Type.String()) },
+  {
+    sharpen: Type.Optional(
+      Type.String({
+        description:
+          'true, True or 1: the plurality-voting aggregation of a debiased job (false, False, 0: averaging); a job that was not debiased answers its plain results',
+      }),
+    ),
+    aggregation: Type.Optional(
+      Type.Union([Type.Literal('average'), Type.Literal('voting')], {
+        description: 'How a debiased job is aggregated: average (the default) or voting (the same as sharpen=true)',
+      }),
+    ),
+  },
   { additionalProperties: true },
 );
 export const ArtifactParams = Type.Object({ UUID: Uuid, artifact: Uuid });
