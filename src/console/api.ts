@@ -61,6 +61,7 @@ export interface Job {
   readonly input?: { data?: string } | null;
   readonly metadata?: Record<string, unknown> | null;
   readonly child_job_ids?: readonly string[] | null;
+  readonly parent_job_id?: string | null;
 }
 
 export interface Artifact {

@@ -27,16 +27,19 @@ const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 describe('catalogue', () => {
   it('lists every rule a fixture reports, each once, with a stage and a line of help', () => {
     const rules = new Set<string>();
-    for (const folder of ['accept', 'reject', 'mixed', 'capability'])
+    for (const [folder, target] of [
+      ['reject', 'simulator'],
+      ['mixed', 'simulator'],
+      ['capability', 'qpu.aria-1'],
+    ] as const)
       for (const file of qasmFiles(join(FIXTURES, folder)))
-        for (const target of ['simulator', 'qpu.aria-1'])
-          for (const d of validate(readFileSync(file, 'utf8'), { target }).diagnostics) rules.add(d.rule);
+        for (const d of validate(readFileSync(file, 'utf8'), { target }).diagnostics) rules.add(d.rule);
     expect(rules.size).toBeGreaterThan(15);
     expect([...rules].filter((id) => catalogue.rule(id) === undefined)).toEqual([]);
     const ids = catalogue.rules.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of catalogue.rules) expect(r.summary.length, r.id).toBeGreaterThan(20);
-  });
+  }, 300_000);
 
   it('knows the rules of JSON input, options and the library itself', () => {
     const json = validateCircuitJson({ qubits: 1, circuit: [{ gate: 'cz', target: 0 }] });

@@ -227,6 +227,19 @@ describe.concurrent('simulate', () => {
     expect(r.stderr).toBe('50 shots, seed 3\n');
   });
 
+  it('20 qubits without --shots: a histogram of 1,000 shots instead of an exact table too large to print, exit 0', async () => {
+    const lines = ['OPENQASM 3.0;', 'qubit[20] q;', 'bit[20] c;'];
+    for (let i = 0; i < 20; i++) lines.push(`h q[${i}];`, `c[${i}] = measure q[${i}];`);
+    const r = await runCli(['simulate', '-', '--seed', '5'], { stdin: lines.join('\n') });
+    expect(r.code, r.stderr).toBe(0);
+    const counts = (JSON.parse(r.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram
+      .registers.c;
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(r.stderr).toBe(
+      'The exact distribution of these 20 qubits is too large to print: a histogram of 1,000 shots instead (seed 5; --shots N for another count)\n',
+    );
+  }, 300_000);
+
   it('writes the v0.3 form with little-endian decimal keys', async () => {
     const r = await runCli(['simulate', '-', '--format', 'v0.3'], {
       stdin: 'qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\n',

@@ -35,7 +35,13 @@ async function submitFromEditor(page: Page, source: string, name: string): Promi
   await page.waitForSelector('.cm-content');
   await typeProgram(page, source);
   await page.fill('input[name="name"]', name);
+  await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent !== 'Checking…');
   await page.click('form.submit-form button[type="submit"]');
+  // A program the editor marks with errors is sent only on a second Submit, after a warning.
+  await page.waitForFunction(
+    () => /#\/jobs\/[0-9a-f-]{36}$/.test(location.hash) || document.querySelector('.submit-status.warning') !== null,
+  );
+  if (!/#\/jobs\//.test(page.url())) await page.click('form.submit-form button[type="submit"]');
   await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
   return page.url().split('/').pop() as string;
 }
@@ -111,6 +117,21 @@ describe('console against serve', () => {
     expect(
       await page.$$eval('.compiled svg title', (t) => t.map((e) => e.textContent).filter((x) => x?.startsWith('ms'))),
     ).toHaveLength(1);
+    // Sized to the page (it was about 250 px wide on a 1280 px page), and compiled lines wrap inside it.
+    const widths = await page.evaluate(() => ({
+      chart: document.querySelector('.probabilities-chart svg')?.getBoundingClientRect().width ?? 0,
+      main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+    }));
+    expect(widths.chart).toBeGreaterThan(widths.main * 0.6);
+    await page.waitForFunction(() => (document.querySelector('.compiled .native-qasm')?.textContent ?? '') !== '');
+    expect(
+      await page.$eval('.compiled .native-qasm', (e) => e.scrollWidth <= e.clientWidth + 1 && e.clientWidth > 0),
+    ).toBe(true);
+    // One time format: local time shown, UTC on hover; durations in words.
+    expect(await page.$$eval('dl.fields time', (t) => t.map((e) => e.getAttribute('title') ?? ''))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC$/)]),
+    );
+    expect(await page.textContent('dl.fields')).toMatch(/queued [\d.]+ (ms|s), ran [\d.]+ (ms|s)/);
     await screenshot(page, 'job');
   });
 
@@ -331,6 +352,74 @@ describe('console against serve', () => {
     expect(await fresh.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
     expect(await fresh.textContent('body')).not.toContain('401');
     await fresh.close();
+  });
+
+  it('warns before sending a program the editor marks with errors; a second Submit sends it', async () => {
+    await page.goto(page.url().replace(/#.*$/, '#/editor'));
+    await page.waitForSelector('.cm-content');
+    await typeProgram(page, FAILING);
+    await page.waitForFunction(() => Number(document.querySelector('.lint-status')?.getAttribute('data-errors')) > 0);
+    await page.click('form.submit-form button[type="submit"]');
+    await page.waitForSelector('.submit-status.warning');
+    expect(await page.textContent('.submit-status')).toMatch(/^The editor shows 1 error for \S+: this job will fail/);
+    expect(page.url()).toMatch(/#\/editor$/);
+    await page.click('form.submit-form button[type="submit"]');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+  });
+
+  it('a job submitted through the API: its program shown, Move offers the other backends first', async () => {
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'simulator',
+      name: 'from curl',
+      input: { data: BELL },
+    });
+    const fresh = await chrome.browser.newPage();
+    await openConsole(fresh, queued, `#/jobs/${id}`);
+    await fresh.waitForFunction((text) => document.querySelector('.program-source')?.textContent === text, BELL);
+    await fresh.waitForFunction(() => document.querySelectorAll('select[name="move-backend"] option').length > 1);
+    const options = await fresh.$$eval('select[name="move-backend"] option', (o) =>
+      o.map((e) => (e as HTMLOptionElement).value),
+    );
+    expect(options).not.toContain('simulator');
+    expect(await fresh.$eval('select[name="move-backend"]', (e) => (e as HTMLSelectElement).value)).toBe(options[0]);
+    await fresh.close();
+  });
+
+  it('lists a multicircuit job with its circuits under it, and titles its charts by circuit name', async () => {
+    const circuit = (target: number) => ({ circuit: [{ gate: 'x', target }] });
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.multi-circuit.v1',
+      backend: 'simulator',
+      name: 'two circuits',
+      input: {
+        qubits: 2,
+        circuits: [
+          { name: 'alpha', ...circuit(0) },
+          { name: 'beta', ...circuit(1) },
+        ],
+      },
+    });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.probabilities-chart figure h2, .probabilities-chart h2').length >= 2,
+    );
+    expect(await page.$$eval('.probabilities-chart h2', (t) => t.map((e) => e.textContent))).toEqual([
+      'Probabilities of circuit alpha',
+      'Probabilities of circuit beta',
+    ]);
+    await page.goto(`${running.url}/#/jobs`);
+    await page.waitForSelector(`tr[data-job="${id}"]`);
+    const order = await page.$$eval('tr[data-job]', (rows) =>
+      rows.map((r) => ({ parent: r.getAttribute('data-parent'), text: r.querySelector('td')?.textContent ?? '' })),
+    );
+    const at = order.findIndex((r) => r.text === 'two circuits');
+    expect(order.slice(at + 1, at + 3)).toEqual([
+      { parent: id, text: 'circuit alpha of its job · open' },
+      { parent: id, text: 'circuit beta of its job · open' },
+    ]);
+    expect(order.filter((r) => r.parent === id)).toHaveLength(2);
   });
 
   it('made no request beyond the service in all of the above', () => {

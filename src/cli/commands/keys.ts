@@ -3,7 +3,10 @@ import { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { storeOptions, storeProblem, type StoreFlags } from './serve.js';
-import type { AdminClient, Db } from '../../service/index.js';
+
+// Types only: the service's modules load when a keys command runs (import-direction.test.ts).
+type AdminClient = import('../../service/index.js').AdminClient;
+type Db = import('../../service/index.js').Db;
 
 /**
  * Runs `work` on the keys of the store the flags name: opened here, or, when

@@ -17,6 +17,9 @@ const FORMAT_IDS = {
 } as const;
 type Format = keyof typeof FORMAT_IDS;
 
+/** From this width an exact table may pass the entry limit: such runs also sample, as a fallback. */
+const WIDE_QUBITS = 20;
+
 /** Shots sampled when a sampled format is asked for without --shots. */
 export const DEFAULT_SHOTS = 1000;
 
@@ -80,17 +83,25 @@ export function simulateCommand(
       const format = flags.format ?? (io.stdoutIsTTY ? undefined : shots !== undefined ? 'histogram' : 'probabilities');
       // Only the artifact printed is produced: a dense state's exact distribution is not gathered for a histogram.
       const artifact: Format = format ?? (shots !== undefined ? 'histogram' : 'probabilities');
+      // Without noise, load once to learn the width; wide circuits get worker threads, ready before the run.
+      const loaded = flags.noise === undefined && flags.threads ? load(input.text, { target }) : null;
+      const widest = loaded !== null && loaded.ok ? widestCircuit(loaded.circuits) : 0;
+      // A wide program asked for nothing in particular: its exact table may be too large to print, so the same run
+      // also samples DEFAULT_SHOTS shots, printed instead of a table that was left out (docs/cli.md, simulate).
+      const fallback =
+        flags.shots === undefined &&
+        flags.format === undefined &&
+        artifact === 'probabilities' &&
+        widest >= WIDE_QUBITS;
       const options = {
         target: target.name,
-        artifacts: [artifact],
+        artifacts: fallback ? [artifact, 'histogram' as const] : [artifact],
         ...(flags.maxProbabilityEntries !== undefined ? { maxProbabilityEntries: flags.maxProbabilityEntries } : {}),
-        ...(shots !== undefined ? { shots } : {}),
+        ...(shots !== undefined ? { shots } : fallback ? { shots: DEFAULT_SHOTS } : {}),
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.noise !== undefined ? { noise: { model: flags.noise } } : {}),
       };
-      // Without noise, load once to learn the width; wide circuits get worker threads, ready before the run.
-      const loaded = flags.noise === undefined && flags.threads ? load(input.text, { target }) : null;
-      const parallel = loaded !== null && loaded.ok && wantWorkers(flags.threads, widestCircuit(loaded.circuits));
+      const parallel = loaded !== null && loaded.ok && wantWorkers(flags.threads, widest);
       if (parallel) await prepareWorkers();
       // The loaded program is not read again; its warnings come back with the run's.
       const result =
@@ -98,6 +109,17 @@ export function simulateCommand(
       if (!result.ok) {
         io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
         setExitCode(EXIT_ERRORS);
+        return;
+      }
+      if (fallback && result.results[FORMAT_IDS.probabilities] === undefined) {
+        const others = result.diagnostics.filter((d) => d.code !== 'SimulationLimit');
+        if (others.length > 0) io.stderr(diagnosticsText(input, others, io.stderrStyle(colorFlag())));
+        io.stderr(
+          `The exact distribution of these ${widest} qubits is too large to print: a histogram of ${groupThousands(DEFAULT_SHOTS)} shots instead (seed ${result.seed}; --shots N for another count)\n`,
+        );
+        if (format === undefined) io.stdout(chart(result.results, true, flags.top, io.stdoutStyle(colorFlag())));
+        else if (writeArtifact(result.results, FORMAT_IDS.histogram, (chunk) => io.stdout(chunk), { indent: 2 }))
+          io.stdout('\n');
         return;
       }
       if (result.diagnostics.length > 0)

@@ -1,6 +1,7 @@
 /** Backends: status and qubits of each; a backend's page charts its characterization history (fidelities, SPAM, T1/T2). */
 import { api, backends, type Backend, type Characterization } from '../api.js';
 import { badge, fill, h } from '../dom.js';
+import { timestamp } from '../time.js';
 
 /** The service keeps 30 days of history, 10 records a page; a bound in case it keeps more. */
 const MAX_PAGES = 10;
@@ -38,7 +39,7 @@ export function backendsPage(root: HTMLElement): void {
             h('td', {}, badge(b.status), b.degraded ? ' (degraded)' : ''),
             h('td', {}, String(b.qubits)),
             h('td', {}, String(b.average_queue_time ?? '')),
-            h('td', {}, b.last_updated ? new Date(b.last_updated).toLocaleString() : ''),
+            h('td', {}, timestamp(b.last_updated)),
           ),
         ),
       ),

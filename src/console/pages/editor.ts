@@ -200,6 +200,7 @@ export function editorPage(root: HTMLElement): () => void {
     submitForm(
       () => view.state.doc.toString(),
       () => target,
+      () => Number(status.dataset.errors ?? 0),
     ),
   );
   return () => {
@@ -208,7 +209,7 @@ export function editorPage(root: HTMLElement): () => void {
   };
 }
 
-function submitForm(source: () => string, target: () => string): HTMLElement {
+function submitForm(source: () => string, target: () => string, errorCount: () => number): HTMLElement {
   const name = h('input', {
     name: 'name',
     type: 'text',
@@ -241,8 +242,18 @@ function submitForm(source: () => string, target: () => string): HTMLElement {
     h('button', { type: 'submit' }, 'Submit'),
     message,
   );
+  /** The text the user chose to send despite its errors (a second Submit on the same text sends it). */
+  let sendAnyway: string | null = null;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    const errors = errorCount();
+    if (errors > 0 && sendAnyway !== source()) {
+      sendAnyway = source();
+      message.textContent = `The editor shows ${errors} error${errors === 1 ? '' : 's'} for ${target()}: this job will fail. Fix ${errors === 1 ? 'it' : 'them'}, or press Submit again to send it anyway.`;
+      message.className = 'submit-status warning';
+      return;
+    }
+    sendAnyway = null;
     const backend = target();
     const noisy = backend === 'simulator' && noise.value !== 'ideal';
     const body = {

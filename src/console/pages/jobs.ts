@@ -6,6 +6,7 @@
  */
 import { api, ApiError, backends, TERMINAL, type Job } from '../api.js';
 import { session } from '../session.js';
+import { timestamp } from '../time.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
 
 const STATUSES = ['', 'submitted', 'ready', 'started', 'completed', 'failed', 'canceled'];
@@ -49,7 +50,7 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
       const list = await api<{ jobs: Job[]; next?: string }>('GET', url());
       message.textContent = '';
       next = list.next;
-      fill(body, ...list.jobs.map(row));
+      fill(body, ...rows(list.jobs));
       if (list.jobs.length === 0) fill(body, h('tr', {}, h('td', { colspan: 5 }, 'No jobs.')));
       pageLabel.textContent = `Page ${page + 1}`;
       newer.disabled = page === 0;
@@ -126,22 +127,39 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   return () => window.clearTimeout(timer);
 }
 
+/** Rows newest first, each multicircuit child under its parent (when both are on the page), named by its circuit. */
+function rows(jobs: readonly Job[]): HTMLTableRowElement[] {
+  const listed = new Map(jobs.map((job) => [job.id, job]));
+  const out: HTMLTableRowElement[] = [];
+  for (const job of jobs) {
+    if (job.parent_job_id && listed.has(job.parent_job_id)) continue;
+    out.push(row(job));
+    for (const childId of job.child_job_ids ?? []) {
+      const child = listed.get(childId);
+      if (child) out.push(row(child));
+    }
+  }
+  return out;
+}
+
 function row(job: Job): HTMLTableRowElement {
+  const child = job.parent_job_id
+    ? h(
+        'span',
+        {},
+        `circuit ${job.name ?? ''} of `,
+        h('a', { href: `#/jobs/${job.parent_job_id}` }, 'its job'),
+        ' · ',
+        h('a', { href: `#/jobs/${job.id}` }, 'open'),
+      )
+    : null;
   return h(
     'tr',
-    { 'data-job': job.id },
-    h('td', {}, h('a', { href: `#/jobs/${job.id}` }, job.name || job.id)),
+    { 'data-job': job.id, ...(job.parent_job_id ? { class: 'child-job', 'data-parent': job.parent_job_id } : {}) },
+    h('td', {}, child ?? h('a', { href: `#/jobs/${job.id}` }, job.name || job.id)),
     h('td', {}, badge(job.status)),
     h('td', {}, job.backend),
     h('td', {}, job.type),
-    h(
-      'td',
-      {},
-      h(
-        'time',
-        { datetime: job.submitted_at ?? '' },
-        job.submitted_at ? new Date(job.submitted_at).toLocaleString() : '',
-      ),
-    ),
+    h('td', {}, timestamp(job.submitted_at)),
   );
 }

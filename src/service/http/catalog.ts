@@ -31,7 +31,7 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
     app.get(
       `/${version}/backends`,
       { schema: { tags, summary: 'Every backend', response: { 200: Type.Array(Backend), ...errorResponses(503) } } },
-      async () => listBackends(db) as never,
+      async () => listBackends(db),
     );
   }
   app.get(
@@ -44,7 +44,7 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
         response: { 200: Backend, ...errorResponses(404, 503) },
       },
     },
-    async (request) => oneBackend(db, request.params.backend) as never,
+    async (request) => oneBackend(db, request.params.backend),
   );
   app.get(
     '/v0.4/backends/:backend/characterizations',

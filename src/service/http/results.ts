@@ -1,4 +1,4 @@
-/** Results routes: v0.3 results, v0.4 probabilities (flat and aggregated), histogram, shots, artifacts, cost. */
+/** Results routes: v0.3 results, v0.4 probabilities (flat and aggregated), histogram, shots, artifacts, input, cost. */
 import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { JobParams, errorResponses } from './schemas/common.js';
@@ -104,6 +104,25 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
     },
   );
   app.get(
+    '/v0.4/jobs/:UUID/input',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The input the job was submitted with (an extension of this service: the console shows it)',
+        params: JobParams,
+        response: {
+          200: Type.Object(
+            {},
+            { additionalProperties: true, description: 'input as submitted (input.data: the program)' },
+          ),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
+    async (request) => jobs.input(request.params.UUID, request.caller),
+  );
+  app.get(
     '/v0.4/jobs/:UUID/cost',
     {
       schema: {
@@ -114,6 +133,6 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
         response: { 200: Cost, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => jobs.cost(request.params.UUID, request.caller) as never,
+    async (request) => jobs.cost(request.params.UUID, request.caller),
   );
 }

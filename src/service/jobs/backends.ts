@@ -14,13 +14,14 @@ import { allTargets, siteOf, supportedGates, supportedNativeGates } from './cata
 import { isQpu, simulatorNoiseModels, targetByName } from './backend.js';
 import { Problem } from './problems.js';
 import type { ApiVersion } from './model.js';
+import type { BackendAnswer } from '../http/schemas/catalog.js';
 
 /** A rough wait per queued job, for `average_queue_time` and an estimate's `current_predicted_queue_time` (ms). */
 export const QUEUE_MS_PER_JOB = 1000;
 
 export const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
 
-export async function listBackends(db: Queryable): Promise<Record<string, unknown>[]> {
+export async function listBackends(db: Queryable): Promise<BackendAnswer[]> {
   const [latest, queued] = await Promise.all([latestCharacterizations(db), queuedPerBackend(db)]);
   return allTargets().map((target) => {
     const characterization = latest.get(target.name) ?? null;
@@ -44,7 +45,7 @@ export async function listBackends(db: Queryable): Promise<Record<string, unknow
   });
 }
 
-export async function oneBackend(db: Queryable, name: string): Promise<Record<string, unknown>> {
+export async function oneBackend(db: Queryable, name: string): Promise<BackendAnswer> {
   const found = (await listBackends(db)).find((b) => b.backend === name);
   if (!found) throw backendNotFound(name);
   return found;

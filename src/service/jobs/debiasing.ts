@@ -7,7 +7,7 @@
  * jobs. Below 500 shots it never runs (asking for it there is a 400 at creation).
  */
 import { debiasingDefaults } from '../../index.js';
-import { DEFAULT_SHOTS } from './backend.js';
+import { DEFAULT_SHOTS, isQpu } from './backend.js';
 import { programKind, type JobRecord } from './model.js';
 
 type DebiasFacts = Pick<JobRecord, 'backend' | 'shots' | 'error_mitigation' | 'input' | 'type'>;
@@ -19,7 +19,7 @@ function isNativeGateJob(job: DebiasFacts): boolean {
 
 /** Whether the job's run is debiased. */
 export function debiasingOf(job: DebiasFacts): boolean {
-  if (!job.backend.startsWith('qpu.')) return false;
+  if (!isQpu(job.backend)) return false;
   if ((job.shots ?? DEFAULT_SHOTS) < debiasingDefaults.minShots) return false;
   const setting = job.error_mitigation?.debiasing ?? job.error_mitigation?.debias;
   if (typeof setting === 'boolean') return setting;

@@ -31,7 +31,7 @@ import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
 import { IDEAL, qpuNoiseModel } from './backend.js';
 import { debiasingOf, debiasingRan } from './debiasing.js';
-import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
+import type { CostAnswer, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -394,7 +394,12 @@ export class JobsService {
     return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
   }
 
-  async cost(id: string, caller: Caller): Promise<Json> {
+  /** The input stored with the job: the program (`data`) or circuit JSON it was submitted with. */
+  async input(id: string, caller: Caller): Promise<Json> {
+    return (await this.load(id, caller)).input;
+  }
+
+  async cost(id: string, caller: Caller): Promise<CostAnswer> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
     // Debiasing raises the per-job minimum only when it runs: as it ran once finished, as it will run before.

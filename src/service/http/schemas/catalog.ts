@@ -1,5 +1,5 @@
 /** Schemas of the backends and characterizations routes. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Uuid } from './common.js';
 import { PATTERNS } from '../validation.js';
 
@@ -26,6 +26,9 @@ export const Backend = Type.Object({
   has_access: Type.Boolean(),
   noise_models: Type.Array(Type.String()),
 });
+
+/** A backend as both versions answer it. */
+export type BackendAnswer = Static<typeof Backend>;
 
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 10 }));
 const Page = Type.Optional(Type.Integer({ minimum: 1 }));

@@ -196,3 +196,4 @@ export const Cost = Type.Object({
   estimated_cost: Type.Object({ value: Type.Number(), unit: Type.Literal('usd') }),
   cost: Type.Union([Type.Null(), Type.Object({ value: Type.Number(), unit: Type.Literal('usd') })]),
 });
+export type CostAnswer = Static<typeof Cost>;
