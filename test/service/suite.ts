@@ -467,11 +467,12 @@ export function defineServiceSuite(
           metadata: { a: 'b' },
           input: BELL_JSON,
         });
+        const session = (await h.request('POST', '/v0.4/sessions', { body: { backend: 'simulator' } })).json.id;
         const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, {
-          body: { shots: 150, name: 'moved', backend: 'simulator', session_id: 's-1' },
+          body: { shots: 150, name: 'moved', backend: 'simulator', session_id: session },
         });
         expect(moved.status).toBe(200);
-        expect(moved.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: 's-1' });
+        expect(moved.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: session });
         expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).toBe('canceled');
         const clone = await h.settle(moved.json.id);
         expect(clone).toMatchObject({
