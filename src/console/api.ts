@@ -122,6 +122,22 @@ export interface Characterization {
   readonly timing: Record<string, number | undefined>;
 }
 
+/** A session (`GET /v0.4/sessions`). */
+export interface Session {
+  readonly id: string;
+  readonly backend: string;
+  readonly status: 'created' | 'started' | 'ended';
+  readonly active: boolean;
+  readonly created_at: string;
+  readonly started_at: string | null;
+  readonly ended_at: string | null;
+  readonly settings: {
+    readonly job_count_limit?: number;
+    readonly duration_limit_min?: number;
+    readonly cost_limit?: { readonly unit: string; readonly value: number };
+  };
+}
+
 export const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
 /** The service's backends (`GET /v0.4/backends`); callers keep working without them (the editor falls back to the library's target names). */

@@ -1,5 +1,5 @@
 /**
- * The web console: a hash router over five pages. Hash routes keep every
+ * The web console: a hash router over six pages. Hash routes keep every
  * page one static file (index.html), served at `/` by `qasm3-preflight serve`.
  */
 import './style.css';
@@ -28,6 +28,7 @@ async function route(): Promise<void> {
   else if (page === 'circuit') (await import('./pages/circuit.js')).circuitPage(main);
   else if (page === 'jobs' && parts[1]) cleanup = (await import('./pages/job.js')).jobPage(main, parts[1]);
   else if (page === 'jobs') cleanup = (await import('./pages/jobs.js')).jobsPage(main, params);
+  else if (page === 'sessions') (await import('./pages/sessions.js')).sessionsPage(main, params);
   else if (page === 'backends' && parts[1]) (await import('./pages/backends.js')).backendPage(main, parts[1]);
   else if (page === 'backends') (await import('./pages/backends.js')).backendsPage(main);
   else fill(main, h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '#/editor' }, 'Back to the editor')));

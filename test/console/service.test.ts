@@ -206,6 +206,36 @@ describe('console against serve', () => {
     await page.waitForFunction(() => document.querySelector('.page-label')?.textContent === 'Page 2');
   });
 
+  it('lists sessions, and each links to the jobs list of its own jobs', async () => {
+    const session = await queued.api<{ id: string }>('POST', '/v0.4/sessions', {
+      backend: 'simulator',
+      settings: { job_count_limit: 5 },
+    });
+    const inside: string[] = [];
+    for (let i = 0; i < 2; i++)
+      inside.push(
+        (
+          await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+            type: 'svc.qasm3.v1',
+            backend: 'simulator',
+            session_id: session.id,
+            input: { data: BELL },
+          })
+        ).id,
+      );
+    await queued.api('POST', '/v0.4/jobs', { type: 'svc.qasm3.v1', backend: 'simulator', input: { data: BELL } });
+    await openConsole(page, queued, '#/sessions');
+    const row = await page.waitForSelector(`tr[data-session="${session.id}"]`);
+    expect(await row.$eval('[data-status]', (b) => b.getAttribute('data-status'))).toBe('started');
+    expect(await row.innerText()).toContain('5 jobs');
+    await screenshot(page, 'sessions');
+    await page.click(`tr[data-session="${session.id}"] a`);
+    await page.waitForURL(/#\/jobs\?session_id=/);
+    await page.waitForSelector('tr[data-job]');
+    const listed = await page.$$eval('tr[data-job]', (rows) => rows.map((r) => r.getAttribute('data-job')));
+    expect(listed).toEqual([...inside].reverse());
+  });
+
   it('cancels a queued job from its page', async () => {
     const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
       type: 'svc.qasm3.v1',

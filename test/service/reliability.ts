@@ -84,6 +84,7 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
       session_id: null,
       input: { qubits: 1, circuit: [] },
       parent_job_id: null,
+      clone_parent_id: null,
       child_index: null,
       child_job_ids: null,
     });

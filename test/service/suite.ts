@@ -13,9 +13,10 @@ import { claimJob, completeJob, renewLeases } from '../../src/service/store/queu
 import { revokeKey, createKey, extendCharacterizations } from '../../src/service/store/catalog.js';
 import { characterizationSource } from '../../src/service/jobs/characterizations.js';
 import type { Db } from '../../src/service/store/db.js';
-import type { NewJob } from '../../src/service/jobs/model.js';
+import type { JobRecord, NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 import { defineReliabilityTests } from './reliability.js';
+import { defineClientCallTests } from './client-calls.js';
 
 const AUTH_FAILED = {
   statusCode: 401,
@@ -56,6 +57,7 @@ function newJob(overrides: Partial<NewJob> = {}): NewJob {
     parent_job_id: null,
     child_index: null,
     child_job_ids: null,
+    clone_parent_id: null,
     ...overrides,
   };
 }
@@ -137,7 +139,7 @@ export function defineServiceSuite(
           expect(started?.status).toBe('started');
           await Promise.all(
             claimed.map((job, i) =>
-              completeJob(db, job as NewJob, `w${i + 1}`, { status: 'completed', artifacts: [] }),
+              completeJob(db, job as JobRecord, `w${i + 1}`, { status: 'completed', artifacts: [] }),
             ),
           );
           const [settled] = await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [parent.id]);
@@ -203,6 +205,18 @@ export function defineServiceSuite(
           '/v0.4/backends/{backend}',
           '/v0.4/backends/{backend}/characterizations',
           '/v0.4/backends/{backend}/characterizations/{UUID}',
+          '/v0.3/calibrations',
+          '/v0.3/calibrations/current',
+          '/v0.4/calibrations',
+          '/v0.4/calibrations/current',
+          '/v0.4/jobs/estimate',
+          '/v0.4/jobs/{UUID}/clone',
+          '/v0.4/whoami',
+          '/v0.4/schemas/formats/{format}',
+          '/v0.4/sessions',
+          '/v0.4/sessions/{session_id}',
+          '/v0.4/sessions/{session_id}/end',
+          '/v0.4/sessions/{session_id}/jobs',
         ]) {
           expect(openapi.paths[path], path).toBeDefined();
         }
@@ -460,11 +474,12 @@ export function defineServiceSuite(
           metadata: { a: 'b' },
           input: BELL_JSON,
         });
+        const session = (await h.request('POST', '/v0.4/sessions', { body: { backend: 'simulator' } })).json.id;
         const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, {
-          body: { shots: 150, name: 'moved', backend: 'simulator', session_id: 's-1' },
+          body: { shots: 150, name: 'moved', backend: 'simulator', session_id: session },
         });
         expect(moved.status).toBe(200);
-        expect(moved.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: 's-1' });
+        expect(moved.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: session });
         expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).toBe('canceled');
         const clone = await h.settle(moved.json.id);
         expect(clone).toMatchObject({
@@ -771,9 +786,18 @@ export function defineServiceSuite(
         expect((await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json.message).toBe(
           `Job ${id} has no results: it is a dry run`,
         );
+        // Priced as the run it stands for (shots default to 100), billed nothing.
+        const counts = job.stats.gate_counts;
+        const estimate = (
+          await h.request(
+            'GET',
+            `/v0.4/jobs/estimate?backend=qpu.forte-1&shots=100&qubits=2&1q_gates=${counts['1q']}&2q_gates=${counts['2q']}`,
+          )
+        ).json.estimated_total_cost;
+        expect(estimate).toBeGreaterThan(0);
         expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
           dry_run: true,
-          estimated_cost: { value: 0, unit: 'usd' },
+          estimated_cost: { value: estimate, unit: 'usd' },
           cost: { value: 0, unit: 'usd' },
         });
       });
@@ -1092,5 +1116,7 @@ export function defineServiceSuite(
         expect(after.characterizations[0].fidelity).not.toEqual(after.characterizations[1].fidelity);
       });
     });
+
+    defineClientCallTests(() => db);
   });
 }

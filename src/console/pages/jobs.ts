@@ -1,7 +1,8 @@
 /**
  * The jobs list: the project's jobs, newest first, a page at a time with the
- * API's cursor, filters by status and backend, and badges that refresh while
- * any listed job is still running.
+ * API's cursor, filters by status and backend (and by session, from the
+ * sessions page's links), and badges that refresh while any listed job is
+ * still running.
  */
 import { api, ApiError, backends, TERMINAL, type Job } from '../api.js';
 import { session } from '../session.js';
@@ -19,6 +20,7 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
     query.get('status') ?? '',
   );
   const backend = select('backend', [{ value: '', label: 'any' }], query.get('backend') ?? '');
+  const sessionId = query.get('session_id') ?? '';
   const body = h('tbody');
   const pageLabel = h('span', { class: 'page-label', 'aria-live': 'polite' });
   const newer = h('button', { type: 'button' }, '← Newer');
@@ -38,6 +40,7 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
     if (cursor) params.set('next', cursor);
     if (status.value) params.set('status', status.value);
     if (backend.value) params.set('backend', backend.value);
+    if (sessionId) params.set('session_id', sessionId);
     return `/v0.4/jobs?${params}`;
   };
 
@@ -74,7 +77,7 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
     history.replaceState(
       null,
       '',
-      `#/jobs?${new URLSearchParams({ ...(status.value ? { status: status.value } : {}), ...(backend.value ? { backend: backend.value } : {}) })}`,
+      `#/jobs?${new URLSearchParams({ ...(status.value ? { status: status.value } : {}), ...(backend.value ? { backend: backend.value } : {}), ...(sessionId ? { session_id: sessionId } : {}) })}`,
     );
     void load();
   };
@@ -102,12 +105,15 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   fill(
     root,
     h('h1', {}, 'Jobs'),
+    ...(sessionId
+      ? [h('p', { class: 'filter' }, `Jobs of session ${sessionId} · `, h('a', { href: '#/jobs' }, 'all jobs'))]
+      : []),
     h('div', { class: 'toolbar' }, labelled('Status', status), labelled('Backend', backend)),
     message,
     h(
       'table',
       { class: 'jobs' },
-      h('caption', {}, 'Jobs of your project, newest first'),
+      h('caption', {}, sessionId ? `Jobs of session ${sessionId}, newest first` : 'Jobs of your project, newest first'),
       h(
         'thead',
         {},

@@ -14,6 +14,10 @@ import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
 import { catalogRoutes } from './catalog.js';
+import { calibrationRoutes } from './calibrations.js';
+import { estimateRoutes } from './estimates.js';
+import { accountRoutes, formatRoutes } from './account.js';
+import { sessionRoutes } from './sessions.js';
 import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -21,6 +25,7 @@ import { serverTimeouts, type Timeouts } from './timeouts.js';
 import { refuseTooDeep, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
+import { registerQueryBooleans } from './query-booleans.js';
 import { coercedValues } from './validation.js';
 import type { App } from './types.js';
 
@@ -36,6 +41,9 @@ export interface AppOptions {
   readonly rateLimit?: RateLimitOptions | undefined;
   readonly timeouts?: Timeouts | undefined;
 }
+
+/** IonQ's organization usage and billing routes, which a local service has nothing to answer with. */
+const OUT_OF_SCOPE = /^\/v0\.[34]\/(usages?|organizations?|billing|budgets?)(\/|$)/;
 
 /** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
 const BODY_METHODS = new Set(['POST']);
@@ -125,9 +133,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (internal) request.log.error({ err: error }, 'request failed');
     return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorAnswer(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const message = OUT_OF_SCOPE.test(path)
+      ? `Route ${request.method} ${path} not found: organization usage and billing are not served by this local service`
+      : `Route ${request.method} ${path} not found`;
+    return reply.code(404).send(errorAnswer(404, message));
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -153,15 +165,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
+  registerQueryBooleans(app);
   const deps = { db: options.db, jobs: options.jobs };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
   await app.register(async (scope: App) => {
     requireKey(scope, new KeyCache(options.db));
     jobsRoutes(scope, deps);
+    estimateRoutes(scope, deps);
     resultsRoutes(scope, deps);
+    accountRoutes(scope, deps);
+    sessionRoutes(scope, deps);
   });
   catalogRoutes(app, deps);
+  calibrationRoutes(app, deps);
+  formatRoutes(app);
   await consoleRoutes(app);
   return app;
 }

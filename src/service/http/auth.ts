@@ -46,7 +46,7 @@ export class KeyCache {
     const match = typeof header === 'string' ? HEADER.exec(header) : null;
     const owner = match ? await this.owner(match[2] as string) : null;
     if (!owner) throw new Problem('unauthorized', AUTH_MESSAGE);
-    return { userId: owner.userId, projectId: owner.projectId };
+    return { userId: owner.userId, projectId: owner.projectId, keyId: owner.keyId };
   }
 }
 

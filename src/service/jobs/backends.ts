@@ -17,10 +17,10 @@ import { Problem } from './problems.js';
 import type { ApiVersion } from './model.js';
 import type { BackendAnswer } from '../http/schemas/catalog.js';
 
-/** A rough wait per queued job, for `average_queue_time` (ms). */
-const QUEUE_MS_PER_JOB = 1000;
+/** A rough wait per queued job, for `average_queue_time` and an estimate's `current_predicted_queue_time` (ms). */
+export const QUEUE_MS_PER_JOB = 1000;
 
-const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
+export const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
 
 export async function listBackends(db: Queryable): Promise<BackendAnswer[]> {
   const [latest, queued] = await Promise.all([latestCharacterizations(db), queuedPerBackend(db)]);
@@ -52,7 +52,7 @@ export async function oneBackend(db: Queryable, name: string): Promise<BackendAn
   return found;
 }
 
-function characterizationView(version: ApiVersion, record: CharacterizationRecord): Record<string, unknown> {
+export function characterizationView(version: ApiVersion, record: CharacterizationRecord): Record<string, unknown> {
   const body = record.body as {
     qubits: number;
     connectivity: unknown;

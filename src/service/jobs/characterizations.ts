@@ -12,6 +12,7 @@ import {
   calibrationDrift,
   characterizationQubits,
   noiseModels,
+  targets,
   type CharacterizationInput,
   type DriftModel,
   type NoiseModel,
@@ -143,10 +144,29 @@ export function characterizationOn(target: Target, date: Date, id: string): Reco
   };
 }
 
-/** What the store writes for each QPU and day (store/catalog.ts seedCatalog, extendCharacterizations). */
+/**
+ * The simulator's record: ideal (every fidelity 1), all-to-all over its
+ * qubits, with Aria's operation times (it lowers to ms as Aria does), the
+ * same every day; it gives the simulator a `characterization_id`.
+ */
+export function idealCharacterization(target: Target): Record<string, unknown> {
+  const connectivity: [number, number][] = [];
+  for (let a = 0; a < target.qubits; a++) for (let b = a + 1; b < target.qubits; b++) connectivity.push([a, b]);
+  const ideal = { median: 1, mean: 1, stderr: null };
+  return {
+    qubits: target.qubits,
+    connectivity,
+    fidelity: { spam: ideal, '1q': ideal, '2q': ideal },
+    timing: { ...(TIMINGS['qpu.aria-1'] as Timing) },
+  };
+}
+
+/** What the store writes for each backend and day (store/catalog.ts seedCatalog, extendCharacterizations). */
 export const characterizationSource: CharacterizationSource = {
-  backends: qpuTargets().map((t) => t.name),
+  backends: [...qpuTargets().map((t) => t.name), ...targets.filter((t) => t.simulator).map((t) => t.name)],
   body(backend, date, id) {
+    const simulator = targets.find((t) => t.simulator && t.name === backend);
+    if (simulator) return idealCharacterization(simulator);
     const target = qpuTargets().find((t) => t.name === backend);
     if (!target) throw new Error(`No QPU ${backend} to characterize`);
     return characterizationOn(target, date, id);

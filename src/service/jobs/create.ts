@@ -9,11 +9,12 @@ import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../
 import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
 import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
 import { invalid, invalidItems } from './problems.js';
-import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
+import type { Clone, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
-const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
+/** Job types this service runs, in their svc. spelling. */
+export const SUPPORTED_TYPES: ReadonlySet<string> = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
 /** Debiasing needs enough shots to split among its variants. */
 const MIN_DEBIAS_SHOTS = debiasingDefaults.minShots;
 
@@ -39,6 +40,7 @@ interface Draft {
   readonly debiasKey: string;
   readonly registers: unknown;
   readonly sessionId: string | null;
+  readonly cloneParentId: string | null;
   readonly input: Json;
 }
 
@@ -66,6 +68,7 @@ export function jobsFromV3(body: CreateV3, caller: Caller): NewJob[] {
       debiasKey: 'error_mitigation.debias',
       registers: body.registers ?? null,
       sessionId: null,
+      cloneParentId: null,
       input,
     },
     caller,
@@ -103,6 +106,7 @@ export function jobsFromV4(body: CreateV4, caller: Caller): NewJob[] {
       debiasKey: 'settings.error_mitigation.debiasing',
       registers: body.registers ?? null,
       sessionId: body.session_id ?? null,
+      cloneParentId: null,
       input,
     },
     caller,
@@ -110,16 +114,18 @@ export function jobsFromV4(body: CreateV4, caller: Caller): NewJob[] {
 }
 
 /**
- * The clone a move creates: the source's program and settings, with the body's overrides (service-api.md, move).
- * A field the body leaves out keeps the source's value; one it sends as null clears it.
+ * The copy a move or a clone creates: the source's program and settings,
+ * with the body's overrides (service-api.md, move; the clone body is the
+ * same, plus `noise`). A field the body leaves out keeps the source's value;
+ * one it sends as null clears it. A moved job records where it came from in
+ * `metadata.original_job_id`; a clone is a plain copy (its `parent`, if
+ * given, says what it descends from).
  */
-export function jobsFromMove(source: JobRecord, body: Move, caller: Caller): NewJob[] {
+export function jobsFromCopy(kind: 'move' | 'clone', source: JobRecord, body: Clone, caller: Caller): NewJob[] {
   const settings: Json | null = body.settings !== undefined ? body.settings : source.settings;
   const mitigation = objectOrNull(settings?.error_mitigation) ?? source.error_mitigation;
-  const metadata = {
-    ...((body.metadata !== undefined ? body.metadata : source.metadata) ?? {}),
-    original_job_id: source.id,
-  };
+  const given = (body.metadata !== undefined ? body.metadata : source.metadata) ?? null;
+  const metadata = kind === 'move' ? { ...(given ?? {}), original_job_id: source.id } : given;
   return build(
     {
       apiVersion: 'v0.4',
@@ -130,13 +136,14 @@ export function jobsFromMove(source: JobRecord, body: Move, caller: Caller): New
       metadata,
       shots: body.shots ?? source.shots,
       dryRun: body.dry_run ?? source.dry_run,
-      noise: source.noise,
+      noise: body.noise !== undefined ? noiseOf(body.noise) : source.noise,
       settings,
       errorMitigation: mitigation,
       debias: mitigation?.debiasing === true || mitigation?.debias === true,
       debiasKey: 'settings.error_mitigation.debiasing',
       registers: source.registers,
       sessionId: body.session_id !== undefined ? body.session_id : source.session_id,
+      cloneParentId: body.parent !== undefined ? body.parent : source.clone_parent_id,
       input: source.input,
     },
     { userId: caller.userId, projectId: source.project_id },
@@ -187,6 +194,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
     caller,
     status: draft.apiVersion === 'v0.3' ? 'ready' : 'submitted',
     shots: shots ?? null,
+    submittedAt: new Date().toISOString(),
   };
   const entries = circuit && Array.isArray(circuit.circuits) ? (circuit.circuits as Json[]) : null;
   if (!entries)
@@ -233,6 +241,8 @@ interface SharedFields {
   readonly caller: Caller;
   readonly status: NewJob['status'];
   readonly shots: number | null;
+  /** One clock for the parent and its children, and for the v0.3 create answer's `request`. */
+  readonly submittedAt: string;
 }
 
 type OwnFields = Pick<NewJob, 'id' | 'name' | 'input' | 'parent_job_id' | 'child_index' | 'child_job_ids'>;
@@ -241,7 +251,7 @@ type OwnFields = Pick<NewJob, 'id' | 'name' | 'input' | 'parent_job_id' | 'child
  * Every field written out, no object spread: on Node 20, `{ ...shared, ...own }`
  * of this many fields cost 7 us per job, a tenth of a create request.
  */
-function newJob({ draft, caller, status, shots }: SharedFields, own: OwnFields): NewJob {
+function newJob({ draft, caller, status, shots, submittedAt }: SharedFields, own: OwnFields): NewJob {
   return {
     id: own.id,
     project_id: caller.projectId,
@@ -263,6 +273,8 @@ function newJob({ draft, caller, status, shots }: SharedFields, own: OwnFields):
     parent_job_id: own.parent_job_id,
     child_index: own.child_index,
     child_job_ids: own.child_job_ids,
+    clone_parent_id: draft.cloneParentId,
+    submitted_at: submittedAt,
   };
 }
 

@@ -10,10 +10,18 @@ export { FINAL_STATUSES, OPEN_STATUSES } from '../store/records.js';
 /** What the worker runs: an OpenQASM program or a svc.circuit.v0 JSON circuit. */
 export type ProgramKind = 'qasm3' | 'circuit';
 
-/** Who is asking: the key's user and project. */
+/** Who is asking: the key's user and project (and the key's id, where the key itself is asked about). */
 export interface Caller {
   readonly userId: string;
   readonly projectId: string;
+  readonly keyId?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is a uuid (job, session, key ids). */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
 }
 
 /** The prefix a job was submitted with (`svc` or `ionq`), kept on every identifier it answers with. */

@@ -20,11 +20,12 @@ import {
   type JobFilter,
 } from '../store/jobs.js';
 import { shotKey, littleEndianKey } from '../worker/execute.js';
-import { jobsFromMove, jobsFromV3, jobsFromV4 } from './create.js';
-import { prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord } from './model.js';
+import { jobsFromCopy, jobsFromV3, jobsFromV4 } from './create.js';
+import { isUuid, prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
-import { priceOf } from './pricing.js';
+import { estimateRun, runShapeOf } from './estimate.js';
+import { checkSessionFor, insertIntoSession } from './sessions.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
@@ -38,11 +39,49 @@ export interface ListRequest {
   readonly limit?: number | undefined;
   readonly next?: string | undefined;
   readonly status?: string | undefined;
-  readonly ids?: string | undefined;
+  readonly ids?: string | readonly string[] | undefined;
+  /** v0.3's name for `ids`. */
+  readonly id?: string | readonly string[] | undefined;
   readonly parent_job_id?: string | undefined;
   readonly session_id?: string | undefined;
+  readonly submitter_id?: string | undefined;
   readonly target?: string | undefined;
   readonly backend?: string | undefined;
+  readonly submitted_after?: string | undefined;
+  readonly submitted_before?: string | undefined;
+}
+
+/** Status words clients send besides the statuses (qiskit-ionq's session cancel lists `queued` jobs). */
+const STATUS_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  queued: ['submitted', 'ready'],
+  running: ['started'],
+};
+
+/** Every id of a comma list or of a repeated parameter; a malformed one is a 400 naming the parameter. */
+function idList(given: string | readonly string[] | undefined, key: string): string[] | undefined {
+  if (given === undefined) return undefined;
+  const ids = (typeof given === 'string' ? [given] : given)
+    .flatMap((part) => part.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = ids.findIndex((id) => !isUuid(id));
+  // Said by position: quoting the text back would echo whatever was sent (a pattern, markup, megabytes).
+  if (bad >= 0)
+    throw invalid(
+      `Invalid query: ${key} must be job ids (UUIDs such as 3fa85f64-5717-4562-b3fc-2c963f66afa6) separated by commas; item ${bad + 1} is not one`,
+      [key],
+      'querystring',
+    );
+  return ids;
+}
+
+/** A list filter's date: ISO 8601, else a 400 naming the parameter. */
+function dateParam(value: string | undefined, key: string): string | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time))
+    throw invalid(`Invalid ${key}: ${value.slice(0, 40)} is not an ISO 8601 date`, [key], 'querystring');
+  return new Date(time).toISOString();
 }
 
 /** A create body, as its version's schema checked it. */
@@ -53,8 +92,6 @@ export type CreateRequest =
 export interface RawJson {
   readonly json: string;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class JobsService {
   private readonly inserter: JobInserter;
@@ -77,15 +114,21 @@ export class JobsService {
     return this.cursors;
   }
 
-  /** Creates a job; resolves once it is committed. */
-  async create(request: CreateRequest, caller: Caller): Promise<JobRecord['id']> {
+  /** Creates a job; resolves once it is committed, with the job the client is answered about. */
+  async create(request: CreateRequest, caller: Caller): Promise<NewJob> {
     const jobs =
       request.version === 'v0.3'
         ? jobsFromV3(await this.withPinnedModel(request.body), caller)
         : jobsFromV4(await this.withPinnedModel(request.body), caller);
-    await this.inserter.insert(jobs);
+    await this.insert(jobs, caller);
+    return jobs[0] as NewJob;
+  }
+
+  /** New jobs, committed: through the session they name (its limits, under its lock), else grouped with others. */
+  private async insert(jobs: readonly NewJob[], caller: Caller): Promise<void> {
+    if (jobs[0]?.session_id) await insertIntoSession(this.db, jobs, caller);
+    else await this.inserter.insert(jobs);
     this.onCreated();
-    return jobs[0]?.id as string;
   }
 
   /**
@@ -138,25 +181,21 @@ export class JobsService {
 
   async list(version: ApiVersion, query: ListRequest, caller: Caller): Promise<{ jobs: Json[]; next?: string }> {
     const limit = query.limit ?? 25;
-    const ids = query.ids
+    const ids = idList(query.ids, 'ids') ?? idList(query.id, 'id');
+    const backends = (query.backend ?? query.target)
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const bad = ids?.findIndex((id) => !UUID_RE.test(id)) ?? -1;
-    // Said by position: quoting the text back would echo whatever was sent (a pattern, markup, megabytes).
-    if (bad >= 0)
-      throw invalid(
-        `Invalid query: ids must be job ids (UUIDs such as 3fa85f64-5717-4562-b3fc-2c963f66afa6) separated by commas; item ${bad + 1} is not one`,
-        ['ids'],
-        'querystring',
-      );
     const scoped = {
       projectId: caller.projectId,
-      status: query.status,
+      statuses: query.status === undefined ? undefined : (STATUS_ALIASES[query.status] ?? [query.status]),
       ids,
       parentJobId: query.parent_job_id,
       sessionId: query.session_id,
-      backend: query.backend ?? query.target,
+      submitterId: query.submitter_id,
+      backends,
+      submittedAfter: dateParam(query.submitted_after, 'submitted_after'),
+      submittedBefore: dateParam(query.submitted_before, 'submitted_before'),
     };
     const scope = JSON.stringify(scoped);
     const cursors = await this.cursorCodec();
@@ -185,12 +224,41 @@ export class JobsService {
     body: Move,
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
-    const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
+    await this.checkParent(body.parent, caller);
+    // A moved job replaces its source, in the source's session without counting again; a session it is moved into takes it as any job.
+    if (typeof body.session_id === 'string') await checkSessionFor(this.db, body.session_id, body.backend, caller);
+    const outcome = await moveJob(this.db, id, caller.projectId, (source) =>
+      jobsFromCopy('move', source, body, caller),
+    );
     if (outcome.kind === 'not-found') throw jobNotFound(id);
     if (outcome.kind === 'conflict')
       throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
     this.onCreated();
     return { id: outcome.job.id, status: 'submitted', session_id: outcome.job.session_id };
+  }
+
+  /** Clone: a copy of a job of the project in any status, with the body's overrides; the original is kept. */
+  async clone(
+    id: string,
+    body: Json,
+    caller: Caller,
+  ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
+    await this.checkParent(body.parent, caller);
+    const source = await this.load(id, caller);
+    const jobs = jobsFromCopy('clone', source, body, caller);
+    await this.insert(jobs, caller);
+    const created = jobs[0] as NewJob;
+    return { id: created.id, status: 'submitted', session_id: created.session_id };
+  }
+
+  /** A `parent` named in a move or clone body must be a job of the caller's project. */
+  private async checkParent(parent: unknown, caller: Caller): Promise<void> {
+    if (parent === undefined || parent === null) return;
+    const text = String(parent).slice(0, 60);
+    if (typeof parent !== 'string' || !isUuid(parent))
+      throw invalid(`parent must be the id (a uuid) of one of your jobs; ${text} is not a uuid`, ['parent']);
+    if (!(await getJob(this.db, parent, caller.projectId)))
+      throw invalid(`parent must be the id of one of your jobs; job ${text} not found`, ['parent']);
   }
 
   async remove(id: string, caller: Caller): Promise<{ id: string; status: 'deleted' }> {
@@ -342,16 +410,14 @@ export class JobsService {
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
     // Debiasing raises the per-job minimum only when it runs: as it ran once finished, as it will run before.
     const debiased = (j: JobRecord) => (j.status === 'completed' ? debiasingRan(j) : debiasingOf(j));
-    const estimate = jobs.reduce((sum, j) => {
-      const [one, two] = gateCounts(j);
-      return sum + priceOf(j.backend, j.shots ?? 0, one, two, debiased(j));
-    }, 0);
-    // A dry run, and a job that failed (preflight, capabilities, a crash), never ran on the QPU: neither costs anything.
-    const estimated = job.dry_run || job.status === 'failed' ? 0 : Math.round(estimate * 100) / 100;
+    const sum = jobs.reduce((total, j) => total + estimateRun(runShapeOf(j, debiased(j))).cost, 0);
+    // A job that failed (preflight, capabilities, a crash) never ran on the QPU and costs nothing; a dry run is
+    // priced as the run it stands for (so a QPU job can be priced before it runs), and bills nothing.
+    const estimated = job.status === 'failed' ? 0 : Math.round(sum * 100) / 100;
     return {
       dry_run: job.dry_run,
       estimated_cost: { value: estimated, unit: 'usd' },
-      cost: job.status === 'completed' ? { value: estimated, unit: 'usd' } : null,
+      cost: job.status === 'completed' ? { value: job.dry_run ? 0 : estimated, unit: 'usd' } : null,
     };
   }
 }
@@ -369,21 +435,4 @@ function decimalMap(body: string, frequencies: boolean): string {
     ([bits, n]) => [littleEndianKey(bits), frequencies ? n / total : n] as const,
   );
   return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
-}
-
-/** Gate counts from the job's stats, or counted from a JSON circuit before it ran. */
-function gateCounts(job: JobRecord): [number, number] {
-  const counts = (job.stats as { gate_counts?: Record<string, number> } | null)?.gate_counts;
-  if (counts) return [counts['1q'] ?? 0, counts['2q'] ?? 0];
-  const gates = Array.isArray(job.input.circuit) ? (job.input.circuit as Json[]) : [];
-  let one = 0;
-  let two = 0;
-  for (const g of gates) {
-    const width =
-      (Array.isArray(g.targets) ? g.targets.length : 1) +
-      (Array.isArray(g.controls) ? g.controls.length : g.control !== undefined ? 1 : 0);
-    if (width >= 2) two++;
-    else one++;
-  }
-  return [one, two];
 }

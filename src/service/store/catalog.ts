@@ -87,24 +87,31 @@ export interface CharacterizationSource {
 }
 
 /**
- * Writes the characterization history once per store (several processes may
- * start at once): 30 days up to the store's creation; later starts add the
- * days since (extendCharacterizations).
+ * Writes the characterization history of every backend of the source that
+ * has none (several processes may start at once): 30 days up to the store's
+ * creation, or up to today for a backend the catalogue gained since (the
+ * simulator's ideal record came after the QPUs'); later starts add the days
+ * since (extendCharacterizations).
  */
 export async function seedCatalog(db: Db, source: CharacterizationSource, now = new Date()): Promise<void> {
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const seeded = await q.query("SELECT value FROM service_meta WHERE key = 'seeded_at'");
-    if (seeded.length) return;
+    const present = new Set(
+      (await q.query<{ backend: string }>('SELECT DISTINCT backend FROM characterizations')).map((r) => r.backend),
+    );
+    const missing = source.backends.filter((backend) => !present.has(backend));
+    if (seeded.length && missing.length === 0) return;
     const day = startOfDay(now);
     await insertDays(
       q,
       source,
-      source.backends.flatMap((backend) =>
+      missing.flatMap((backend) =>
         Array.from({ length: HISTORY_DAYS }, (_, i) => ({ backend, date: new Date(day - i * DAY_MS) })),
       ),
     );
-    await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
+    if (!seeded.length)
+      await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
   });
   await extendCharacterizations(db, source, now);
 }
@@ -189,6 +196,37 @@ export async function listCharacterizations(
     [...params, query.limit, (query.page - 1) * query.limit],
   );
   return { items, pages: Math.ceil((count[0]?.n ?? 0) / query.limit) };
+}
+
+export interface CalibrationQuery {
+  readonly backend?: string | undefined;
+  readonly start?: Date | undefined;
+  readonly end?: Date | undefined;
+  readonly limit: number;
+  /** Only records after this one in the order (date, id) descending: the cursor. */
+  readonly after?: { readonly date: Date; readonly id: string } | undefined;
+}
+
+/**
+ * Characterizations of every backend (or one), newest first, by (date, id):
+ * `limit + 1` rows, the extra one telling whether a next page exists. Keyset
+ * paging, so a page boundary holds while new records are added.
+ */
+export function listCalibrationRecords(db: Queryable, query: CalibrationQuery): Promise<CharacterizationRecord[]> {
+  return db.query<CharacterizationRecord>(
+    `SELECT * FROM characterizations
+     WHERE ($1::text IS NULL OR backend = $1) AND ($2::timestamptz IS NULL OR date >= $2) AND ($3::timestamptz IS NULL OR date < $3)
+       AND ($4::timestamptz IS NULL OR (date, id) < ($4, $5::uuid))
+     ORDER BY date DESC, id DESC LIMIT $6`,
+    [
+      query.backend ?? null,
+      query.start ?? null,
+      query.end ?? null,
+      query.after?.date ?? null,
+      query.after?.id ?? null,
+      query.limit + 1,
+    ],
+  );
 }
 
 export async function getCharacterization(

@@ -28,9 +28,15 @@ const NEW_JOB_COLUMNS = [
   ['parent_job_id', 'uuid'],
   ['child_index', 'integer'],
   ['child_job_ids', 'jsonb'],
+  ['clone_parent_id', 'uuid'],
+  ['submitted_at', 'timestamptz'],
 ] as const;
 
 const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
+/** The values inserted: submitted_at is the store's clock unless the job carries its own. */
+const VALUE_LIST = NEW_JOB_COLUMNS.map(([name]) =>
+  name === 'submitted_at' ? 'coalesce(submitted_at, now())' : name,
+).join(', ');
 /**
  * One statement inserts the jobs and wakes the workers: outside a transaction
  * it is its own (one round trip, one commit), so a grouped insert costs the
@@ -39,7 +45,7 @@ const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
  * costs), inserted in its order (the queue's order).
  */
 const INSERT_JOBS = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST})
-  SELECT ${COLUMN_LIST} FROM ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
+  SELECT ${VALUE_LIST} FROM ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
     WITH ORDINALITY AS x(${COLUMN_LIST}, ord)
   ORDER BY ord RETURNING 1)
   SELECT pg_notify('${JOBS_CHANNEL}', '') FROM (SELECT count(*) FROM inserted) AS n`;
@@ -155,11 +161,16 @@ export interface JobFilter {
   readonly limit: number;
   /** Only jobs created before the one with this sequence number (the cursor). */
   readonly beforeSeq?: number | undefined;
-  readonly status?: string | undefined;
+  readonly statuses?: readonly string[] | undefined;
   readonly ids?: readonly string[] | undefined;
   readonly parentJobId?: string | undefined;
   readonly sessionId?: string | undefined;
-  readonly backend?: string | undefined;
+  readonly submitterId?: string | undefined;
+  readonly backends?: readonly string[] | undefined;
+  /** ISO 8601; submitted at or after. */
+  readonly submittedAfter?: string | undefined;
+  /** ISO 8601; submitted before. */
+  readonly submittedBefore?: string | undefined;
 }
 
 /** Newest first; one row more than `limit` tells the caller whether a next page exists. */
@@ -171,11 +182,14 @@ export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobReco
     where.push(sql.replace('?', `$${params.length}`));
   };
   if (filter.beforeSeq !== undefined) add('seq < ?', filter.beforeSeq);
-  if (filter.status !== undefined) add('status = ?', filter.status);
+  if (filter.statuses !== undefined) add('status = ANY(?::text[])', filter.statuses);
   if (filter.ids !== undefined) add('id = ANY(?::uuid[])', filter.ids);
-  if (filter.parentJobId !== undefined) add('parent_job_id = ?', filter.parentJobId);
+  if (filter.parentJobId !== undefined) add('?::uuid IN (parent_job_id, clone_parent_id)', filter.parentJobId);
   if (filter.sessionId !== undefined) add('session_id = ?', filter.sessionId);
-  if (filter.backend !== undefined) add('backend = ?', filter.backend);
+  if (filter.backends !== undefined) add('backend = ANY(?::text[])', filter.backends);
+  if (filter.submitterId !== undefined) add('submitter_id = ?', filter.submitterId);
+  if (filter.submittedAfter !== undefined) add('submitted_at >= ?::timestamptz', filter.submittedAfter);
+  if (filter.submittedBefore !== undefined) add('submitted_at < ?::timestamptz', filter.submittedBefore);
   params.push(filter.limit + 1);
   return q.query<JobRecord>(
     `SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${params.length}`,
@@ -195,7 +209,7 @@ async function lockJob(q: Queryable, id: string, projectId: string): Promise<Job
 }
 
 /** Cancels open jobs (and their open children); drops anything a run stored. */
-async function cancelOpen(q: Queryable, ids: readonly string[]): Promise<void> {
+export async function cancelOpen(q: Queryable, ids: readonly string[]): Promise<void> {
   const canceled = await q.query<{ id: string }>(
     `UPDATE jobs SET status = 'canceled', lease_owner = NULL, lease_expires_at = NULL, finish_at = NULL, completed_at = now()
      WHERE (id = ANY($1::uuid[]) OR parent_job_id = ANY($1::uuid[])) AND status = ANY($2::text[]) RETURNING id`,

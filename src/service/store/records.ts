@@ -42,10 +42,14 @@ export interface NewJob {
   readonly parent_job_id: string | null;
   readonly child_index: number | null;
   readonly child_job_ids: string[] | null;
+  /** The job a move or clone named as `parent`: lineage only (parent_job_id ties a multicircuit child). */
+  readonly clone_parent_id: string | null;
+  /** When it was submitted; absent, the store's clock at the insert. */
+  readonly submitted_at?: string;
 }
 
 /** A job as the store holds it (column names as in migrations/001-init.sql): what creation decided, plus what running it added. */
-export interface JobRecord extends NewJob {
+export interface JobRecord extends Omit<NewJob, 'submitted_at'> {
   readonly seq: number;
   readonly submitted_at: Date;
   readonly started_at: Date | null;

@@ -72,3 +72,36 @@ export const CharacterizationPage = Type.Object({
   characterizations: Type.Array(Characterization),
   pages: Type.Integer(),
 });
+
+const BackendName = Type.Optional(Type.String({ maxLength: 100, description: 'A backend (qpu.aria-1, ...)' }));
+
+/** Legacy calibrations (cirq-ionq): start and end in Unix milliseconds, as cirq sends them. */
+export const CalibrationQuery = Type.Object(
+  {
+    start: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records from this time on' })),
+    end: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records before this time' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Records per page (25)' })),
+    next: Type.Optional(Type.String({ maxLength: 100, description: 'The cursor of the previous page' })),
+    target: BackendName,
+    backend: BackendName,
+  },
+  { additionalProperties: true },
+);
+export const CurrentCalibrationQuery = Type.Object(
+  { target: BackendName, backend: BackendName },
+  { additionalProperties: true },
+);
+
+export const Calibration = Type.Object({
+  id: Uuid,
+  target: Type.String(),
+  date: Type.String({ description: 'ISO 8601 with milliseconds' }),
+  qubits: Type.Integer(),
+  connectivity: Type.Array(Type.Array(Type.Integer())),
+  fidelity: Type.Record(Type.String(), Type.Unknown()),
+  timing: Type.Record(Type.String(), Type.Number()),
+});
+export const CalibrationList = Type.Object({
+  calibrations: Type.Array(Calibration),
+  next: Type.Optional(Type.String()),
+});

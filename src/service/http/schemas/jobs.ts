@@ -95,45 +95,73 @@ export const CreateV4Body = Type.Object(
   { additionalProperties: true },
 );
 
-export const MoveBody = Type.Union([
-  Type.Null(),
-  Type.Object(
-    {
-      parent: Type.Optional(Type.Union([Type.Null(), Type.String()])),
-      name: Type.Optional(NameV4),
-      metadata: Type.Optional(Metadata),
-      shots: Type.Optional(Shots),
-      backend: Type.Optional(Backend),
-      session_id: Type.Optional(Type.Union([Type.Null(), Type.String()])),
-      settings: Type.Optional(Settings),
-      dry_run: Type.Optional(Type.Boolean()),
-    },
-    { additionalProperties: true },
+/** Each property given overrides the inherited value (service-api.md, move). */
+const MOVE_FIELDS = {
+  parent: Type.Optional(
+    Type.Union([Type.Null(), Type.String({ description: "The clone's parent_job_id: a job of your project" })]),
   ),
+  name: Type.Optional(NameV4),
+  metadata: Type.Optional(Metadata),
+  shots: Type.Optional(Shots),
+  backend: Type.Optional(Backend),
+  session_id: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+  settings: Type.Optional(Settings),
+  dry_run: Type.Optional(Type.Boolean()),
+};
+
+export const MoveBody = Type.Union([Type.Null(), Type.Object(MOVE_FIELDS, { additionalProperties: true })]);
+
+/** The move body plus `noise` (IonQ's SDK `CloneJobPayload`). */
+export const CloneBody = Type.Union([
+  Type.Null(),
+  Type.Object({ ...MOVE_FIELDS, noise: Type.Optional(Noise) }, { additionalProperties: true }),
 ]);
 
 /** The bodies as the routes hand them on, after their schema has checked them. */
 export type CreateV3 = Static<typeof CreateV3Body>;
 export type CreateV4 = Static<typeof CreateV4Body>;
 export type Move = NonNullable<Static<typeof MoveBody>>;
+export type Clone = NonNullable<Static<typeof CloneBody>>;
 
 export const JOB_STATUSES = ['submitted', 'ready', 'started', 'canceled', 'failed', 'completed'] as const;
+
+/** Ids as a comma list, or repeated (`ids=a&ids=b`, as httpx and requests write a list). */
+const IdList = Type.Union([
+  Type.String({ maxLength: 100_000 }),
+  Type.Array(Type.String({ maxLength: 100_000 }), { maxItems: 1000 }),
+]);
+const IsoDate = (description: string) => Type.Optional(Type.String({ maxLength: 40, description }));
 
 export const ListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     next: Type.Optional(Type.String({ maxLength: 200 })),
-    status: Type.Optional(Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)))),
-    ids: Type.Optional(Type.String({ maxLength: 100_000, description: 'comma-separated job ids' })),
+    status: Type.Optional(
+      Type.Union(
+        [...JOB_STATUSES, 'queued', 'running'].map((s) => Type.Literal(s)),
+        {
+          description: 'A status, or queued (submitted or ready), or running (started)',
+        },
+      ),
+    ),
+    ids: Type.Optional(IdList),
+    id: Type.Optional(IdList),
     parent_job_id: Type.Optional(Uuid),
-    session_id: Type.Optional(Type.String()),
-    target: Type.Optional(Type.String()),
-    backend: Type.Optional(Type.String()),
+    session_id: Type.Optional(Type.String({ maxLength: 100 })),
+    submitter_id: Type.Optional(Type.String({ maxLength: 200 })),
+    target: Type.Optional(Type.String({ maxLength: 1000, description: 'a backend, or a comma list of backends' })),
+    backend: Type.Optional(Type.String({ maxLength: 1000, description: 'as target' })),
+    submitted_after: IsoDate('ISO 8601: jobs submitted at or after this time'),
+    submitted_before: IsoDate('ISO 8601: jobs submitted before this time'),
   },
   { additionalProperties: true },
 );
 
-export const CreatedV3 = Type.Object({ id: Uuid, status: Type.Literal('ready') }, { additionalProperties: true });
+export const CreatedV3 = Type.Object({
+  id: Uuid,
+  status: Type.Literal('ready'),
+  request: Type.Optional(Type.Integer({ description: 'Submission time, Unix seconds (multicircuit jobs)' })),
+});
 export const CreatedV4 = Type.Object({
   id: Uuid,
   status: Type.Literal('submitted'),

@@ -1,0 +1,612 @@
+/**
+ * Every call the real clients make beyond the basic job loop, with queries
+ * and bodies written the way they send them: PennyLane-IonQ's `sharpen=True`
+ * (Python's requests writes `str(True)`), qiskit-ionq's estimate query, cirq-ionq's
+ * calibrations with Unix-millisecond dates, IonQ's SDK sessions, clone, whoami
+ * and format schemas. Run by suite.ts on each store.
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Db } from '../../src/service/store/db.js';
+import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+
+/** A GET with a JSON body, as cirq-ionq's list calls send `{"limit": 1000}` (fetch cannot send one). */
+function getWithBody(url: string, body: unknown, key: string): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = httpRequest(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          Authorization: `apiKey ${key}`,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(text)),
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export function defineClientCallTests(database: () => Db): void {
+  describe('calls of the real clients', () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness(database());
+    }, 120_000);
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    const create = async (body: Record<string, unknown>, key?: string) => {
+      const answer = await h.request('POST', '/v0.4/jobs', { body, ...(key ? { key } : {}) });
+      expect(answer.status, answer.text).toBe(201);
+      return answer.json.id as string;
+    };
+
+    it('reads boolean query parameters as Python and JavaScript write them, and refuses any other text', async () => {
+      const id = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON });
+      await h.settle(id);
+      const plain = (await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`)).json;
+      expect(plain).toEqual({ '0': 0.5, '3': 0.5 });
+      for (const spelling of ['True', 'False', 'true', 'false', '1', '0']) {
+        const answer = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities?sharpen=${spelling}`);
+        expect(answer.status, `sharpen=${spelling}: ${answer.text}`).toBe(200);
+        expect(answer.json).toEqual(plain);
+        // PennyLane-IonQ sends its params to the job itself too.
+        expect((await h.request('GET', `/v0.4/jobs/${id}?sharpen=${spelling}`)).status).toBe(200);
+      }
+      // A boolean parameter takes those six spellings and nothing else (sessions' active, the estimate's flags).
+      for (const bad of ['yes', 'TRUE', '2', '']) {
+        const answer = await h.request('GET', `/v0.4/sessions?active=${bad}`);
+        expect(answer.status, `active=${bad}`).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'querystring', keys: ['active'] });
+      }
+      // Every other parameter keeps its strict check: a limit is a number, not a boolean spelling.
+      expect((await h.request('GET', '/v0.4/jobs?limit=True')).json.validation).toEqual({
+        source: 'querystring',
+        keys: ['limit'],
+      });
+    });
+
+    it("moves a job under the parent its body names (the clone's parent_job_id), a job of the caller's project or a 400", async () => {
+      const parent = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+      await h.settle(parent);
+      const other = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } }, h.keyB);
+      const source = await create({ type: 'svc.circuit.v1', backend: 'qpu.forte-1', shots: 100, input: BELL_JSON });
+      for (const [given, says] of [
+        ['not-a-uuid', 'is not a uuid'],
+        [other, 'not found'],
+        [randomUUID(), 'not found'],
+      ] as const) {
+        const refused = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { parent: given } });
+        expect(refused.status, refused.text).toBe(400);
+        expect(refused.json.validation).toEqual({ source: 'payload', keys: ['parent'] });
+        expect(refused.json.message).toContain(says);
+      }
+      expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).not.toBe('canceled');
+      const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, { body: { parent, shots: 200 } });
+      expect(moved.status, moved.text).toBe(200);
+      const clone = await h.settle(moved.json.id);
+      expect(clone).toMatchObject({ status: 'completed', parent_job_id: parent, shots: 200 });
+      expect(clone.metadata).toEqual({ original_job_id: source });
+      expect((await h.request('GET', `/v0.3/jobs/${clone.id}`)).json.parent_job_id).toBe(parent);
+      const listed = (await h.request('GET', `/v0.4/jobs?parent_job_id=${parent}`)).json.jobs;
+      expect(listed.map((j: { id: string }) => j.id)).toEqual([clone.id]);
+      // The named parent is lineage only: it is not settled with the clone, and deleting it keeps the clone.
+      expect((await h.request('GET', `/v0.4/jobs/${parent}`)).json).toMatchObject({
+        status: 'completed',
+        child_job_ids: null,
+      });
+      expect((await h.request('DELETE', `/v0.4/jobs/${parent}`)).status).toBe(200);
+      expect((await h.request('GET', `/v0.4/jobs/${clone.id}`)).json.parent_job_id).toBe(parent);
+    });
+
+    it('answers a v0.3 multicircuit create with request, its submission time in Unix seconds', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const created = await h.request('POST', '/v0.3/jobs', {
+        body: {
+          target: 'simulator',
+          input: {
+            format: 'ionq.circuit.v0',
+            qubits: 2,
+            circuits: [{ circuit: BELL_JSON.circuit }, { circuit: [{ gate: 'x', target: 0 }] }],
+          },
+        },
+      });
+      const after = Math.ceil(Date.now() / 1000);
+      expect(created.status, created.text).toBe(200);
+      expect(Object.keys(created.json).sort()).toEqual(['id', 'request', 'status']);
+      expect(created.json.request).toBeGreaterThanOrEqual(before);
+      expect(created.json.request).toBeLessThanOrEqual(after);
+      expect((await h.request('GET', `/v0.3/jobs/${created.json.id}`)).json.request).toBe(created.json.request);
+      const single = await h.request('POST', '/v0.3/jobs', { body: { target: 'simulator', input: BELL_JSON } });
+      expect(Object.keys(single.json).sort()).toEqual(['id', 'status']);
+    });
+
+    it("gives the simulator an ideal characterization: its backend's characterization_id is a uuid", async () => {
+      const simulator = (await h.request('GET', '/v0.4/backends/simulator', { key: null })).json;
+      expect(simulator.characterization_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      const record = (
+        await h.request('GET', `/v0.4/backends/simulator/characterizations/${simulator.characterization_id}`, {
+          key: null,
+        })
+      ).json;
+      expect(record).toMatchObject({ backend: 'simulator', qubits: 29 });
+      expect(record.fidelity).toEqual({
+        spam: { median: 1, stderr: null },
+        '1q': { median: 1, stderr: null },
+        '2q': { median: 1, stderr: null },
+      });
+      expect(record.connectivity).toHaveLength((29 * 28) / 2);
+      expect(Object.keys(record.timing).sort()).toEqual(['1q', '2q', 'readout', 'reset', 't1', 't2']);
+      for (const backend of (await h.request('GET', '/v0.4/backends', { key: null })).json)
+        expect(backend.characterization_id, backend.backend).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it("serves cirq-ionq's legacy calibrations under v0.3 and v0.4: current, and a list by Unix-millisecond dates", async () => {
+      for (const version of ['v0.3', 'v0.4']) {
+        // cirq sends Content-Type: application/json on every GET, with no body.
+        const current = await h.request('GET', `/${version}/calibrations/current`, {
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(current.status, current.text).toBe(200);
+        expect(Object.keys(current.json).sort()).toEqual(
+          ['connectivity', 'date', 'fidelity', 'id', 'qubits', 'target', 'timing'].sort(),
+        );
+        expect(current.json).toMatchObject({ target: 'qpu.aria-1', qubits: 25 });
+        // cirq's Calibration.calibration_time splits the date at its one '.'.
+        expect(current.json.date).toMatch(ISO_MS);
+        expect(current.json.id).toBe((await h.request('GET', '/v0.4/backends/qpu.aria-1')).json.characterization_id);
+        expect(current.json.connectivity).toHaveLength((25 * 24) / 2);
+        expect(current.json.fidelity).toEqual(
+          (await h.request('GET', `/v0.3/characterizations/${current.json.id}`)).json.fidelity,
+        );
+        expect(Object.keys(current.json.timing).sort()).toEqual(['1q', '2q', 'readout', 'reset', 't1', 't2']);
+        const forte = (await h.request('GET', `/${version}/calibrations/current?target=qpu.forte-1`)).json;
+        expect(forte).toMatchObject({ target: 'qpu.forte-1', qubits: 36 });
+      }
+      // Every record exactly once across pages, newest first, following `next` as cirq's _list does.
+      const seen: { id: string; target: string; date: string }[] = [];
+      let next: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const answer = await getWithBody(
+          `${h.url}/v0.4/calibrations?limit=100${next ? `&next=${next}` : ''}`,
+          { limit: 1000 },
+          h.keyA,
+        );
+        expect(answer.status).toBe(200);
+        seen.push(...answer.json.calibrations);
+        next = answer.json.next;
+        if (next === undefined) break;
+      }
+      const [stored] = await database().query<{ n: number }>('SELECT count(*)::int AS n FROM characterizations');
+      expect(seen).toHaveLength(stored?.n as number);
+      expect(new Set(seen.map((c) => c.id)).size).toBe(seen.length);
+      const times = seen.map((c) => Date.parse(c.date));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // cirq: params['start'] = int((start - epoch).total_seconds() * 1000), end likewise; end is exclusive.
+      const aria = seen.filter((c) => c.target === 'qpu.aria-1').map((c) => Date.parse(c.date));
+      const start = aria[4] as number;
+      const end = aria[1] as number;
+      const between = (
+        await h.request('GET', `/v0.3/calibrations?start=${start}&end=${end}&target=qpu.aria-1`, { key: null })
+      ).json;
+      expect(between.calibrations.map((c: { date: string }) => Date.parse(c.date))).toEqual(aria.slice(2, 5));
+      expect(between.next).toBeUndefined();
+      const refused = [
+        ['/v0.4/calibrations?start=yesterday', 'start'],
+        ['/v0.4/calibrations?limit=101', 'limit'],
+        ['/v0.4/calibrations?next=somewhere', 'next'],
+      ] as const;
+      for (const [path, key] of refused) {
+        const answer = await h.request('GET', path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'querystring', keys: [key] });
+      }
+      expect((await h.request('GET', '/v0.4/calibrations/current?target=qpu.nowhere')).json).toEqual({
+        statusCode: 404,
+        error: 'Not Found Error',
+        message: 'Backend qpu.nowhere not found',
+      });
+    });
+
+    it("estimates a job from qiskit-ionq's query as the job's own cost and execution time; a dry run is priced the same", async () => {
+      // 1 h and 13 cx on 2 qubits, 1000 shots on Aria: over the per-job minimum, so the gate counts decide the price.
+      const program = `OPENQASM 3.0;\nqubit[2] q;\nbit[2] c;\nh q[0];\n${'cx q[0], q[1];\n'.repeat(13)}c[0] = measure q[0];\nc[1] = measure q[1];`;
+      // Without debiasing (on by default from 500 shots), so the gate prices decide, not its per-job minimum.
+      const body = {
+        type: 'svc.qasm3.v1',
+        backend: 'qpu.aria-1',
+        shots: 1000,
+        settings: { error_mitigation: { debiasing: false } },
+        input: { data: program },
+      };
+      const [real, dry] = await Promise.all([create(body), create({ ...body, dry_run: true })]);
+      const ran = await h.settle(real);
+      expect(ran.status, JSON.stringify(ran.failure)).toBe('completed');
+      const counts = ran.stats.gate_counts as { '1q': number; '2q': number };
+      // qiskit-ionq's IonQClient.estimate_job: params as requests sends them, booleans as str(x).lower().
+      const query = `type=ionq.circuit.v1&backend=qpu.aria-1&1q_gates=${counts['1q']}&2q_gates=${counts['2q']}&qubits=${ran.stats.qubits}&shots=1000&error_mitigation=false&session=false`;
+      const estimate = await h.request('GET', `/v0.4/jobs/estimate?${query}`);
+      expect(estimate.status, estimate.text).toBe(200);
+      const cost = (await h.request('GET', `/v0.4/jobs/${real}/cost`)).json;
+      expect(cost.cost.value).toBeGreaterThan(estimate.json.rate_card.rates[0].job_cost_minimum);
+      expect(estimate.json.estimated_total_cost).toBe(cost.cost.value);
+      expect(estimate.json.estimated_total_cost).toBe(cost.estimated_cost.value);
+      expect(estimate.json.estimated_execution_time).toBe(ran.execution_duration_ms);
+      // The names qiskit-ionq's JobEstimate reads, beside the OpenAPI's.
+      expect(estimate.json.estimated_cost).toBe(estimate.json.estimated_total_cost);
+      expect(estimate.json.cost_unit).toBe('usd');
+      expect(estimate.json.input_values).toMatchObject({ backend: 'qpu.aria-1', shots: 1000, session: false });
+      expect(estimate.json.estimate_context).toMatchObject({
+        backend: 'qpu.aria-1',
+        type: 'ionq.circuit.v1',
+        qubits: ran.stats.qubits,
+        shots: 1000,
+        '1q_gates': counts['1q'],
+        '2q_gates': counts['2q'],
+        error_mitigation: false,
+        project: 'project-a',
+      });
+      expect(estimate.json.estimated_unit).toBe('usd');
+      expect(Number.isNaN(Date.parse(estimate.json.estimated_at))).toBe(false);
+      expect(Number.isInteger(estimate.json.current_predicted_queue_time)).toBe(true);
+      // A dry run can price the QPU job before running it, and bills nothing.
+      const dryJob = await h.settle(dry);
+      expect(dryJob.status).toBe('completed');
+      const dryCost = (await h.request('GET', `/v0.4/jobs/${dry}/cost`)).json;
+      expect(dryCost).toEqual({
+        dry_run: true,
+        estimated_cost: { value: estimate.json.estimated_total_cost, unit: 'usd' },
+        cost: { value: 0, unit: 'usd' },
+      });
+    }, 60_000);
+
+    it("estimates with IonQ's SDK defaults, the per-job minimum with and without error mitigation, and refuses what it cannot price", async () => {
+      // ionq-core-python's estimate_job_cost: httpx writes booleans as true/false.
+      const sdk =
+        '/v0.4/jobs/estimate?backend=qpu.forte-1&type=ionq.circuit.v1&qubits=25&shots=1000&1q_gates=0&2q_gates=0';
+      const plain = (await h.request('GET', `${sdk}&error_mitigation=false`)).json;
+      const mitigated = (await h.request('GET', `${sdk}&error_mitigation=True`)).json;
+      expect(plain.estimated_total_cost).toBe(plain.rate_card.rates[0].job_cost_minimum);
+      expect(mitigated.estimated_total_cost).toBe(mitigated.rate_card.rates[0].job_cost_minimum);
+      expect(mitigated.estimated_total_cost).toBeGreaterThan(plain.estimated_total_cost);
+      const simulator = (await h.request('GET', '/v0.4/jobs/estimate?backend=simulator')).json;
+      expect(simulator).toMatchObject({ estimated_total_cost: 0, estimated_execution_time: 0 });
+      expect(simulator.rate_card.rates).toEqual([]);
+      expect(simulator.estimate_context).toMatchObject({ qubits: 25, shots: 1000, '1q_gates': 0, '2q_gates': 0 });
+      for (const [query, key] of [
+        ['', 'backend'],
+        ['backend=qpu.nowhere', 'backend'],
+        ['backend=qpu.harmony', 'backend'],
+        ['backend=qpu.aria-1&type=svc.qir.v1', 'type'],
+        ['backend=qpu.aria-1&shots=0', 'shots'],
+        ['backend=qpu.aria-1&2q_gates=-1', '2q_gates'],
+        ['backend=qpu.aria-1&error_mitigation=maybe', 'error_mitigation'],
+      ] as const) {
+        const answer = await h.request('GET', `/v0.4/jobs/estimate?${query}`);
+        expect(answer.status, query).toBe(400);
+        expect(answer.json.validation, query).toEqual({ source: 'querystring', keys: [key] });
+      }
+      expect((await h.request('GET', '/v0.4/jobs/estimate?backend=simulator', { key: null })).status).toBe(401);
+    });
+
+    it("clones a job as IonQ's SDK does (201, the original kept), and answers whoami and the format schemas", async () => {
+      const original = await create({
+        type: 'ionq.qasm3.v1',
+        backend: 'simulator',
+        name: 'first',
+        input: { data: BELL_QASM },
+      });
+      const done = await h.settle(original);
+      // CloneJobPayload.to_dict() always carries shots (default 100); noise is a clone override.
+      const cloned = await h.request('POST', `/v0.4/jobs/${original}/clone`, {
+        body: { shots: 100, name: 'second', noise: { model: 'aria-1', seed: 3 } },
+      });
+      expect(cloned.status, cloned.text).toBe(201);
+      expect(cloned.json).toEqual({ id: expect.any(String), status: 'submitted', session_id: null });
+      const copy = await h.settle(cloned.json.id);
+      expect(copy).toMatchObject({
+        status: 'completed',
+        type: 'ionq.qasm3.v1',
+        name: 'second',
+        shots: 100,
+        metadata: null,
+      });
+      expect(copy.noise).toEqual({ model: 'aria-1', seed: 3 });
+      expect((await h.request('GET', `/v0.4/jobs/${original}`)).json).toMatchObject({
+        status: 'completed',
+        name: 'first',
+      });
+      expect(done.status).toBe('completed');
+      const empty = await h.request('POST', `/v0.4/jobs/${original}/clone`, {
+        raw: '',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(empty.status, empty.text).toBe(201);
+      expect((await h.request('POST', `/v0.4/jobs/${original}/clone`, { key: h.keyB, body: {} })).status).toBe(404);
+
+      const me = await h.request('GET', '/v0.4/whoami');
+      expect(me.status).toBe(200);
+      expect(me.json).toEqual({
+        key_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        key_name: 'alice (project-a)',
+        user_id: 'alice',
+        project: 'project-a',
+      });
+      expect((await h.request('GET', '/v0.4/whoami', { key: h.keyA2 })).json.key_id).not.toBe(me.json.key_id);
+      expect((await h.request('GET', '/v0.4/whoami', { key: null })).status).toBe(401);
+
+      for (const format of [
+        'ionq.result.probabilities.json.v2',
+        'svc.result.histogram.json.v2',
+        'ionq.native.v1',
+        'svc.circuit.v0',
+        'ionq.qasm3.v1',
+      ]) {
+        const document = await h.request('GET', `/v0.4/schemas/formats/${format}`);
+        expect(document.status, format).toBe(200);
+        expect(document.json).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: format });
+        expect(typeof document.json.type).toBe('string');
+      }
+      const unknown = await h.request('GET', '/v0.4/schemas/formats/ionq.mir.v1');
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.message).toContain('svc.result.shots.json.v2');
+      const usage = await h.request('GET', '/v0.4/usage?start=2026-01-01');
+      expect(usage.status).toBe(404);
+      expect(usage.json.message).toBe(
+        'Route GET /v0.4/usage not found: organization usage and billing are not served by this local service',
+      );
+    });
+
+    it('checks a result artifact against the schema the formats route serves', async () => {
+      const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
+      const job = await h.settle(id);
+      for (const format of [
+        'svc.result.probabilities.json.v2',
+        'svc.result.histogram.json.v2',
+        'svc.result.shots.json.v2',
+      ]) {
+        const artifact = (await h.request('GET', `/v0.4/jobs/${id}/artifacts/${job.results[format].id}`)).json;
+        const schema = (await h.request('GET', `/v0.4/schemas/formats/${format}`)).json;
+        const validate = new Ajv2020({ strict: false }).compile(schema);
+        expect(validate(artifact), JSON.stringify(validate.errors)).toBe(true);
+        expect(validate({ nothing: true })).toBe(false);
+      }
+    });
+
+    it('lists jobs with the filters the clients send: status (and queued), target lists, repeated ids, submitter, session, dates', async () => {
+      const before = new Date().toISOString();
+      const simulator = await create({ type: 'svc.circuit.v1', backend: 'simulator', input: BELL_JSON });
+      const qpu = await create({ type: 'svc.circuit.v1', backend: 'qpu.forte-1', shots: 100, input: BELL_JSON });
+      const anna = await create(
+        { type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON },
+        h.keyA2,
+      );
+      const ids = (query: string) =>
+        h.request('GET', `/v0.4/jobs?${query}`).then((a) => {
+          expect(a.status, `${query}: ${a.text}`).toBe(200);
+          return (a.json.jobs as { id: string }[]).map((j) => j.id);
+        });
+      // IonQ's SDK: httpx repeats a list parameter; v0.3 names it id.
+      expect(await ids(`ids=${simulator}&ids=${qpu}`)).toEqual([qpu, simulator]);
+      expect(await ids(`id=${anna}`)).toEqual([anna]);
+      expect(await ids(`submitted_after=${before}&target=qpu.forte-1,qpu.aria-1`)).toEqual([anna, qpu]);
+      expect(await ids(`submitted_after=${before}&submitter_id=anna`)).toEqual([anna]);
+      expect(await ids(`submitted_before=${before}&ids=${simulator}`)).toEqual([]);
+      // qiskit-ionq's Session.cancel lists status=queued.
+      const queued = await ids(`submitted_after=${before}&status=queued`);
+      expect(queued.every((id) => [simulator, qpu, anna].includes(id))).toBe(true);
+      await Promise.all([simulator, qpu, anna].map((id) => h.settle(id)));
+      expect(await ids(`submitted_after=${before}&status=queued`)).toEqual([]);
+      expect(await ids(`submitted_after=${before}&status=completed&backend=simulator`)).toEqual([simulator]);
+      for (const [query, key] of [
+        ['ids=nope', 'ids'],
+        ['submitted_after=tuesday', 'submitted_after'],
+        ['status=waiting', 'status'],
+      ] as const) {
+        expect((await h.request('GET', `/v0.4/jobs?${query}`)).json.validation, query).toEqual({
+          source: 'querystring',
+          keys: [key],
+        });
+      }
+    });
+
+    const openSession = async (body: Record<string, unknown>, key?: string) => {
+      const answer = await h.request('POST', '/v0.4/sessions', { body, ...(key ? { key } : {}) });
+      expect(answer.status, answer.text).toBe(201);
+      return answer.json as Record<string, any>;
+    };
+    const submitInto = (session: string, backend: string, extra: Record<string, unknown> = {}, key?: string) =>
+      h.request('POST', '/v0.4/jobs', {
+        body: { type: 'ionq.circuit.v1', backend, shots: 100, session_id: session, input: BELL_JSON, ...extra },
+        ...(key ? { key } : {}),
+      });
+
+    it("runs a session's lifecycle as qiskit-ionq and IonQ's SDK drive it: create, first job starts it, list, its jobs, end", async () => {
+      // qiskit-ionq's Session._create_session: settings {} when no limit is given.
+      const created = await openSession({ backend: 'qpu.aria-1', settings: {} });
+      expect(created).toMatchObject({
+        backend: 'qpu.aria-1',
+        status: 'created',
+        active: true,
+        started_at: null,
+        ended_at: null,
+        ender_id: null,
+        creator_id: 'alice',
+        project_id: 'project-a',
+        organization_id: 'project-a',
+        settings: {},
+      });
+      const id = created.id as string;
+      expect((await h.request('GET', `/v0.4/sessions/${id}`)).json).toEqual(created);
+      const job = await submitInto(id, 'qpu.aria-1');
+      expect(job.status, job.text).toBe(201);
+      expect(job.json.session_id).toBe(id);
+      const started = (await h.request('GET', `/v0.4/sessions/${id}`)).json;
+      expect(started).toMatchObject({ status: 'started', active: true });
+      expect(Date.parse(started.started_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
+      // The SDK's get_sessions(active=...) through httpx; Python's requests would write True.
+      const active = (await h.request('GET', '/v0.4/sessions?active=true')).json;
+      expect(active.organization_id).toBe('project-a');
+      expect(active.sessions.map((x: { id: string }) => x.id)).toContain(id);
+      expect(
+        (await h.request('GET', '/v0.4/sessions?active=False')).json.sessions.map((x: { id: string }) => x.id),
+      ).not.toContain(id);
+      const listed = (await h.request('GET', `/v0.4/sessions/${id}/jobs`)).json.jobs;
+      expect(listed.map((j: { id: string }) => j.id)).toEqual([job.json.id]);
+      expect((await h.request('GET', `/v0.4/jobs?session_id=${id}`)).json.jobs).toHaveLength(1);
+      await h.settle(job.json.id);
+      // qiskit-ionq's Session.close(): POST with no body and Content-Type: application/json.
+      const ended = await h.request('POST', `/v0.4/sessions/${id}/end`, {
+        raw: '',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(ended.status, ended.text).toBe(200);
+      expect(ended.json).toMatchObject({ id, status: 'ended', active: false, ender_id: 'alice' });
+      expect((await h.request('POST', `/v0.4/sessions/${id}/end`, { key: h.keyA2 })).json.ended_at).toBe(
+        ended.json.ended_at,
+      );
+      expect(
+        (await h.request('GET', '/v0.4/sessions?active=false')).json.sessions.map((x: { id: string }) => x.id),
+      ).toContain(id);
+      const late = await submitInto(id, 'qpu.aria-1');
+      expect(late.status).toBe(400);
+      expect(late.json.validation).toEqual({ source: 'payload', keys: ['session_id'] });
+      expect(late.json.message).toContain('has ended');
+    });
+
+    it('refuses a job naming an unknown, foreign or other-backend session (400), and keeps sessions per project (404)', async () => {
+      const mine = (await openSession({ backend: 'simulator' })).id as string;
+      const theirs = (await openSession({ backend: 'simulator' }, h.keyB)).id as string;
+      for (const [session, says] of [
+        ['not-a-session', 'names no session'],
+        [randomUUID(), 'names no session'],
+        [theirs, 'names no session'],
+      ] as const) {
+        const answer = await submitInto(session, 'simulator');
+        expect(answer.status, answer.text).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'payload', keys: ['session_id'] });
+        expect(answer.json.message).toContain(says);
+      }
+      const otherBackend = await submitInto(mine, 'qpu.forte-1');
+      expect(otherBackend.status).toBe(400);
+      expect(otherBackend.json.message).toContain("this job's backend is qpu.forte-1");
+      for (const [method, path] of [
+        ['GET', `/v0.4/sessions/${theirs}`],
+        ['GET', `/v0.4/sessions/${theirs}/jobs`],
+        ['POST', `/v0.4/sessions/${theirs}/end`],
+      ] as const) {
+        expect((await h.request(method, path)).json, `${method} ${path}`).toEqual({
+          statusCode: 404,
+          error: 'Not Found Error',
+          message: `Session ${theirs} not found`,
+        });
+      }
+      expect((await h.request('GET', '/v0.4/sessions')).json.sessions.map((x: { id: string }) => x.id)).not.toContain(
+        theirs,
+      );
+      expect((await h.request('GET', '/v0.4/sessions/nope')).json.validation).toEqual({
+        source: 'params',
+        keys: ['session_id'],
+      });
+      const refused = await h.request('POST', '/v0.4/sessions', { body: { backend: 'qpu.nowhere' } });
+      expect(refused.json.validation).toEqual({ source: 'payload', keys: ['backend'] });
+      const badLimit = await h.request('POST', '/v0.4/sessions', {
+        body: { backend: 'simulator', settings: { duration_limit_min: '2h' } },
+      });
+      expect(badLimit.json.validation).toEqual({ source: 'payload', keys: ['settings.duration_limit_min'] });
+    });
+
+    it('refuses the job past each limit with a 409 naming it: job_count_limit, duration_limit_min, cost_limit', async () => {
+      const counted = await openSession({ backend: 'simulator', settings: { job_count_limit: 2 } });
+      expect(counted.settings).toEqual({ job_count_limit: 2 });
+      for (let i = 0; i < 2; i++) expect((await submitInto(counted.id, 'simulator')).status).toBe(201);
+      const third = await submitInto(counted.id, 'simulator');
+      expect(third.status).toBe(409);
+      expect(third.json).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: `Session ${counted.id} reached its job_count_limit: it has taken 2 of 2 jobs`,
+      });
+
+      const timed = await openSession({ backend: 'simulator', settings: { duration_limit_min: 5 } });
+      expect((await submitInto(timed.id, 'simulator')).status).toBe(201);
+      const running = (await h.request('GET', `/v0.4/sessions/${timed.id}`)).json;
+      expect(Date.parse(running.settings.expires_at) - Date.parse(running.started_at)).toBe(5 * 60_000);
+      // Five minutes pass: the session's start is moved back in the store.
+      await database().query("UPDATE sessions SET started_at = started_at - interval '6 minutes' WHERE id = $1", [
+        timed.id,
+      ]);
+      const late = await submitInto(timed.id, 'simulator');
+      expect(late.status).toBe(409);
+      expect(late.json.message).toContain(`Session ${timed.id} passed its duration_limit_min of 5 minutes`);
+
+      // qiskit-ionq: cost_limit {unit: "usd", value: max_cost}. Bell with 100 shots on Aria costs the per-job minimum.
+      const estimate = (
+        await h.request('GET', '/v0.4/jobs/estimate?backend=qpu.aria-1&qubits=2&shots=100&1q_gates=1&2q_gates=1')
+      ).json.estimated_total_cost as number;
+      const priced = await openSession({
+        backend: 'qpu.aria-1',
+        settings: { cost_limit: { unit: 'usd', value: estimate * 1.5 } },
+      });
+      expect((await submitInto(priced.id, 'qpu.aria-1')).status).toBe(201);
+      const program = 'qubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];';
+      const over = await submitInto(priced.id, 'qpu.aria-1', { type: 'svc.qasm3.v1', input: { data: program } });
+      expect(over.status).toBe(409);
+      expect(over.json.message).toBe(
+        `Session ${priced.id} would pass its cost_limit of ${estimate * 1.5} usd: ${estimate} usd taken by its jobs, ${estimate} usd estimated for this one`,
+      );
+      expect((await h.request('GET', `/v0.4/sessions/${priced.id}/jobs`)).json.jobs).toHaveLength(1);
+    });
+
+    it('ends a session by canceling its jobs that have not started; those that started run on', async () => {
+      const session = (await openSession({ backend: 'simulator' })).id as string;
+      const n = 16;
+      let program = `qubit[${n}] q;\n`;
+      for (let layer = 1; layer <= 4; layer++) {
+        for (let i = 0; i < n; i++) program += `h q[${i}];\nrz(0.${layer}) q[${i}];\n`;
+        for (let i = 0; i + 1 < n; i++) program += `cx q[${i}], q[${i + 1}];\n`;
+      }
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await submitInto(session, 'simulator', { type: 'svc.qasm3.v1', input: { data: program } });
+        expect(answer.status).toBe(201);
+        ids.push(answer.json.id);
+      }
+      const ended = (await h.request('POST', `/v0.4/sessions/${session}/end`)).json;
+      const jobs = await Promise.all(ids.map((id) => h.settle(id)));
+      const canceled = jobs.filter((j) => j.status === 'canceled');
+      expect(canceled.length).toBeGreaterThan(0);
+      for (const job of canceled) expect(job.started_at, job.id).toBeNull();
+      for (const job of jobs.filter((j) => j.status !== 'canceled')) {
+        expect(job.status).toBe('completed');
+        expect(Date.parse(job.started_at)).toBeLessThanOrEqual(Date.parse(ended.ended_at));
+      }
+    }, 120_000);
+
+    it('accepts exactly job_count_limit of 20 jobs submitted at once into a session', async () => {
+      const session = (await openSession({ backend: 'simulator', settings: { job_count_limit: 10 } })).id as string;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => submitInto(session, 'simulator')));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(409)]);
+      const listed = (await h.request('GET', `/v0.4/sessions/${session}/jobs?limit=100`)).json.jobs;
+      expect(new Set(listed.map((j: { id: string }) => j.id))).toEqual(
+        new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id)),
+      );
+    });
+  });
+}
