@@ -78,12 +78,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       request.routeOptions.schema?.body as Parameters<typeof coercedValues>[0],
       request.body,
     );
-    if (problems.length)
-      throw Object.assign(new Error('The body has values of the wrong type'), {
-        validation: problems,
-        validationContext: 'body',
-        statusCode: 400,
-      });
+    if (problems.length === 0) return;
+    // Every invalid item at once: the schema's other findings join the type errors (each path named once).
+    const validate = request.getValidationFunction('body');
+    const others = validate && validate(request.body) === false ? (validate.errors ?? []) : [];
+    const named = new Set(problems.map((p) => p.instancePath));
+    throw Object.assign(new Error('The body has values of the wrong type'), {
+      validation: [...problems, ...others.filter((e) => !named.has(e.instancePath))],
+      validationContext: 'body',
+      statusCode: 400,
+    });
   });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
