@@ -262,6 +262,16 @@ export type { DriftModel, DeviceSpread } from './tables/index.js';
 export { characterizationQubits } from './simulator/noise/characterization.js';
 export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
 /**
+ * A uniform number in [0, 1) that a text alone decides (FNV-1a through the
+ * splitmix32 finalizer): the service's calibration walk draws each backend's
+ * day from it, with the same hash that seeds a characterization's device.
+ *
+ * ```ts
+ * uniformOfText('qpu.aria-1:20417:bad') === uniformOfText('qpu.aria-1:20417:bad'); // true
+ * ```
+ */
+export { uniformOfText } from './simulator/engine/random.js';
+/**
  * Rewrites a program the service refuses into one it accepts, proven to mean
  * the same: refused and standard-library gates (`u3`, `cp`, `ccx`, `cswap`,
  * `rzz`, ...) and modifiers (`inv @`, `pow(k) @`, `negctrl @`, stacked) in

@@ -17,6 +17,7 @@ import {
   type DriftModel,
   type NoiseModel,
   type Target,
+  uniformOfText,
 } from '../../index.js';
 import type { CharacterizationSource } from '../store/catalog.js';
 import { qpuTargets } from './backend.js';
@@ -26,18 +27,10 @@ const DAY_MS = 86_400_000;
 /** Days of walk before the day asked for: the walk forgets its start after a few (persistence^60 < 1e-9). */
 const BURN_IN_DAYS = 60;
 
-/** A seeded uniform in [0, 1) and standard normal per (backend, day, quantity): FNV-1a into a splitmix step. */
-function hashUnit(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
-}
-
+/** A seeded standard normal per (backend, day, quantity): Box-Muller over two of the library's text-seeded uniforms. */
 function hashGaussian(text: string): number {
-  const u = 1 - hashUnit(`${text}:u`);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * hashUnit(`${text}:v`));
+  const u = 1 - uniformOfText(`${text}:u`);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * uniformOfText(`${text}:v`));
 }
 
 const QUANTITIES = ['spam', '1q', '2q', 't1'] as const;
@@ -68,7 +61,7 @@ const clamp = (value: number, [low, high]: readonly [number, number]) => Math.mi
 export function dayValues(model: NoiseModel, date: Date, drift: DriftModel = calibrationDrift): DayValues {
   const day = Math.floor(date.getTime() / DAY_MS);
   const walk = walkOn(model.target, day, drift);
-  const badDay = hashUnit(`${model.target}:${day}:bad`) < drift.badDayChance;
+  const badDay = uniformOfText(`${model.target}:${day}:bad`) < drift.badDayChance;
   const bad = badDay ? drift.badDayFactor : 1;
   const error = (figure: number, offset: number, factor: number) =>
     clamp(figure * Math.exp(offset) * factor, [figure * drift.errorRange[0], figure * drift.errorRange[1]]);

@@ -66,6 +66,25 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
+/** FNV-1a: a text (a record id, a backend and day) as a 32-bit seed for SeededRandom. */
+export function seedOfText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * A uniform number in [0, 1) that `text` alone decides: its FNV-1a hash
+ * through the splitmix32 finalizer (the one SeededRandom seeds with), so texts
+ * that differ in one character land far apart.
+ */
+export function uniformOfText(text: string): number {
+  let h = seedOfText(text);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
 /** A fresh seed when the caller gave none. */
 export function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 32);

@@ -5,7 +5,8 @@
  * its qubit count the device's size, its id the seed of the per-qubit spread
  * (device.ts). Connectivity is not read: trapped-ion QPUs connect every pair.
  */
-import { deviceOfDay, median, qubitErrors, seedOf, type DeviceNoise } from './device.js';
+import { seedOfText } from '../engine/random.js';
+import { deviceOfDay, median, qubitErrors, type DeviceNoise } from './device.js';
 
 /** The fields read, as the options checker has typed them (each may be absent). */
 export interface CharacterizationInput {
@@ -52,7 +53,7 @@ export function deviceFromCharacterization(record: CharacterizationInput): Devic
     figures[figure] = 1 - value;
   }
   const backend = record.backend ?? 'characterization';
-  const seed = seedOf(record.id ?? JSON.stringify([record.qubits, figures]));
+  const seed = seedOfText(record.id ?? JSON.stringify([record.qubits, figures]));
   return deviceOfDay(backend, record.qubits, figures, /forte/.test(backend) ? 'zz' : 'ms', seed);
 }
 

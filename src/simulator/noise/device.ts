@@ -36,13 +36,6 @@ export interface DeviceNoise {
   readonly twoQubitRotation: Float64Array;
 }
 
-/** FNV-1a: a record id (or any text) as a 32-bit seed. */
-export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
 export function median(values: ArrayLike<number>): number {
   const sorted = Array.from(values).sort((a, b) => a - b);
   const mid = sorted.length >> 1;
