@@ -15,9 +15,9 @@
  */
 import type { Statement } from '../../ast/nodes.js';
 import type { Diagnostic, Failure, Span } from '../../diagnostics/index.js';
-import { parse } from '../../parser/index.js';
 import type { Target } from '../../tables/index.js';
-import { validate, type ValidateOptions } from '../validate.js';
+import { load } from '../load.js';
+import { validate, validateProgram, type ValidateOptions } from '../validate.js';
 import { Elaborator, Unfixable } from './elaborate.js';
 import type { Action, FixOp, Item } from './elaborate.js';
 import { Emitter } from './emit.js';
@@ -143,15 +143,17 @@ export function fix(source: string, options: FixOptions = {}): FixResult {
 
 function fixProgram(source: string, options: FixOptions): FixResult {
   const target = validateOptions(options);
-  // Every finding, not the first 100: a statement is rewritten only where one lies.
-  const before = validate(source, { ...target, maxErrors: LIMITS_ALL_FINDINGS });
-  if (before.ok) return { ...before, source, applied: [], equivalent: true };
+  // Every finding, not the first 100: a statement is rewritten only where one lies. Its parse is the one fix reads.
+  const before = validateProgram(source, { ...target, maxErrors: LIMITS_ALL_FINDINGS });
+  if (before.ok)
+    return { ok: true, diagnostics: before.diagnostics, failure: null, source, applied: [], equivalent: true };
   // Only subset and capability findings are fixed: an unknown target, an oversized or unreadable program is not.
   if (
     before.diagnostics.some((d) => d.rule === 'syntax-error' || d.rule === 'unknown-target' || d.rule === 'source-size')
   )
     return unchanged(source, options, 'unchecked');
-  const { program } = parse(source);
+  const program = before.program;
+  if (program === null) return unchanged(source, options, 'unchecked');
   // Target findings that no rewrite changes (qubit count, a qubit measured and used again) trigger none.
   const findings = new OffsetIndex(
     before.diagnostics.filter((d) => !UNFIXABLE_RULES.has(d.rule)).map((d) => d.span.start.offset),
@@ -225,10 +227,19 @@ function fixProgram(source: string, options: FixOptions): FixResult {
   const ops: FixOp[] = allFixable
     ? planned.flatMap((p) => (p.items as Item[]).flatMap((i) => (i.kind === 'op' ? [i.op] : [])))
     : [];
-  const equivalent = allFixable ? proveFix(ops, fixed) : 'unchecked';
+  // The fixed program is read once: its verdict for the target, and (judged for the simulator) the proof's circuit.
+  const after = load(fixed, { ...target, format: 'qasm3' });
+  const equivalent = allFixable ? proveFix(ops, after) : 'unchecked';
   if (equivalent === false) return unchanged(source, options, false);
-  const after = validate(fixed, target);
-  return { ok: after.ok, source: fixed, applied, diagnostics: after.diagnostics, failure: after.failure, equivalent };
+  const verdict = validate(after);
+  return {
+    ok: verdict.ok,
+    source: fixed,
+    applied,
+    diagnostics: verdict.diagnostics,
+    failure: verdict.failure,
+    equivalent,
+  };
 }
 
 /** Sorted offsets, asked whether one lies inside a span (binary search: programs have 10,000s of findings). */

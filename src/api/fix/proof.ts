@@ -7,7 +7,7 @@
  * measurements as (qubit, bit) pairs.
  */
 import type { IrCircuit } from '../../ir/types.js';
-import { loadCircuits } from '../load.js';
+import { loadCircuits, type LoadedProgram } from '../load.js';
 import { compareUnitaryParts, unitaryPart } from '../../simulator/index.js';
 import type { UnitaryOp, UnitaryPart } from '../../simulator/index.js';
 import type { FixOp, Ref } from './elaborate.js';
@@ -105,9 +105,13 @@ function withNegations(op: UnitaryOp, controls: readonly number[], values: reado
   return [...flips, op, ...flips];
 }
 
-/** Whether `fixed` is the operation `ops` (the original, elaborated) performs; 'unchecked' when either cannot be read. */
-export function proveFix(ops: readonly FixOp[], fixed: string): Proof {
-  const loaded = loadCircuits(fixed, { target: 'simulator', maxErrors: 1 });
+/**
+ * Whether `fixed` is the operation `ops` (the original, elaborated) performs; 'unchecked' when either cannot be
+ * read. The fixed program comes loaded for the caller's target: judged again for the simulator (capability
+ * checks only), not read again.
+ */
+export function proveFix(ops: readonly FixOp[], fixed: LoadedProgram): Proof {
+  const loaded = loadCircuits(fixed, { target: 'simulator' });
   const circuit = loaded.circuits[0];
   if (!loaded.ok || circuit === undefined || circuit.qubits > MAX_PROOF_QUBITS) return 'unchecked';
   const reference = referencePart(ops, circuit);
