@@ -112,6 +112,13 @@ export function compareUnitaryParts(
   };
   engine.memory.reserve(qubits, 2);
   const opsB = [...pb.ops, ...zRotations(options.finalFrames ?? [], qubits)];
+  const tolerance = options.tolerance ?? 1e-8;
+  const exact = qubits <= (options.exactUpTo ?? 12);
+  const choi = exact && 2 * qubits <= CHOI_MAX_QUBITS;
+  if (choi && !options.upToFinalZ) {
+    const maxDeviation = compareChoiStates(pa.ops, opsB, qubits, engine);
+    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'unitary' };
+  }
   const programsA = compileDense(pa.ops, qubits, engine);
   let programsB = compileDense(opsB, qubits, engine);
   const random = new SeededRandom(options.seed ?? 1);
@@ -130,8 +137,10 @@ export function compareUnitaryParts(
     finalZ = fittedFinalZ(stateA, stateB);
     programsB = compileDense([...opsB, ...zRotations(finalZ, qubits)], qubits, engine);
   }
-  const tolerance = options.tolerance ?? 1e-8;
-  const exact = qubits <= (options.exactUpTo ?? 12);
+  if (choi) {
+    const maxDeviation = compareChoiStates(pa.ops, [...opsB, ...zRotations(finalZ ?? [], qubits)], qubits, engine);
+    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'unitary', ...(finalZ ? { finalZ } : {}) };
+  }
   const inputs = exact ? 2 ** qubits : (options.randomStates ?? 4);
   let phase: [number, number] | null = null;
   let maxDeviation = 0;
@@ -188,6 +197,38 @@ function product(a: DenseState, b: DenseState, k: number): [number, number] {
     br = b.re[k] as number,
     bi = b.im[k] as number;
   return [ar * br + ai * bi, ai * br - ar * bi];
+}
+
+/**
+ * Largest exact comparison done on one doubled state instead of column by
+ * column: 2n qubits, at most 2^16 amplitudes (n <= 8).
+ */
+const CHOI_MAX_QUBITS = 16;
+
+/**
+ * Every column at once (the Choi-Jamiolkowski state): U ⊗ I applied to
+ * Σ_c |c⟩|c⟩ holds U[r][c] at index r + 2^n c, so one run of each circuit on
+ * 2n qubits compares the whole unitaries, instead of 2^n runs whose
+ * per-gate cost a small state cannot spread. Unnormalised, so that each
+ * amplitude deviation is the column-by-column one. Returns the largest
+ * |a - e^{iφ} b| after the best global phase.
+ */
+function compareChoiStates(
+  opsA: readonly UnitaryOp[],
+  opsB: readonly UnitaryOp[],
+  qubits: number,
+  engine: EngineOptions,
+): number {
+  const doubled = 2 * qubits;
+  engine.memory.reserve(doubled, 2);
+  const states = [opsA, opsB].map((ops) => {
+    const state = blank(doubled, engine);
+    for (let c = 0; c < 2 ** qubits; c++) state.re[c + c * 2 ** qubits] = 1;
+    for (const program of compileDense(ops, doubled, engine)) runCompiled(program, state, engine);
+    return state;
+  });
+  const [a, b] = states as [DenseState, DenseState];
+  return deviation(a, b, globalPhase(a, b));
 }
 
 function blank(qubits: number, engine: EngineOptions): DenseState {

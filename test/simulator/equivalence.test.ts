@@ -42,6 +42,23 @@ describe('compareCircuits', () => {
     expect(compareCircuits(circuit(1, [gate('z', [0])]), circuit(1, [])).equivalent).toBe(false);
   });
 
+  it('compares every column at once up to 8 qubits: a phase on one basis state is caught at its full size', () => {
+    // ccz on the last three of 8 qubits differs from nothing only in the 32 columns with those bits set.
+    const phase = circuit(8, [gate('z', [7], [5, 6])]);
+    const r = compareCircuits(phase, circuit(8, []));
+    expect(r).toMatchObject({ equivalent: false, method: 'unitary' });
+    expect(r.maxDeviation).toBeCloseTo(2, 12);
+    const ghz = [gate('h', [0]), ...Array.from({ length: 7 }, (_, i) => gate('x', [i + 1], [i]))];
+    const same = compareCircuits(circuit(8, ghz), circuit(8, [...ghz, gate('rz', [3], [], 2 * Math.PI)]));
+    expect(same).toMatchObject({ equivalent: true, method: 'unitary' });
+    expect(same.maxDeviation).toBeLessThan(1e-10);
+    // Past 8 qubits the columns are run one by one, with the same verdicts.
+    expect(compareCircuits(circuit(9, [gate('z', [8], [6, 7])]), circuit(9, []))).toMatchObject({
+      equivalent: false,
+      method: 'unitary',
+    });
+  });
+
   it('compares beyond the exact limit on random states', () => {
     const ghz = (n: number) => [gate('h', [0]), ...Array.from({ length: n - 1 }, (_, i) => gate('x', [i + 1], [i]))];
     const a = circuit(14, ghz(14));
