@@ -6,7 +6,7 @@
  */
 import { complex, kron, matrix, multiply, subtract, type Matrix } from 'mathjs';
 import { describe, expect, it } from 'vitest';
-import { fix, validate } from '../../src/index.js';
+import { fix, simulate, validate } from '../../src/index.js';
 import { H, I2, PX, PY, PZ, S, SDG, SWAP, T, TDG, V, VI, qisXX, qisYY, qisZZ, rx, ry, rz } from '../oracle/gates.js';
 import { expectFixedEquals, phase, u3 } from './expected.js';
 
@@ -221,6 +221,29 @@ describe('fix: operands and measurement', () => {
       ],
       4,
     );
+  });
+
+  it('gives each earlier measurement into a reused bit a new bit, the last one keeping it', () => {
+    const r = fix('qubit[2] q;\nbit[1] c;\nh q[0];\nc[0] = measure q[0];\nx q[1];\nc[0] = measure q[1];');
+    expect(r.ok).toBe(true);
+    expect(r.source).toBe(
+      'qubit[2] q;\nbit[1] c;\nh q[0];\nbit[1] meas;\nmeas[0] = measure q[0];\nx q[1];\nc[0] = measure q[1];',
+    );
+    expect(r.applied.map((x) => [x.rule, x.line])).toEqual([['unique-measurement-bit', 4]]);
+    expect(r.equivalent).toBe(true);
+    // c holds q[1]'s value in both: the ideal distribution of c is that of x q[1] (always 1).
+    const c = simulate(r.source).results['svc.result.probabilities.json.v2'] as {
+      probabilities: { registers: Record<string, Record<string, number>> };
+    };
+    expect(c.probabilities.registers.c).toEqual({ '1': 1 });
+  });
+
+  it('leaves a reused bit whose register another statement reads, with its diagnostic', () => {
+    const source = 'qubit[2] q;\nbit[1] c;\nfor int i in [0:1] { c[0] = measure q[i]; }';
+    const r = fix(source);
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.map((x) => x.rule)).toContain('unique-measurement-bit');
+    expect(r.applied.some((x) => x.rule === 'unique-measurement-bit')).toBe(false);
   });
 
   it('resets a whole register qubit by qubit', () => {

@@ -19,7 +19,7 @@ import type { Target } from '../../tables/index.js';
 import { load } from '../load.js';
 import { validate, validateProgram, type ValidateOptions } from '../validate.js';
 import { Elaborator, Unfixable } from './elaborate.js';
-import type { Action, FixOp, Item } from './elaborate.js';
+import type { Action, FixOp, Item, Ref } from './elaborate.js';
 import { Emitter } from './emit.js';
 import { proveFix, type Proof } from './proof.js';
 import { namesIn } from './names.js';
@@ -79,7 +79,7 @@ const LIMITS_ALL_FINDINGS = 1_000_000;
 
 interface Planned {
   readonly statement: Statement;
-  readonly rewrite: boolean;
+  rewrite: boolean;
   readonly items: Item[] | null;
 }
 
@@ -181,6 +181,7 @@ function fixProgram(source: string, options: FixOptions): FixResult {
       changed.add(statement.name.name);
     planned.push({ statement, rewrite, items });
   }
+  separateMeasurementBits(planned, elaborator);
 
   const emitter = new Emitter();
   const parts: string[] = [];
@@ -240,6 +241,55 @@ function fixProgram(source: string, options: FixOptions): FixResult {
     failure: verdict.failure,
     equivalent,
   };
+}
+
+type MeasureOp = Extract<FixOp, { kind: 'measure' }>;
+
+/** Whether a statement only measures into a bit (its destination is written, not read). */
+const measures = (statement: Statement): boolean =>
+  statement.kind === 'MeasureStatement' ||
+  (statement.kind === 'Assignment' && statement.value.kind === 'MeasureExpression' && statement.op === '=');
+
+/** Declarations of a classical register (their names are written, not read). */
+const DECLARES_BITS = new Set<Statement['kind']>(['ClassicalDeclaration', 'OldStyleDeclaration']);
+
+/**
+ * Two measurements into one bit (`unique-measurement-bit`): the last keeps
+ * the bit, so the bit holds what it held at the end; each earlier one gets a
+ * new bit of the extra register (docs/fix.md). Exact only while nothing
+ * reads the overwritten values, so a register that any other statement names
+ * (a condition, an assignment, a loop that measures into it) is left as it
+ * is, with its diagnostic. The ops are renamed in place: the proof then reads
+ * the original with the same bits, and the renaming itself is exact by
+ * construction (an overwritten value is never observed).
+ */
+function separateMeasurementBits(planned: Planned[], elaborator: Elaborator): void {
+  const extra = elaborator.extraRegister;
+  const byBit = new Map<string, { plan: Planned; op: MeasureOp }[]>();
+  for (const plan of planned)
+    for (const item of plan.items ?? [])
+      if (item.kind === 'op' && item.op.kind === 'measure' && item.op.bit !== null && item.op.bit.register !== extra) {
+        const key = `${item.op.bit.register}[${item.op.bit.index}]`;
+        byBit.set(key, [...(byBit.get(key) ?? []), { plan, op: item.op }]);
+      }
+  const read = new Set<string>();
+  for (const { statement } of planned)
+    if (!measures(statement) && !DECLARES_BITS.has(statement.kind))
+      for (const name of namesIn(statement)) read.add(name);
+  for (const [key, list] of byBit) {
+    const bit = (list[0] as { op: MeasureOp }).op.bit as Ref;
+    if (list.length < 2 || read.has(bit.register)) continue;
+    for (const { plan, op } of list.slice(0, -1)) {
+      const renamed = { register: extra, index: elaborator.extraBits++ };
+      op.bit = renamed;
+      plan.rewrite = true;
+      elaborator.actions.push({
+        rule: 'unique-measurement-bit',
+        span: op.span,
+        description: `measured into ${extra}[${renamed.index}]: the later measurement into ${key} keeps that bit`,
+      });
+    }
+  }
 }
 
 /** Sorted offsets, asked whether one lies inside a span (binary search: programs have 10,000s of findings). */
