@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fix } from '../../src/index.js';
 import { ensureBrowserBuild, launchChromium, ROOT, staticServer, typeProgram } from './browser.js';
 
 const TWO_ERRORS = 'OPENQASM 3.0;\nqubit[3] q;\nh q[0];\nccx q[0], q[1], q[2];\ncnto q[0], q[1];\n';
@@ -102,6 +103,48 @@ describe('console editor', () => {
       t.map((e) => e.textContent),
     );
     expect(labels.sort()).toEqual(['10', '11']);
+  });
+
+  it('fixes a refused program with the Fix button: a diff of what fix rewrote, then Accept replaces the text', async () => {
+    const program =
+      'OPENQASM 3.0;\nqubit[3] q;\nbit[3] c;\nh q[0];\nccx q[0], q[1], q[2];\ncp(pi/2) q[0], q[1];\nc = measure q;\n';
+    // What the library's fix makes of it, computed here in Node: the browser must show and apply the same.
+    const expected = fix(program, { target: 'simulator' });
+    expect(expected.ok).toBe(true);
+    await typeProgram(page, program);
+    await page.waitForFunction(() => Number(document.querySelector('.lint-status')?.getAttribute('data-errors')) > 0);
+    await page.click('button.fix-button');
+    await page.waitForSelector('.fix-diff');
+    const rows = await page.$$eval('.fix-diff > span', (spans) => spans.map((s) => [s.className, s.textContent ?? '']));
+    const removed = rows.filter(([kind]) => kind === 'diff-removed').map(([, text]) => text.slice(2));
+    const added = rows.filter(([kind]) => kind === 'diff-added').map(([, text]) => text.slice(2));
+    const before = program.split('\n');
+    const after = expected.source.split('\n');
+    expect(removed).toEqual(before.filter((line) => !after.includes(line)));
+    expect(added).toEqual(after.filter((line) => !before.includes(line)));
+    expect(removed).toEqual(
+      expect.arrayContaining(['ccx q[0], q[1], q[2];', 'cp(pi/2) q[0], q[1];', 'c = measure q;']),
+    );
+    const summary = await page.textContent('.fix-summary');
+    expect(summary).toContain(`${expected.applied.length} rewrites`);
+    expect(summary).toContain('accepted for simulator');
+    expect(summary).toContain('Proven equal');
+    await page.click('button.fix-accept');
+    await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent?.startsWith('No problems'));
+    const text = await page.$$eval('.cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+    expect(text).toBe(expected.source);
+    expect(await page.isHidden('.fix-panel')).toBe(true);
+  });
+
+  it('says so when there is nothing to fix, and changes nothing', async () => {
+    const program = 'OPENQASM 3.0;\nqubit[1] q;\nh q[0];\n';
+    await typeProgram(page, program);
+    await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent?.startsWith('No problems'));
+    await page.click('button.fix-button');
+    await page.waitForFunction(() => document.querySelector('.fix-summary')?.textContent?.startsWith('Nothing to fix'));
+    expect(await page.$$eval('.cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'))).toBe(program);
+    await page.click('button.fix-discard');
+    expect(await page.isHidden('.fix-panel')).toBe(true);
   });
 
   it('is keyboard-usable: Tab leaves the editor for the next control, every control has a label', async () => {

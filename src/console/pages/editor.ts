@@ -1,6 +1,7 @@
 /**
  * The editor: OpenQASM with live preflight diagnostics (squiggles; message,
- * hint and rule on hover), a target picker, the compiled native circuit and
+ * hint and rule on hover), a target picker, a Fix button (a rewrite the
+ * target accepts, shown as a diff to accept), the compiled native circuit and
  * its stats updating as you type, a local simulation, and job submission.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
@@ -16,6 +17,7 @@ import {
 import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
 import { api, backends, type Backend } from '../api.js';
 import { openqasm, openqasmHighlighting } from '../editor/openqasm.js';
+import { fixControls } from '../editor/fix-panel.js';
 import { toLintDiagnostic } from '../editor/lint.js';
 import { h, fill, labelled, select } from '../dom.js';
 import { preflight } from '../preflight/client.js';
@@ -152,6 +154,15 @@ export function editorPage(root: HTMLElement): () => void {
     })
     .catch(() => undefined);
 
+  const fixing = fixControls(
+    () => view.state.doc.toString(),
+    () => target,
+    (text) => {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      view.focus();
+    },
+  );
+
   const chartBox = h('div', { class: 'chart', 'aria-live': 'polite' });
   const simulateButton = h('button', { type: 'button' }, 'Simulate in the browser');
   simulateButton.addEventListener('click', async () => {
@@ -182,7 +193,8 @@ export function editorPage(root: HTMLElement): () => void {
       { id: 'editor-help', class: 'help' },
       'Problems are underlined as you type; hover or press Ctrl-Shift-M to read them. Tab leaves the editor.',
     ),
-    h('div', { class: 'toolbar' }, labelled('Target', targetPicker), status),
+    h('div', { class: 'toolbar' }, labelled('Target', targetPicker), fixing.button, status),
+    fixing.panel,
     h(
       'div',
       { class: 'editor-layout' },

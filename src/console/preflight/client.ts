@@ -7,6 +7,7 @@ import type {
   CheckCompiled,
   CheckDiagnostics,
   DrawAnswer,
+  FixAnswer,
   PreflightReply,
   PreflightRequest,
   SimulateAnswer,
@@ -103,6 +104,11 @@ export class PreflightClient {
     native: boolean,
   ): Promise<DrawAnswer> {
     return this.compiler.request<'drawn'>({ kind: 'draw', input, target, native }).then((r) => r.value);
+  }
+
+  /** The program rewritten into one the target accepts (the library's `fix`), in the compiling worker. */
+  fix(source: string, target: string): Promise<FixAnswer> {
+    return this.compiler.request<'fixed'>({ kind: 'fix', source, target }).then((r) => r.value);
   }
 
   simulate(source: string, maxStates = 64, shots?: number): Promise<SimulateAnswer> {

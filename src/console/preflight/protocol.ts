@@ -1,11 +1,12 @@
 /** Messages between the console's pages and the preflight Web Worker (worker.ts), where the library runs. */
-import type { CircuitJson, CompileStats, Diagnostic, Failure } from '../../index.js';
+import type { AppliedFix, CircuitJson, CompileStats, Diagnostic, Failure } from '../../index.js';
 
 export type PreflightRequest =
   | { readonly kind: 'validate'; readonly source: string; readonly target: string }
   | { readonly kind: 'compile'; readonly source: string; readonly target: string }
   | { readonly kind: 'draw'; readonly input: string | CircuitJson; readonly target: string; readonly native: boolean }
-  | { readonly kind: 'simulate'; readonly source: string; readonly shots?: number; readonly maxStates: number };
+  | { readonly kind: 'simulate'; readonly source: string; readonly shots?: number; readonly maxStates: number }
+  | { readonly kind: 'fix'; readonly source: string; readonly target: string };
 
 /** Answer to `validate`: the diagnostics, and how long validate took. */
 export interface CheckDiagnostics {
@@ -41,9 +42,19 @@ export interface SimulateAnswer {
   readonly simulateMs: number;
 }
 
+/** Answer to `fix`: the library's result, as plain data. */
+export interface FixAnswer {
+  readonly ok: boolean;
+  readonly source: string;
+  readonly applied: readonly AppliedFix[];
+  readonly failure: Failure | null;
+  readonly equivalent: boolean | 'unchecked';
+}
+
 export type PreflightReply =
   | { readonly id: number; readonly kind: 'diagnostics'; readonly value: CheckDiagnostics }
   | { readonly id: number; readonly kind: 'compiled'; readonly value: CheckCompiled }
   | { readonly id: number; readonly kind: 'drawn'; readonly value: DrawAnswer }
   | { readonly id: number; readonly kind: 'simulated'; readonly value: SimulateAnswer }
+  | { readonly id: number; readonly kind: 'fixed'; readonly value: FixAnswer }
   | { readonly id: number; readonly kind: 'error'; readonly message: string };

@@ -4,7 +4,7 @@
  * blocks the page. The page starts two of them (client.ts): one only
  * validates, so diagnostics never wait behind a compile or a simulation.
  */
-import { compile, drawCircuit, simulate, validate, type Diagnostic } from '../../index.js';
+import { compile, drawCircuit, fix, simulate, validate, type Diagnostic } from '../../index.js';
 import type { CheckCompiled, PreflightReply, PreflightRequest, SimulateAnswer } from './protocol.js';
 
 interface WorkerScope {
@@ -80,6 +80,10 @@ scope.onmessage = ({ data: { id, request } }) => {
         title: request.native ? `Native circuit for ${request.target}` : 'Source circuit',
       });
       scope.postMessage({ id, kind: 'drawn', value: { svg: drawn.svg, failure: plain(drawn.failure) } });
+    } else if (request.kind === 'fix') {
+      const fixed = fix(request.source, { target: request.target });
+      const { ok, source, applied, failure, equivalent } = fixed;
+      scope.postMessage({ id, kind: 'fixed', value: plain({ ok, source, applied, failure, equivalent }) });
     } else {
       scope.postMessage({ id, kind: 'simulated', value: simulated(request.source, request.maxStates, request.shots) });
     }
