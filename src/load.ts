@@ -38,7 +38,7 @@ export interface LoadResult {
  * Validates OpenQASM 3 text or `svc.circuit.v0` JSON against a target and
  * lowers it to circuit IR. Never throws on bad input: problems are diagnostics.
  */
-export function loadCircuits(input: string | unknown, options: LoadOptions = {}): LoadResult {
+export function loadCircuits(input: unknown, options: LoadOptions = {}): LoadResult {
   const json = typeof input === 'string' ? jsonObjectText(input) : { value: input };
   if (json === null) return loadProgram(input as string, options);
   const resolved = resolveTarget(options.target);

@@ -148,7 +148,7 @@ const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
 /** Chevrotain's own error recording (a runtime method its type declarations leave out). */
 const CHEVROTAIN_SAVE_ERROR = (
   EmbeddedActionsParser.prototype as unknown as {
-    SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException;
+    readonly SAVE_ERROR: (this: unknown, e: IRecognitionException) => IRecognitionException;
   }
 ).SAVE_ERROR;
 

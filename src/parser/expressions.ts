@@ -247,7 +247,7 @@ export abstract class ExpressionRules extends ParserBase {
     const close = this.CONSUME(T.RBRACKET);
     this.ACTION(() => this.leave());
     return this.ACTION(() =>
-      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : (result as N.DiscreteSet),
+      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : result,
     );
   });
 

@@ -380,7 +380,10 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.RETURN);
     const value =
       this.OPTION(() =>
-        this.OR([alt(() => this.SUBRULE(this.measureExpression)), alt(() => this.SUBRULE(this.expression))]),
+        this.OR<N.Expression | N.MeasureExpression>([
+          alt(() => this.SUBRULE(this.measureExpression)),
+          alt(() => this.SUBRULE(this.expression)),
+        ]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(
@@ -728,7 +731,7 @@ export class Qasm3Parser extends TypeRules {
   /** A declaration `int[32] x = 1;` or a cast used as a statement `int[32](x);`. */
   typeLedStatement = this.rule('typeLedStatement', (): N.ClassicalDeclaration | N.ExpressionStatement => {
     const type = this.SUBRULE(this.classicalType);
-    return this.OR([
+    return this.OR<N.ClassicalDeclaration | N.ExpressionStatement>([
       alt(() => {
         const name = this.SUBRULE(this.identifier);
         const init =

@@ -78,7 +78,7 @@ export abstract class TypeRules extends ExpressionRules {
     this.CONSUME(T.LBRACKET);
     const elementType = this.SUBRULE(this.scalarType);
     this.CONSUME(T.COMMA);
-    const shape = this.OR2([
+    const shape = this.OR2<{ dimensions: N.Expression[] | null; count: N.Expression | null }>([
       alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
       alt(() => {
         this.CONSUME(T.DIM);

@@ -69,14 +69,14 @@ describe('serve and worker processes on one PostgreSQL server', () => {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 120_000);
       const seen = (chunk: Buffer) => {
-        output += chunk;
+        output += chunk.toString();
         if (until.test(output)) {
           clearTimeout(timer);
           resolve({ child, output: () => output });
         }
       };
       child.stdout?.on('data', seen);
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', seen);
     });
   }

@@ -154,7 +154,7 @@ export function editorPage(root: HTMLElement): () => void {
 
   const chartBox = h('div', { class: 'chart', 'aria-live': 'polite' });
   const simulateButton = h('button', { type: 'button' }, 'Simulate in the browser');
-  simulateButton.addEventListener('click', async () => {
+  const simulateInBrowser = async () => {
     simulateButton.disabled = true;
     fill(chartBox, 'Simulating…');
     try {
@@ -172,7 +172,8 @@ export function editorPage(root: HTMLElement): () => void {
     } finally {
       simulateButton.disabled = false;
     }
-  });
+  };
+  simulateButton.addEventListener('click', () => void simulateInBrowser());
 
   fill(
     root,
@@ -239,7 +240,7 @@ function submitForm(source: () => string, target: () => string): HTMLElement {
     h('button', { type: 'submit' }, 'Submit'),
     message,
   );
-  form.addEventListener('submit', async (event) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const backend = target();
     const noisy = backend === 'simulator' && noise.value !== 'ideal';
@@ -261,6 +262,7 @@ function submitForm(source: () => string, target: () => string): HTMLElement {
       message.textContent = error instanceof Error ? error.message : String(error);
       message.className = 'submit-status error';
     }
-  });
+  };
+  form.addEventListener('submit', (event) => void submit(event));
   return form;
 }

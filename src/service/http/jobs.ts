@@ -33,7 +33,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
     async (request) => {
       const caller = await keys.caller(request);
       return {
-        id: await jobs.create('v0.3', request.body as Record<string, unknown>, caller),
+        id: await jobs.create('v0.3', request.body, caller),
         status: 'ready' as const,
       };
     },
@@ -53,13 +53,11 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       const caller = await keys.caller(request);
       const body = request.body as Record<string, unknown>;
       const id = await jobs.create('v0.4', body, caller);
-      return reply
-        .code(201)
-        .send({
-          id,
-          status: 'submitted' as const,
-          session_id: typeof body.session_id === 'string' ? body.session_id : null,
-        });
+      return reply.code(201).send({
+        id,
+        status: 'submitted' as const,
+        session_id: typeof body.session_id === 'string' ? body.session_id : null,
+      });
     },
   );
   for (const version of ['v0.3', 'v0.4'] as ApiVersion[]) {

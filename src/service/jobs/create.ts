@@ -5,7 +5,7 @@
  * every problem found is reported at once (service-decisions.md section 4).
  */
 import { randomUUID } from 'node:crypto';
-import { validateCircuitJson, type CircuitJson } from '../../index.js';
+import { validateCircuitJson } from '../../index.js';
 import { noiseModelOf, targetByName } from './catalog.js';
 import {
   canonicalId,
@@ -181,7 +181,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
   } else if (target && target.status !== 'retired') {
     circuit = normalizeCircuit(draft.input);
     const modelled = draft.noise && draft.noise.model !== 'ideal' ? noiseModelTarget(draft.noise.model) : null;
-    const checked = validateCircuitJson(circuit as unknown as CircuitJson, { target: modelled ?? draft.backend });
+    const checked = validateCircuitJson(circuit, { target: modelled ?? draft.backend });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }

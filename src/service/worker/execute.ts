@@ -74,7 +74,7 @@ export function execute(request: ExecuteRequest): ExecuteResult {
   const family = request.noise && /^forte/.test(request.noise.model) ? { family: 'zz' as const } : {};
   const submitted = compile(request.program, { target, gateset: 'qis', ...family });
   const native = compile(request.program, { target, gateset: 'native', ...family });
-  const stats = (submitted.stats ?? native.stats) as Stats | null;
+  const stats = submitted.stats ?? native.stats;
   if (!stats) return failedWith(submitted.diagnostics, submitted.failure, null);
   const compiled = { qasm: native.qasm, native: native.ok ? native.circuit : null };
   if (request.dryRun) return { ok: true, diagnostics: checked.diagnostics, stats, compiled, results: null, seed: null };

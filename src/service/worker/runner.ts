@@ -52,6 +52,7 @@ async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise
 /** What the thread runs for a stored job. */
 export function executeRequestOf(job: JobRecord): ExecuteRequest {
   const kind = programKind(job.type);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a qasm3 job's input.data passed its schema as a string
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
   const qpu = isEmulatedQpu(job.backend);
   const noiseModel = qpu
