@@ -532,15 +532,7 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Barrier',
-          operands,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Barrier,
-    );
+    return this.ACTION(() => this.b.barrier(operands, keyword.startOffset, this.endAt(semi)));
   });
 
   boxStatement = this.rule('boxStatement', (): N.Box => {
@@ -581,18 +573,16 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.NOP);
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'GateCall',
-          modifiers: emptyList(),
-          name: this.b.identifier(keyword.image, keyword.startOffset),
-          args: null,
-          designator: null,
-          qubits,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.GateCall,
+    return this.ACTION(() =>
+      this.b.gateCall(
+        emptyList(),
+        this.b.identifier(keyword.image, keyword.startOffset),
+        null,
+        null,
+        qubits,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -600,15 +590,7 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Reset',
-          operand,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Reset,
-    );
+    return this.ACTION(() => this.b.reset(operand, keyword.startOffset, this.endAt(semi)));
   });
 
   measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (): N.MeasureStatement => {
@@ -619,16 +601,7 @@ export class Qasm3Parser extends TypeRules {
         return this.SUBRULE(this.indexedIdentifier);
       }) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'MeasureStatement',
-          measure,
-          target,
-          span: this.b.span(startOf(measure), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.MeasureStatement,
-    );
+    return this.ACTION(() => this.b.measureStatement(measure, target, startOf(measure), this.endAt(semi)));
   });
 
   /** A gate call with modifiers (`ctrl @ x a, b;`), or `gphase`. */
@@ -655,18 +628,8 @@ export class Qasm3Parser extends TypeRules {
       const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
       const qubits = this.SUBRULE(this.gateOperandList);
       const semi = this.CONSUME(T.SEMICOLON);
-      return this.ACTION(
-        () =>
-          ({
-            kind: 'GateCall',
-            modifiers,
-            name,
-            args,
-            designator,
-            qubits,
-            span: this.b.span(this.startAt(first), this.endAt(semi)),
-            annotations: NO_ANNOTATIONS,
-          }) satisfies N.GateCall,
+      return this.ACTION(() =>
+        this.b.gateCall(modifiers, name, args, designator, qubits, this.startAt(first), this.endAt(semi)),
       );
     },
   );
@@ -677,18 +640,16 @@ export class Qasm3Parser extends TypeRules {
     const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
     const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'GateCall',
-          modifiers,
-          name: this.b.identifier(keyword.image, keyword.startOffset),
-          args,
-          designator,
-          qubits,
-          span: this.b.span(this.startAt(first), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.GateCall,
+    return this.ACTION(() =>
+      this.b.gateCall(
+        modifiers,
+        this.b.identifier(keyword.image, keyword.startOffset),
+        args,
+        designator,
+        qubits,
+        this.startAt(first),
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -794,18 +755,8 @@ export class Qasm3Parser extends TypeRules {
       alt(() => {
         const qubits = this.SUBRULE(this.gateOperandList);
         const semi = this.CONSUME(T.SEMICOLON);
-        return this.ACTION(
-          () =>
-            ({
-              kind: 'GateCall',
-              modifiers: emptyList(),
-              name,
-              args,
-              designator: this.designatorOf(indices),
-              qubits,
-              span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            }) satisfies N.GateCall,
+        return this.ACTION(() =>
+          this.b.gateCall(emptyList(), name, args, this.designatorOf(indices), qubits, startOf(name), this.endAt(semi)),
         );
       }),
       alt(() => {
@@ -819,14 +770,7 @@ export class Qasm3Parser extends TypeRules {
             indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0,
           );
           if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
-          return {
-            kind: 'Assignment',
-            target,
-            op: op.image as N.AssignmentOperator,
-            value,
-            span: this.b.span(startOf(name), this.endAt(semi)),
-            annotations: NO_ANNOTATIONS,
-          } satisfies N.Assignment;
+          return this.b.assignment(target, op.image as N.AssignmentOperator, value, startOf(name), this.endAt(semi));
         });
       }),
       alt(() => {
