@@ -24,7 +24,7 @@ import { DEFERRED_CLASSES, type DeferrableStatement, type StatementRebuilder } f
 import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
-import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './base.js';
+import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 

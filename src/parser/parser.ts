@@ -18,16 +18,12 @@ import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt, ErrorBudgetSpent, type Body, type StatementResult } from './base.js';
+import { ErrorBudgetSpent } from './limits.js';
+import { alt, type Body, type StatementResult } from './rule-types.js';
 import { TypeRules } from './types.js';
 
-export {
-  MAX_EXPRESSION_DEPTH,
-  MAX_PARSER_NESTING,
-  NestingTooDeep,
-  type ParserNote,
-  type StatementResult,
-} from './base.js';
+export { MAX_EXPRESSION_DEPTH, MAX_PARSER_NESTING, NestingTooDeep } from './limits.js';
+export type { ParserNote, StatementResult } from './rule-types.js';
 
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];

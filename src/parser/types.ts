@@ -4,7 +4,7 @@
  */
 import type * as N from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt } from './base.js';
+import { alt } from './rule-types.js';
 import { ExpressionRules } from './expressions.js';
 
 export abstract class TypeRules extends ExpressionRules {
