@@ -27,12 +27,19 @@ function browserPlatform(): Plugin {
   };
 }
 
+/**
+ * Rolldown warns with a [PLUGIN_TIMINGS] block when a plugin is slow, which on a
+ * loaded machine is every `npm install` (prepare builds): noise, not a problem.
+ */
+const quietBuild = { rolldownOptions: { checks: { bundlerTimings: false } } };
+
 export default defineConfig(({ mode }) => ({
   plugins: [browserPlatform()],
   worker: { format: 'es', plugins: () => [browserPlatform()] },
   ...(mode === 'library'
     ? {
         build: {
+          ...quietBuild,
           outDir: fileURLToPath(new URL('./dist/browser', import.meta.url)),
           emptyOutDir: true,
           target: 'es2022',
@@ -43,6 +50,7 @@ export default defineConfig(({ mode }) => ({
         root: src('console'),
         base: './',
         build: {
+          ...quietBuild,
           outDir: fileURLToPath(new URL('./dist/console', import.meta.url)),
           emptyOutDir: true,
           target: 'es2022',

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { BENCH_SIZE, printTable } from './lib.js';
-import { compile } from '../src/compile.js';
+import { compile } from '../src/api/compile.js';
 
 const PATTERNS: Record<string, (n: number) => string> = {
   'ctrl(7) @ x': (n) => `qubit[8] q;\n${'ctrl(7) @ x q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7];\n'.repeat(n)}`,

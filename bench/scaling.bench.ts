@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { BENCH_SIZE, printTable, reportMaxRss } from './lib.js';
 import { HOSTILE_PATTERNS } from './hostile-programs.js';
-import { validate } from '../src/validate.js';
+import { validate } from '../src/api/validate.js';
 
 /** Per child run: the pattern's answer must come well within this. */
 const CHILD_TIMEOUT_MS = 120_000;

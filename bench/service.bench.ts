@@ -14,6 +14,11 @@
  * same body and does nothing else, and the PostgreSQL server alone taking
  * grouped inserts of the same jobs. BENCH_SIZE=full: 10 s per HTTP row and
  * 100,000 jobs for RSS; small: 4 s and 4,000.
+ *
+ * `BENCH_ONLY=overhead` runs only the end-to-end warm-up and the job overhead
+ * rows; `BEFORE_CLI=<path to another build's dist/cli/main.js>` measures the
+ * overhead rows on that build too, in the same run, against the same store
+ * (issue 21: the worker before and after loading each job once).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +30,7 @@ import { simulate } from '../src/index.js';
 import { createKey, openStore, type Db } from '../src/service/index.js';
 import { insertJobs } from '../src/service/store/jobs.js';
 import { jobsFromV4 } from '../src/service/jobs/create.js';
+import type { CreateV4 } from '../src/service/http/schemas/jobs.js';
 import { startPostgres } from '../test/service-faults/postgres.js';
 import { startServe, type CliProcess } from '../test/service-faults/processes.js';
 import { BELL } from '../test/service-faults/workload.js';
@@ -34,6 +40,8 @@ const FULL = BENCH_SIZE === 'full';
 const SECONDS = FULL ? 10 : 4;
 const CONNECTIONS = 32;
 const RSS_JOBS = FULL ? 100_000 : 4_000;
+const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
+const BEFORE_CLI = process.env.BEFORE_CLI;
 const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -124,7 +132,7 @@ async function untilNoOpenJobs(db: Db): Promise<void> {
 
 /** The store alone: grouped inserts of Bell jobs, one statement in flight, as serve sends them. */
 async function storeInsertRate(db: Db, group: number): Promise<number> {
-  const body = JSON.parse(BELL_JOB) as Record<string, unknown>;
+  const body = JSON.parse(BELL_JOB) as CreateV4;
   const caller = { userId: 'bench', projectId: 'bench-insert' };
   const until = performance.now() + SECONDS * 1000;
   let rows = 0;
@@ -158,60 +166,65 @@ async function httpRows(store: string, serve: CliProcess, key: string): Promise<
 
 const rows: Row[] = [];
 const notes: string[] = [];
-const bare = await bareFastify();
-rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
-rows.push({
-  what: 'bare Fastify POST /jobs, same body, no work',
-  store: '-',
-  ...(await load(`${bare.url}/jobs`, {
-    method: 'POST',
-    body: BELL_JOB,
-    headers: { 'Content-Type': 'application/json' },
-  })),
-});
-
-// PGlite: HTTP only (--workers 0), so the jobs created do not compete for the cores.
-const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bench-'));
-{
-  const setup = await openStore({ dataDir });
-  const key = (await createKey(setup, 'bench', 'bench')).key;
-  await setup.close();
-  const serve = await startServe(['--data', dataDir, '--workers', '0']);
-  rows.push(...(await httpRows('PGlite', serve, key)));
-  await serve.kill('SIGTERM');
-}
-rmSync(dataDir, { recursive: true, force: true });
-
+let ceiling = NaN;
+let bareRuns = '';
 const server = await startPostgres('bench', { durable: true });
 const db = await openStore({ databaseUrl: server.url });
 const key = (await createKey(db, 'bench', 'bench')).key;
-{
-  const serve = await startServe(['--database', server.url, '--workers', '0']);
-  rows.push(...(await httpRows('PostgreSQL', serve, key)));
-  await serve.kill('SIGTERM');
-}
-{
-  const rate = await storeInsertRate(db, 20);
+if (!ONLY_OVERHEAD) {
+  const bare = await bareFastify();
+  rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
   rows.push({
-    what: 'the store alone: inserts of 20 Bell jobs, one in flight (rows/s)',
-    store: 'PostgreSQL',
-    rps: rate,
-    p50: NaN,
-    p99: NaN,
-    bad: 0,
+    what: 'bare Fastify POST /jobs, same body, no work',
+    store: '-',
+    ...(await load(`${bare.url}/jobs`, {
+      method: 'POST',
+      body: BELL_JOB,
+      headers: { 'Content-Type': 'application/json' },
+    })),
   });
+
+  // PGlite: HTTP only (--workers 0), so the jobs created do not compete for the cores.
+  const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bench-'));
+  {
+    const setup = await openStore({ dataDir });
+    const key = (await createKey(setup, 'bench', 'bench')).key;
+    await setup.close();
+    const serve = await startServe(['--data', dataDir, '--workers', '0']);
+    rows.push(...(await httpRows('PGlite', serve, key)));
+    await serve.kill('SIGTERM');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+
+  {
+    const serve = await startServe(['--database', server.url, '--workers', '0']);
+    rows.push(...(await httpRows('PostgreSQL', serve, key)));
+    await serve.kill('SIGTERM');
+  }
+  {
+    const rate = await storeInsertRate(db, 20);
+    rows.push({
+      what: 'the store alone: inserts of 20 Bell jobs, one in flight (rows/s)',
+      store: 'PostgreSQL',
+      rps: rate,
+      p50: NaN,
+      p99: NaN,
+      bad: 0,
+    });
+  }
+  // The bare route again, after: the machine is shared, so the ceiling is the better of two.
+  const bareAgain = await load(bare.url);
+  bare.stop();
+  ceiling = Math.max(rows[0]?.rps ?? 0, bareAgain.rps);
+  bareRuns = `${rows[0]?.rps.toFixed(0)} and ${bareAgain.rps.toFixed(0)}`;
 }
-// The bare route again, after: the machine is shared, so the ceiling is the better of two.
-const bareAgain = await load(bare.url);
-bare.stop();
-const ceiling = Math.max(rows[0]?.rps ?? 0, bareAgain.rps);
 await db.query(`DELETE FROM jobs`);
 
-// End to end, overhead and RSS: a serve with two worker threads on the PostgreSQL server.
-const serve = await startServe(['--database', server.url, '--workers', '2']);
-{
-  // First, as a warm-up of the service too: the threads' code is optimized after some hundreds of jobs.
-  const count = FULL ? 5000 : 1000;
+/**
+ * End to end, overhead and RSS: a serve with two worker threads on the PostgreSQL server. First, as a
+ * warm-up of the service too (the threads' code is optimized after some hundreds of jobs), jobs end to end.
+ */
+async function warmUp(serve: CliProcess, count: number, build = ''): Promise<void> {
   const t0 = performance.now();
   const submitting = Array.from({ length: 16 }, async (_, lane) => {
     for (let i = lane; i < count; i += 16) await post(serve.url, key);
@@ -220,7 +233,7 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
   await untilNoOpenJobs(db);
   const seconds = (performance.now() - t0) / 1000;
   rows.push({
-    what: `end to end: ${count} Bell jobs (100 shots), 2 worker threads`,
+    what: `end to end${build}: ${count} Bell jobs (100 shots), 2 worker threads`,
     store: 'PostgreSQL',
     rps: count / seconds,
     p50: NaN,
@@ -228,8 +241,8 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
     bad: 0,
   });
 }
-{
-  // One job at a time on the warm service: submitted_at and completed_at are the store's own clock.
+/** One job at a time on a warm service: submitted_at and completed_at are the store's own clock. */
+async function overheadRows(serve: CliProcess, build: string): Promise<void> {
   const direct: number[] = [];
   for (let i = 0; i < 300; i++) {
     const t0 = performance.now();
@@ -256,7 +269,7 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
   }
   const simulateMs = median(direct.slice(100));
   rows.push({
-    what: `job overhead over simulate() (p50 ${median(job).toFixed(2)} - ${simulateMs.toFixed(2)} ms)`,
+    what: `job overhead over simulate()${build} (p50 ${median(job).toFixed(2)} - ${simulateMs.toFixed(2)} ms)`,
     store: 'PostgreSQL',
     rps: NaN,
     p50: median(job) - simulateMs,
@@ -264,7 +277,7 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
     bad: 0,
   });
   rows.push({
-    what: 'the same jobs as a client sees them: POST sent to completed read (polling every 1 ms)',
+    what: `the same jobs as a client sees them${build}: POST sent to completed read (polling every 1 ms)`,
     store: 'PostgreSQL',
     rps: NaN,
     p50: median(seen),
@@ -272,7 +285,18 @@ const serve = await startServe(['--database', server.url, '--workers', '2']);
     bad: 0,
   });
 }
-{
+if (BEFORE_CLI !== undefined) {
+  // The other build first, warmed as this one was, against the same store.
+  const before = await startServe(['--database', server.url, '--workers', '2'], BEFORE_CLI);
+  await warmUp(before, FULL ? 5000 : 1000, ` [before: ${BEFORE_CLI}]`);
+  await overheadRows(before, ` [before: ${BEFORE_CLI}]`);
+  await before.kill('SIGTERM');
+  await db.query(`DELETE FROM jobs`);
+}
+const serve = await startServe(['--database', server.url, '--workers', '2']);
+await warmUp(serve, FULL ? 5000 : 1000, BEFORE_CLI !== undefined ? ' [this build]' : '');
+await overheadRows(serve, BEFORE_CLI !== undefined ? ' [this build]' : '');
+if (!ONLY_OVERHEAD) {
   // RSS of the serve process over a long run of jobs: the growth over the second half is what a leak shows.
   await db.query(`DELETE FROM jobs`);
   const samples: number[] = [rssMb(serve.pid)];
@@ -338,7 +362,7 @@ printTable(
   ]),
 );
 console.log(
-  `\nbare route ceiling: the better of two runs (${rows[0]?.rps.toFixed(0)} and ${bareAgain.rps.toFixed(0)} req/s); every HTTP row after a ${WARMUP_SECONDS} s warm-up. ` +
+  `\nbare route ceiling: the better of two runs (${bareRuns} req/s); every HTTP row after a ${WARMUP_SECONDS} s warm-up. ` +
     `The 'p50 ms' of the overhead row is job p50 (submitted_at to completed_at, the store's clock: from the insert to the completion's start) minus simulate() p50 (simulate() warm, in this process); of the RSS row, MB grown over the second half, and its req/s column is jobs/s.`,
 );
 for (const note of notes) console.log(note);

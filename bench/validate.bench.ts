@@ -12,7 +12,7 @@
 import { loadQsharp } from './qsharp.js';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import { parse } from '../src/parser/index.js';
-import { validate } from '../src/validate.js';
+import { validate } from '../src/api/validate.js';
 
 /** Reference throughputs the issue quotes for this machine (statements/s). */
 const REFERENCES = [

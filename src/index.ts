@@ -4,6 +4,7 @@
  * Each export is documented where it is defined; this file only gathers them.
  */
 import { CAPABILITY_CHECKS } from './capabilities/index.js';
+import { LIMITS } from './tables/index.js';
 
 export type {
   Diagnostic,
@@ -24,6 +25,25 @@ export {
 } from './tables/index.js';
 
 /**
+ * Reads a program once for a target, as TypeScript's `createProgram` does:
+ * checks the options, resolves the target, parses, runs the subset rules with
+ * gate definitions inlined and the capability checks, and lowers to circuit
+ * IR. `validate`, `compile`, `simulate`, `checkEquivalence` and `drawCircuit`
+ * take the result in place of text and reuse it (another target or a noise
+ * model re-runs only the capability checks). Returns `{ ok, diagnostics,
+ * failure, circuits, target, format }`. Never throws.
+ *
+ * ```ts
+ * const program = load(bell, { target: 'qpu.aria-1' });
+ * compile(program).stats; // parsed once for both calls
+ * simulate(program, { shots: 100 });
+ * ```
+ */
+export { load } from './api/load.js';
+/** Options of {@link load}, the program it returns, and how it read the input. */
+export type { LoadOptions, LoadedProgram, LoadResult, InputFormat } from './api/load.js';
+
+/**
  * Validates an OpenQASM 3 program as the service's preflight would: syntax,
  * the subset rules (docs/rules.md) with gate definitions inlined, then the
  * target's capabilities. Returns `{ ok, diagnostics, failure }`; `failure` is
@@ -32,9 +52,9 @@ export {
  * `maxErrors` (default 100), `maxGates` (default 1,000,000),
  * `maxSourceLength` (default 10 MB; `Infinity` lifts it).
  */
-export { validate } from './validate.js';
+export { validate } from './api/validate.js';
 /** Options and result of {@link validate}. */
-export type { ValidateOptions, ValidateResult } from './validate.js';
+export type { ValidateOptions, ValidateResult } from './api/validate.js';
 /** The subset rules in registry order: id, failure code and a one-line description each. */
 export { PREFLIGHT_RULES as preflightRules } from './preflight/index.js';
 export type { PreflightRule } from './preflight/index.js';
@@ -78,6 +98,27 @@ export type {
  */
 export { formatDiagnostic } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
+/**
+ * Builds a diagnostic from its code, rule, reason and span (and optional
+ * severity, hint, related locations, JSON path), with the message the code
+ * implies (`Circuit failed preflight validation: <reason>` for
+ * `PreflightError`): for tools that report their own findings beside the
+ * library's, in the same form.
+ */
+export { createDiagnostic } from './diagnostics/diagnostic.js';
+export type { DiagnosticInit } from './diagnostics/diagnostic.js';
+/**
+ * Resolves a `target` option: a name from the targets table or a Target
+ * object gives the Target; anything else the `unknown-target` diagnostic
+ * the operations would report (with a did-you-mean hint for a near name).
+ */
+export { resolveTarget } from './capabilities/target.js';
+/**
+ * The candidate closest to a misspelt name (edit distance; a difference in
+ * case only is always the best), or `undefined` when none is close: the
+ * library's "did you mean" hints, for tools that check names of their own.
+ */
+export { suggest } from './diagnostics/suggest.js';
 /** Program text with its line table, as {@link formatDiagnostic} also accepts it (`new SourceText(text, name)`). */
 export { SourceText } from './diagnostics/source.js';
 /**
@@ -129,16 +170,16 @@ export type { ParseOptions, ParseResult } from './parser/index.js';
  * `target`, `gateset`, `optimize` (default true), `family` (simulator only).
  * Never throws.
  */
-export { compile } from './compile.js';
+export { compile } from './api/compile.js';
 /** Options, result and stats of {@link compile}. */
-export type { CompileOptions, CompileResult, CompileStats } from './compile.js';
+export type { CompileOptions, CompileResult, CompileStats } from './api/compile.js';
 /**
  * Draws a program's circuit (validated QIS gates, or the compiled native
  * circuit) as a standalone SVG document; the CLI's `compile --format svg`.
  * Never throws: `{ ok, diagnostics, failure, svg }`.
  */
-export { drawCircuit } from './draw-circuit.js';
-export type { DrawCircuitOptions, DrawCircuitResult } from './draw-circuit.js';
+export { drawCircuit } from './api/draw-circuit.js';
+export type { DrawCircuitOptions, DrawCircuitResult } from './api/draw-circuit.js';
 export type { DrawOptions } from './draw/index.js';
 /**
  * Lowers circuit IR to the native gates of a family (`ms` or `zz`), returning
@@ -158,8 +199,14 @@ export type { NativeFamily, NativeLowering, NativeLoweringOptions } from './nati
  * measurement and reset; seeded sampling; noise models (`aria-1`, ...); a
  * memory budget. Never throws: problems come back as diagnostics.
  */
-export { simulate } from './simulate.js';
-export type { SimulateOptions, SimulateResult, SimulateInput } from './simulate.js';
+export { simulate } from './api/simulate.js';
+export type {
+  SimulateOptions,
+  SimulateResult,
+  SimulateInput,
+  DebiasingResult,
+  DebiasingVariant,
+} from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
@@ -175,12 +222,72 @@ export type { JsonSink } from './simulator/results/json-writer.js';
  * unitary up to 12 qubits, random input states beyond. Amplitudes, never
  * probabilities alone. Never throws.
  */
-export { checkEquivalence } from './equivalence.js';
+export { checkEquivalence } from './api/equivalence.js';
 /** Starts the simulator's worker threads; resolves when `simulate(..., { parallel: true })` can use every core. */
 export { prepareWorkers } from './simulator/engine/parallel.js';
-export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './equivalence.js';
+export type { CheckEquivalenceOptions, CheckEquivalenceResult } from './api/equivalence.js';
 /** Result format ids the simulator produces. */
 export { RESULT_FORMATS } from './simulator/results/artifacts.js';
+/**
+ * The facts users read instead of copying, in one frozen object: `limits`,
+ * `defaultTarget`, `targets` (with `family` and `nativeGates`), `noiseModels`
+ * and `noiseModelNames` (`ideal` first), `gates`, `rejectedGates`, `qisGates`,
+ * `nativeGates` (each with its arity), `rules` (every rule id a diagnostic can
+ * carry, with its stage and one line of help), `ruleIds` and `rule(id)`.
+ *
+ * ```ts
+ * catalogue.limits.maxShots; // 1000000
+ * catalogue.rule('rejected-gate')?.stage; // 'subset'
+ * ```
+ */
+export { catalogue, RULE_IDS as ruleIds } from './api/catalogue.js';
+export type { Catalogue, RuleEntry, RuleStage, TargetEntry } from './api/catalogue.js';
 /** Noise models of the noisy simulator: per-gate depolarizing and readout error rates. */
 export { NOISE_MODELS as noiseModels } from './tables/index.js';
 export type { NoiseModel } from './tables/index.js';
+
+/** How emulated QPUs drift, how one day's qubits differ, and debiasing's defaults (docs/service.md, "Emulated QPUs"). */
+export {
+  DRIFT as calibrationDrift,
+  DEVICE_SPREAD as deviceSpread,
+  DEBIASING as debiasingDefaults,
+} from './tables/index.js';
+export type { DriftModel, DeviceSpread } from './tables/index.js';
+/**
+ * The per-qubit device behind a characterization record (either version's
+ * shape): each physical qubit's readout errors, one-qubit error and
+ * over-rotation, and its pairs' median two-qubit error; or the first
+ * malformed field (`{ field, reason }`).
+ */
+export { characterizationQubits } from './simulator/noise/characterization.js';
+export type { QubitView, CharacterizationInput, CharacterizationProblem } from './simulator/noise/characterization.js';
+/**
+ * Rewrites a program the service refuses into one it accepts, proven to mean
+ * the same: refused and standard-library gates (`u3`, `cp`, `ccx`, `cswap`,
+ * `rzz`, ...) and modifiers (`inv @`, `pow(k) @`, `negctrl @`, stacked) in
+ * accepted gates, `for` loops over constant ranges unrolled, `def`
+ * subroutines inlined, `input` values bound from `options.inputs`, constants
+ * folded, whole-register and destination-less measurements, ranges, `++` and
+ * scalar registers written out. Returns `{ ok, source, applied, diagnostics,
+ * failure, equivalent }`: `ok`/`diagnostics`/`failure` are `validate`'s
+ * verdict on the fixed `source`, `applied` lists each rewrite at its place in
+ * the original, and `equivalent` is the equivalence checker's verdict against
+ * the original (`'unchecked'` where the original cannot be simulated; each
+ * gate rewrite is then still proven on its own). What cannot be fixed without
+ * changing the program stays as written, with its diagnostic. Never throws.
+ *
+ * ```ts
+ * fix('qubit[2] q;\ncp(pi/2) q[0], q[1];').source;
+ * // 'qubit[2] q;\nctrl @ rz(pi/2) q[0], q[1];\nrz(pi/4) q[0];'
+ * ```
+ */
+export { fix } from './api/fix/index.js';
+export type { FixOptions, FixResult, AppliedFix } from './api/fix/index.js';
+/**
+ * The per-job limits of `svc.circuit.v0` JSON input (service-api.md "Limits"):
+ * at most 5,000 circuits and 150,000 gates in one job. {@link validateCircuitJson}
+ * enforces them; a service can check array lengths with them before reading items.
+ */
+export const circuitJsonLimits: { readonly maxCircuitsPerJob: number; readonly maxGatesPerJob: number } = Object.freeze(
+  { maxCircuitsPerJob: LIMITS.maxCircuitsPerJob, maxGatesPerJob: LIMITS.maxGatesPerJob },
+);

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../src/validate.js';
+import { validate } from '../src/api/validate.js';
 import type { Diagnostic } from '../src/diagnostics/index.js';
 import { qasmFiles } from './preflight/fixture-files.js';
 

@@ -17,8 +17,10 @@ const STAGES = [
   'native',
   'draw',
   'simulator',
-  'cli',
+  'api',
 ];
+/** Above the library: they use it only through src/index.ts (architecture.md). */
+const USERS = ['cli', 'service', 'lsp', 'console'];
 /** The AST node types are the parser's output contract: the parser may import ast. */
 const EXTRA_ALLOWED: Record<string, string[]> = { parser: ['ast'], lexer: [] };
 
@@ -39,6 +41,16 @@ function stageOf(path: string): string | null {
 describe('import direction', () => {
   const imports = files(SRC).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+['"](\.[^'"]+)['"]/gm)].map((m) => ({
+      file,
+      spec: m[1] as string,
+      /** `import type`: erased at build, loads nothing. */
+      typeOnly: /^\s*(?:import|export) type\b/.test(m[0]),
+    })),
+  );
+
+  /** `import('...')` too: the CLI loads the library and the service on use. */
+  const loadsOnUse = files(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => ({
       file,
       spec: m[1] as string,
     })),
@@ -80,6 +92,33 @@ describe('import direction', () => {
     expect(bad).toEqual([]);
   });
 
+  it('lets the four users (cli, service, lsp, console) use the library only through src/index.ts', () => {
+    const top = (path: string) => relative(SRC, path).split(sep)[0] ?? '';
+    const fromUsers = [...imports, ...loadsOnUse].filter(({ file }) => USERS.includes(top(file)));
+    for (const user of USERS)
+      expect(
+        fromUsers.some(({ file }) => top(file) === user),
+        user,
+      ).toBe(true);
+    const bad = fromUsers.filter(({ file, spec }) => {
+      const path = join(file, '..', spec);
+      const target = relative(SRC, path);
+      if (top(path) === top(file) || target === 'index.js') return false;
+      // Another user's own entry (the CLI starts the service and the language server).
+      return !(USERS.includes(top(path)) && target === join(top(path), 'index.js'));
+    });
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
+  it('keeps src/api the top stage of the library: only src/index.ts imports it from outside', () => {
+    const intoApi = [...imports, ...loadsOnUse].filter(
+      ({ file, spec }) => relative(SRC, join(file, '..', spec)).split(sep)[0] === 'api',
+    );
+    expect(intoApi.some(({ file }) => relative(SRC, file) === 'index.ts')).toBe(true);
+    const bad = intoApi.filter(({ file }) => !['api', 'index.ts'].includes(relative(SRC, file).split(sep)[0] ?? ''));
+    expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
+  });
+
   it('lets the language server use the library only through src/index.ts, and nothing of the service', () => {
     const lspImports = imports.filter(({ file }) => relative(SRC, file).split(sep)[0] === 'lsp');
     expect(lspImports.length).toBeGreaterThan(5);
@@ -105,9 +144,9 @@ describe('import direction', () => {
   });
 
   it('never imports the service statically from outside it (the CLI loads it lazily)', () => {
-    const bad = imports.filter(({ file, spec }) => {
+    const bad = imports.filter(({ file, spec, typeOnly }) => {
       const from = relative(SRC, file).split(sep)[0];
-      return from !== 'service' && relative(SRC, join(file, '..', spec)).split(sep)[0] === 'service';
+      return !typeOnly && from !== 'service' && relative(SRC, join(file, '..', spec)).split(sep)[0] === 'service';
     });
     expect(bad.map(({ file, spec }) => `${relative(SRC, file)} -> ${spec}`)).toEqual([]);
   });

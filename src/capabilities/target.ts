@@ -14,7 +14,9 @@ export const OPTION_SPAN: Span = Object.freeze({
   end: Object.freeze({ line: 1, column: 1, offset: 0 }),
 });
 
-const RULE = 'unknown-target';
+/** Rule of the diagnostic for a `target` option that names no known target or is no valid Target. */
+export const UNKNOWN_TARGET_RULE = 'unknown-target';
+const RULE = UNKNOWN_TARGET_RULE;
 
 /**
  * The target a name or object designates; `simulator` when none is given.

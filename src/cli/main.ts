@@ -14,4 +14,16 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Node ends a process whose top-level await can never settle (nothing left to wait on) with code 13
+// and no output; a command must never stop without saying why, so that exit gets a sentence.
+let finished = false;
+process.once('exit', (code) => {
+  if (finished || code !== 13) return;
+  process.stderr.write(
+    `qasm3-preflight: ${process.argv.slice(2, 3).join('') || 'the command'} stopped before it finished: ` +
+      'it was waiting on work that nothing kept running. This is a bug; please report it with the command line.\n',
+  );
+});
+
 process.exitCode = await runCli(process.argv, processIo());
+finished = true;

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { checkCommand } from './commands/check.js';
 import { compileCommand } from './commands/compile.js';
+import { fixCommand } from './commands/fix.js';
 import { lspCommand } from './commands/lsp.js';
 import { simulateCommand } from './commands/simulate.js';
 import { targetsCommand } from './commands/targets.js';
@@ -22,6 +23,7 @@ Examples:
   $ qasm3-preflight check examples/            check every .qasm below a folder
   $ qasm3-preflight check prog.qasm --target qpu.forte-1 --format sarif
   $ qasm3-preflight compile prog.qasm --gateset native --verify
+  $ qasm3-preflight fix prog.qasm --write           rewrite into the accepted subset, proven equal
   $ qasm3-preflight simulate examples/bell.qasm --shots 1000 --seed 7
   $ qasm3-preflight targets
   $ qasm3-preflight serve                      the job service API (docs/service.md)
@@ -65,6 +67,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const commands = [
     checkCommand(io, setExitCode, colorFlag),
     compileCommand(io, setExitCode, colorFlag),
+    fixCommand(io, setExitCode, colorFlag),
     simulateCommand(io, setExitCode, colorFlag),
     targetsCommand(io),
     serveCommand(io),

@@ -4,7 +4,7 @@
  * names the path.
  */
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../diagnostics/index.js';
+import type { Diagnostic } from '../index.js';
 import { readInputFile, readStdin } from './check/read-input.js';
 import { UsageError } from './errors.js';
 import { formatText } from './formats/text.js';

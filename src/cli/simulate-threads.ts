@@ -6,8 +6,7 @@
  * (by the one-minute load average, as `check` decides its threads).
  */
 import { availableParallelism, loadavg } from 'node:os';
-import type { IrCircuit } from '../ir/types.js';
-import { PARALLEL_MIN_QUBITS } from '../simulator/engine/parallel.js';
+import { catalogue, type IrCircuit } from '../index.js';
 
 /** The circuits' widest register file, in qubits (0 for none). */
 export function widestCircuit(circuits: readonly IrCircuit[]): number {
@@ -21,5 +20,5 @@ export function wantWorkers(
   load: number = loadavg()[0] ?? 0,
   cores: number = availableParallelism(),
 ): boolean {
-  return allowed && qubits >= PARALLEL_MIN_QUBITS && cores - Math.floor(load) >= 2;
+  return allowed && qubits >= catalogue.parallelMinQubits && cores - Math.floor(load) >= 2;
 }

@@ -5,9 +5,7 @@
  * unitary up to 12 qubits, random input states beyond, always up to global
  * phase only.
  */
-import type { CompileResult } from '../compile.js';
-import { checkEquivalence, type CheckEquivalenceResult } from '../equivalence.js';
-import type { Target } from '../tables/index.js';
+import { checkEquivalence, type CheckEquivalenceResult, type CompileResult, type Target } from '../index.js';
 
 export interface VerifyVerdict {
   readonly equivalent: boolean;

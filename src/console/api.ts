@@ -56,11 +56,31 @@ export interface Job {
   readonly stats?: { qubits?: number; circuits?: number; gate_counts?: { '1q': number; '2q': number }; kwh?: number };
   readonly output?: {
     compilation?: { diagnostics?: readonly JobDiagnostic[]; compiled_circuits?: Record<string, Artifact> };
+    error_mitigation?: { debiasing?: { variants: readonly DebiasingVariant[]; aggregation_method?: string } };
   };
+  /** Extension: the characterization an emulated QPU job ran on. */
+  readonly characterization_id?: string;
   readonly results?: Record<string, unknown> | null;
   readonly input?: { data?: string } | null;
   readonly metadata?: Record<string, unknown> | null;
   readonly child_job_ids?: readonly string[] | null;
+  readonly parent_job_id?: string | null;
+}
+
+/** One variant of a debiased job (service-api.md, Variant object). */
+export interface DebiasingVariant {
+  readonly variant_id: string;
+  readonly qubit_map: readonly number[];
+  readonly shots: number;
+  readonly results: Record<string, Artifact>;
+}
+
+/** One physical qubit of a day's device (GET .../characterizations/<id>/qubits, an extension). */
+export interface QubitView {
+  readonly qubit: number;
+  readonly readoutError: number;
+  readonly oneQubitError: number;
+  readonly twoQubitError: number;
 }
 
 export interface Artifact {

@@ -11,13 +11,14 @@ const plot = () => import('@observablehq/plot');
 /** A bar chart of states: one bar per state, its label under it and its value on top. */
 export async function barChart(
   bars: readonly Bar[],
-  options: { title: string; y: string; percent: boolean },
+  options: { title: string; y: string; percent: boolean; width?: number },
 ): Promise<Element> {
   const Plot = await plot();
   const order = bars.map((b) => b.state);
   const chart = Plot.plot({
     title: options.title,
-    width: Math.max(320, Math.min(1200, 60 + bars.length * 48)),
+    // The width of the box it goes in (the page's), not of its few bars: two bars on a wide page stay readable.
+    width: Math.max(320, Math.round(options.width ?? 640)),
     height: 280,
     marginBottom: 40 + Math.max(0, (order[0]?.length ?? 0) - 4) * 6,
     x: { label: 'state (q[0] leftmost)', domain: order, tickRotate: (order[0]?.length ?? 0) > 6 ? -45 : 0 },

@@ -96,6 +96,9 @@ export function compareBySpan(a: Diagnostic, b: Diagnostic): number {
 
 export const TOO_MANY_ERRORS_RULE = 'max-errors';
 
+/** Rule of the diagnostic that stands for a failure of the library itself (never thrown at the caller). */
+export const INTERNAL_ERROR_RULE = 'internal-error';
+
 /**
  * Collects diagnostics up to a budget. Past the budget it records one closing
  * diagnostic saying the limit was reached and ignores the rest; `full` tells

@@ -336,8 +336,18 @@ export function registerSizeNotSupported(size: string, name: string): string {
   return `Size ${size} of register ${name} is not supported: write a positive integer literal, like [2]`;
 }
 
+/** A count as words: grouped digits, or only how many digits a huge literal has. */
+function countText(count: number | bigint): string {
+  const digits = count.toString().length;
+  return digits > 30 ? `a number of ${digits} digits` : count.toLocaleString('en-US');
+}
+
+export function registerTooLarge(size: bigint, name: string, max: number): string {
+  return `Register ${name} declares too many qubits (${countText(size)}); a register holds at most ${max.toLocaleString('en-US')}`;
+}
+
 export function tooManyClassicalBits(bits: number | bigint, max: number): string {
-  return `The program declares ${bits.toLocaleString('en-US')} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
+  return `The program declares ${countText(bits)} classical bits; at most ${max.toLocaleString('en-US')} are supported (all bit registers together)`;
 }
 
 export function bitRegisterInitializer(name: string): string {

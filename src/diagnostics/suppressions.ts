@@ -13,7 +13,12 @@
 import { createDiagnostic, SourceText, unusedSuppression, type Diagnostic, type Span } from './index.js';
 
 export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
-const MARKER = 'qasm3-preflight-disable';
+/** The comment directives: for the whole file, and for the next line. */
+export const SUPPRESSION_DIRECTIVES = Object.freeze({
+  file: 'qasm3-preflight-disable',
+  nextLine: 'qasm3-preflight-disable-next-line',
+});
+const MARKER = SUPPRESSION_DIRECTIVES.file;
 const DIRECTIVE = /\/\/\s*qasm3-preflight-(disable-next-line|disable)(?![\w-])([^\r\n]*)/g;
 
 type Scope = 'next-line' | 'file';

@@ -28,6 +28,7 @@ import { aliasOperand, resolveOperand } from './operands.js';
 import type { OperandResolution } from './operands.js';
 import { SymbolTable } from './symbols.js';
 import { TupleCache } from './tuples.js';
+import { LIMITS } from '../tables/index.js';
 import type { InlinedOp, InlinedProgram } from './types.js';
 
 /** A problem only expansion can see: an argument that fails once parameters have values. */
@@ -399,10 +400,14 @@ const CONSTANTS_ONLY: EvaluationScope = { params: null, isClassicalVariable: noC
 
 const NO_PARAMS_EXPR: readonly never[] = Object.freeze([]);
 
-/** A register size from its declaration: a positive integer literal, else null (the rule reports it). */
+/**
+ * A register size from its declaration: a positive integer literal up to
+ * `LIMITS.maxRegisterSize`, else null (register-declaration or
+ * classical-bit-limit reports it).
+ */
 export function declaredSize(size: Expression | null): number | null {
   if (size === null) return 1;
-  if (size.kind !== 'IntegerLiteral' || size.value < 1n) return null;
+  if (size.kind !== 'IntegerLiteral' || size.value < 1n || size.value > BigInt(LIMITS.maxRegisterSize)) return null;
   return Number(size.value);
 }
 

@@ -9,7 +9,7 @@ import {
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { applySuppressions, validate, type Diagnostic } from '../index.js';
+import { applySuppressions, catalogue, validate, type Diagnostic } from '../index.js';
 import { fullCheck, incrementalCheck, type Baseline, type Edit } from './incremental.js';
 import { rangeOf } from './positions.js';
 import { chooseTarget, fileTarget, type ServerSettings } from './settings.js';
@@ -68,7 +68,7 @@ function lintView(text: string, diagnostics: readonly Diagnostic[]): Diagnostic[
     named === null
       ? kept
       : kept.map((d) =>
-          d.rule === 'unknown-target' ? { ...d, span: spanAt(text, named.start, named.end, d.span) } : d,
+          d.rule === catalogue.ruleIds.unknownTarget ? { ...d, span: spanAt(text, named.start, named.end, d.span) } : d,
         );
   return [...placed, ...unused];
 }

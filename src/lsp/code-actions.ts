@@ -6,7 +6,7 @@
  */
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from '../index.js';
+import { catalogue, fix, type Diagnostic } from '../index.js';
 import { checkText, errorCount, toLspDiagnostic } from './analysis.js';
 import { applyEdits, fixFor, indentationAt, lineBounds, newlineOf, type Fix, type OffsetEdit } from './fixes.js';
 import { offsetRange, rangeOf, rangesMeet } from './positions.js';
@@ -15,8 +15,10 @@ import type { SymbolIndex } from './symbols.js';
 /** Above this many characters a fix is offered without re-checking the fixed text (a check costs a full validate). */
 export const VERIFY_LIMIT = 300_000;
 
-const SUPPRESS_DIRECTIVE = 'qasm3-preflight-disable-next-line';
-const UNSUPPRESSIBLE = new Set(['unused-suppression']);
+const SUPPRESS_DIRECTIVE = catalogue.suppressionDirectives.nextLine;
+const UNSUPPRESSIBLE = new Set<string>([catalogue.ruleIds.unusedSuppression]);
+/** A next-line directive alone on its line (a rule can be added to it). */
+const NEXT_LINE_DIRECTIVE = new RegExp(`^\\s*//\\s*${SUPPRESS_DIRECTIVE}\\s+[^\\r\\n]*$`);
 
 export interface CodeActionContext {
   readonly document: TextDocument;
@@ -46,7 +48,26 @@ export function codeActions(context: CodeActionContext, range: Range): CodeActio
     }
   }
   const only = context.only;
+  // "Fix all in file" (source.fixAll) runs the whole of `fix`: offered only when the client asks for source actions.
+  if (only?.some((kind) => CodeActionKind.SourceFixAll.startsWith(kind))) {
+    const all = fixAll(document, context.target);
+    if (all !== null) actions.push(all);
+  }
   return only === undefined ? actions : actions.filter((a) => only.some((kind) => (a.kind ?? '').startsWith(kind)));
+}
+
+/** The document as `fix` rewrites it (docs/fix.md), when it changes anything and is not refuted by the proof. */
+function fixAll(document: TextDocument, target: string | undefined): CodeAction | null {
+  const text = document.getText();
+  if (text.length > VERIFY_LIMIT) return null;
+  const result = fix(text, target === undefined ? {} : { target });
+  if (result.source === text || result.equivalent === false) return null;
+  const proof = result.equivalent === true ? 'proven equal' : 'each rewrite proven';
+  return {
+    title: `Fix all in file (${result.applied.length} fixes, ${proof})`,
+    kind: CodeActionKind.SourceFixAll,
+    edit: { changes: { [document.uri]: [{ range: offsetRange(document, 0, text.length), newText: result.source }] } },
+  };
 }
 
 function isImprovement(text: string, fix: Fix, target: string | undefined, errorsBefore: number): boolean {
@@ -81,7 +102,7 @@ function suppressEdit(text: string, diagnostic: Diagnostic): OffsetEdit {
   if (line.start > 0) {
     const previous = lineBounds(text, line.start - 1);
     const previousText = text.slice(previous.start, previous.end);
-    if (/^\s*\/\/\s*qasm3-preflight-disable-next-line\s+[^\r\n]*$/.test(previousText) && !previousText.includes('--')) {
+    if (NEXT_LINE_DIRECTIVE.test(previousText) && !previousText.includes('--')) {
       const end = previous.start + previousText.trimEnd().length;
       return { start: end, end, newText: `, ${diagnostic.rule}` };
     }

@@ -4,8 +4,19 @@
  * null when the repair needs a person's judgement (a partial unrolled loop).
  * Callers check the result with the library.
  */
-import { rejectedGates, rewriteCodeHintPrefix, type Diagnostic, type GateCall, type Statement } from '../index.js';
+import {
+  catalogue,
+  rejectedGates,
+  rewriteCodeHintPrefix,
+  type Diagnostic,
+  type GateCall,
+  type Statement,
+} from '../index.js';
 import { referencesTo, statementAt, type Definition, type SymbolIndex } from './symbols.js';
+
+const RULE = catalogue.ruleIds;
+/** What follows a suppression directive (either kind): its rule list. */
+const DIRECTIVE_RULES = new RegExp(`${catalogue.suppressionDirectives.file}(?:-next-line)?([^\\r\\n]*)`);
 
 /** Replace text[start, end) by newText. */
 export interface OffsetEdit {
@@ -71,7 +82,7 @@ function replaceSpan(input: FixInput, newText: string, title: string): Fix {
  * the catalogue's replacement when it is one gate taking the same arguments.
  */
 function rejectedGateFix(input: FixInput): Fix | null {
-  if (input.diagnostic.rule !== 'rejected-gate') return null;
+  if (input.diagnostic.rule !== RULE.rejectedGate) return null;
   const name = spanText(input);
   const instead = rejectedGates.find((g) => g.name === name)?.instead ?? null;
   const match =
@@ -122,7 +133,7 @@ function refusedCall(input: FixInput): GateCall | null {
 
 /** `c = measure q;`, `measure q -> c;`, `reset q;` -> one statement per qubit. */
 function wholeRegisterFix(input: FixInput): Fix | null {
-  if (input.diagnostic.rule !== 'measurement-form') return null;
+  if (input.diagnostic.rule !== RULE.measurementForm) return null;
   const statement = statementAt(input.index, input.diagnostic.span.start.offset);
   if (statement === null) return null;
   const perQubit = (qubit: string, size: number, line: (i: number) => string): Fix | null => {
@@ -163,7 +174,7 @@ function wholeRegisterFix(input: FixInput): Fix | null {
 
 /** `qubit q;` -> `qubit[1] q;` (`qreg q;` -> `qreg q[1];`), and each whole-register use `q` -> `q[0]`. */
 function scalarDeclarationFix(input: FixInput): Fix | null {
-  if (input.diagnostic.rule !== 'register-declaration' || !input.diagnostic.reason.startsWith('Scalar declaration'))
+  if (input.diagnostic.rule !== RULE.registerDeclaration || !input.diagnostic.reason.startsWith('Scalar declaration'))
     return null;
   const statement = statementAt(input.index, input.diagnostic.span.start.offset);
   if (statement === null) return null;
@@ -186,12 +197,11 @@ function scalarDeclarationFix(input: FixInput): Fix | null {
 
 /** A directive that suppresses nothing: remove its line (when it names only this rule or none). */
 function unusedSuppressionFix(input: FixInput): Fix | null {
-  if (input.diagnostic.rule !== 'unused-suppression') return null;
+  if (input.diagnostic.rule !== RULE.unusedSuppression) return null;
   const { start, end } = lineBounds(input.text, input.diagnostic.span.start.offset);
   const line = input.text.slice(start, end);
   const rules =
-    /qasm3-preflight-disable(?:-next-line)?([^\r\n]*)/
-      .exec(line)?.[1]
+    DIRECTIVE_RULES.exec(line)?.[1]
       ?.split('--')[0]
       ?.match(/[^\s,]+/g) ?? [];
   if (rules.length > 1 || !/^\s*\/\//.test(line)) return null;

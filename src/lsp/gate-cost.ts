@@ -3,7 +3,7 @@
  * declarations and gate definitions it needs) to the target's native gates,
  * counted as single-qubit pulses (gpi/gpi2) and two-qubit gates (ms or zz).
  */
-import { compile, targets, type GateJson } from '../index.js';
+import { catalogue, compile, type GateJson } from '../index.js';
 
 export interface GateCost {
   readonly target: string;
@@ -24,7 +24,7 @@ const cache = new Map<string, GateCost | null>();
  * when the call does not compile for the target.
  */
 export function gateCost(declarations: string, call: string, target: string | undefined): GateCost | null {
-  const name = target ?? 'simulator';
+  const name = target ?? catalogue.defaultTarget;
   const key = `${name}\u0000${declarations}\u0000${call}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -35,7 +35,7 @@ export function gateCost(declarations: string, call: string, target: string | un
           target: name,
           pulses: result.stats.gate_counts['1q'],
           twoQubitGates: result.stats.gate_counts['2q'],
-          twoQubitGate: targets.find((t) => t.name === name)?.twoQubitNative ?? 'ms',
+          twoQubitGate: catalogue.targets.find((t) => t.name === name)?.family ?? 'ms',
           nativeGates:
             result.circuit !== null && 'circuit' in result.circuit ? result.circuit.circuit.map(gateText) : [],
         }

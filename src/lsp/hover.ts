@@ -7,15 +7,7 @@
 import type { Hover } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  acceptedGates,
-  capabilityRules,
-  preflightRules,
-  print,
-  rejectedGates,
-  type Diagnostic,
-  type Statement,
-} from '../index.js';
+import { acceptedGates, catalogue, print, rejectedGates, type Diagnostic, type Statement } from '../index.js';
 import { gateCost } from './gate-cost.js';
 import { GATE_MATRICES } from './gate-matrices.js';
 import { offsetRange } from './positions.js';
@@ -152,21 +144,9 @@ function declarationText(context: HoverContext, d: Definition): string {
 }
 
 function ruleHover(d: Diagnostic): string {
-  const doc =
-    RULE_DOCS[d.rule] ??
-    preflightRules.find((r) => r.id === d.rule)?.description ??
-    capabilityRules.find((r) => r.id === d.rule)?.summary ??
-    FALLBACK_DOCS[d.rule] ??
-    '';
+  const doc = RULE_DOCS[d.rule] ?? catalogue.rule(d.rule)?.summary ?? '';
   return `**${d.rule}** (${d.severity === 'warning' ? 'warning' : d.code})\n\n${doc}`.trim();
 }
-
-/** Rules documented outside docs/rules.md, in one line each. */
-const FALLBACK_DOCS: Readonly<Record<string, string>> = {
-  'syntax-error': 'The program must be syntactically valid OpenQASM 3 (see grammar/README.md).',
-  'unused-suppression':
-    'A `qasm3-preflight-disable` comment must suppress at least one diagnostic: remove it or fix its rule id.',
-};
 
 function codeBlock(text: string): string {
   return '```qasm\n' + text.trim() + '\n```';

@@ -27,6 +27,7 @@
  */
 import {
   capabilityRules,
+  catalogue,
   parse,
   validate,
   type Diagnostic,
@@ -35,16 +36,21 @@ import {
   type Statement,
 } from '../index.js';
 
-/** decisions.md: the gate-application limit and the request-body limit `validate` applies by default. */
-const MAX_GATES = 1_000_000;
-const MAX_SOURCE_LENGTH = 10 * 1024 * 1024;
-const MAX_ERRORS = 100;
+/** The gate-application limit, the request-body limit and the error budget `validate` applies by default. */
+const { maxGates: MAX_GATES, maxSourceLength: MAX_SOURCE_LENGTH, maxErrors: MAX_ERRORS } = catalogue.limits;
+const RULE = catalogue.ruleIds;
 
 const CAPABILITY_RULES = new Set(capabilityRules.map((r) => r.id));
 /** Diagnostics about options, reported before every stage and unaffected by edits. */
-const OPTION_RULES = new Set(['unknown-target']);
+const OPTION_RULES = new Set<string>([RULE.unknownTarget]);
 /** A previous result with one of these cannot be extended: it stopped early or counted the whole program. */
-const BLOCKING_RULES = new Set(['syntax-error', 'max-errors', 'too-many-gates', 'source-size', 'internal-error']);
+const BLOCKING_RULES = new Set<string>([
+  RULE.syntaxError,
+  RULE.maxErrors,
+  RULE.tooManyGates,
+  RULE.sourceSize,
+  RULE.internalError,
+]);
 
 /** How each statement kind takes part: context (declares names), call, measurement, neutral, or blocking. */
 type Role = 'context' | 'call' | 'measurement' | 'neutral' | 'blocking';

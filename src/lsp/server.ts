@@ -147,7 +147,7 @@ export function serveLanguageServer(connection: Connection, options: ServerOptio
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentFormattingProvider: true,
       },
       serverInfo: { name: 'qasm3-preflight' },

@@ -20,7 +20,7 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { literalTooLong, nestingTooDeep, unexpectedEndOfFile } from '../diagnostics/index.js';
+import { literalTooLong, nestingTooDeep, unexpectedEndOfFile, VERSION_NOT_FIRST } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { SyntaxMessages } from './errors.js';
 import {
@@ -109,7 +109,9 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.lastErrorSerial = this.statementSerial;
     this.reportedEnd ||= atEnd;
     const saved = CHEVROTAIN_SAVE_ERROR.call(this, error);
-    this.checkBudget();
+    // "Not all input parsed" is saved after the root rule returned: nothing is left to stop,
+    // and a throw there would escape the rule as an internal error.
+    if (error.name !== 'NotAllInputParsedException') this.checkBudget();
     return saved;
   }
 
@@ -277,7 +279,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
           : occurrence === 2
             ? this.SUBRULE2(this.statementOrScope)
             : this.SUBRULE3(this.statementOrScope);
-      this.ACTION(() => pushStatements(list, result));
+      this.ACTION(() => {
+        // A version inside a block is no statement of it (the driver checks top-level ones).
+        if (nestedVersion(occurrence, result)) this.note(VERSION_NOT_FIRST, startOf(result), endOf(result));
+        else pushStatements(list, result);
+      });
       return result;
     } catch (error) {
       // Too deep a nest, or a stack run out, is the whole top-level
@@ -460,6 +466,10 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       ? this.b.range(first, null, rest.second, start, end)
       : this.b.range(first, rest.second, rest.third, start, end);
   }
+}
+
+function nestedVersion(occurrence: 1 | 2 | 3, result: StatementResult): result is N.Version {
+  return occurrence !== 1 && result !== undefined && !Array.isArray(result) && (result as N.Node).kind === 'Version';
 }
 
 function pushStatements(list: N.Statement[], result: StatementResult): void {

@@ -147,3 +147,6 @@ function declareOutputBits(inliner: Inliner, statement: Statement & { kind: 'IOD
   if (type.kind !== 'ScalarType' || type.name !== 'bit') return;
   inliner.symbols.declareRegister('bit', statement.name.name, declaredSize(type.size), statement.span);
 }
+export { GATE_REWRITES_BY_NAME, CONTROLLED_FORMS, phaseOnControls } from './rewrites.js';
+export type { RewriteStep, GateRewrite, ControlledForm } from './rewrites.js';
+export { angleText } from './angle-text.js';

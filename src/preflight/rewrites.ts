@@ -45,7 +45,7 @@ const ctrl = (controls: number): string => (controls === 1 ? 'ctrl @' : `ctrl(${
  * controls c1..cn it is a phase gate on cn controlled by c1..c(n-1), that is
  * ctrl(n-1) @ rz(α) plus the same phase of α/2 on c1..c(n-1), down to one rz.
  */
-function phaseOnControls(alpha: number, controls: readonly number[]): RewriteStep[] {
+export function phaseOnControls(alpha: number, controls: readonly number[]): RewriteStep[] {
   const steps: RewriteStep[] = [];
   let angle = alpha;
   for (let n = controls.length; n >= 1; n--) {

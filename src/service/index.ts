@@ -9,8 +9,11 @@
  * await service.close();
  */
 import type { FastifyServerOptions } from 'fastify';
-import { openStore, type Db } from './store/db.js';
+import type { Db } from './store/db.js';
+import { DEFAULT_DATA_DIR, openStore } from './store/open.js';
+import { startAdminSocket } from './admin.js';
 import { seedCatalog, createKey } from './store/catalog.js';
+import { characterizationSource } from './jobs/characterizations.js';
 import { JobsService } from './jobs/service.js';
 import { JobRunner } from './worker/runner.js';
 import { buildApp } from './http/app.js';
@@ -56,7 +59,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
-    await seedCatalog(db);
+    await seedCatalog(db, characterizationSource);
     let runner: JobRunner | null = null;
     const jobs = new JobsService(db, () => runner?.wake());
     const app = await buildApp({
@@ -72,6 +75,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       app.log[level](fields ?? {}, message);
     runner = workers > 0 ? new JobRunner(db, { threads: workers, leaseMs: options.leaseMs, log }) : null;
     await runner?.start();
+    const closeAdmin =
+      ownsDb && !options.databaseUrl ? await adminSocket(db, options.dataDir ?? DEFAULT_DATA_DIR, log) : null;
     let closed = false;
     return {
       app,
@@ -88,6 +93,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       async close() {
         if (closed) return;
         closed = true;
+        await closeAdmin?.();
         await app.close();
         await runner?.stop();
         if (ownsDb) await db.close();
@@ -96,6 +102,25 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
+  }
+}
+
+/**
+ * The embedded store's admin socket (admin.ts), so `keys` works while this
+ * process holds the data directory. A directory whose path is too long for a
+ * socket name serves without one: the keys commands then say the directory is
+ * in use, as before.
+ */
+async function adminSocket(
+  db: Db,
+  dataDir: string,
+  log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void,
+): Promise<(() => Promise<void>) | null> {
+  try {
+    return await startAdminSocket(db, dataDir);
+  } catch (error) {
+    log('warn', 'no admin socket: keys commands cannot reach this process', { err: String(error) });
+    return null;
   }
 }
 
@@ -110,7 +135,7 @@ export async function createWorker(options: {
 }) {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
-  await seedCatalog(db);
+  await seedCatalog(db, characterizationSource);
   const runner = new JobRunner(db, { threads: options.workers ?? 1, leaseMs: options.leaseMs, log: options.log });
   await runner.start();
   return {
@@ -125,7 +150,9 @@ export async function createWorker(options: {
 
 export { openStore, createKey };
 export { listKeys, revokeKey } from './store/catalog.js';
-export type { Db, Queryable, StoreOptions } from './store/db.js';
+export type { Db, Queryable } from './store/db.js';
+export type { StoreOptions } from './store/open.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export type { Timeouts } from './http/timeouts.js';
 export { DataDirLockedError } from './store/lock.js';
+export { adminClient, type AdminClient } from './admin.js';

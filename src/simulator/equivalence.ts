@@ -51,13 +51,14 @@ export interface EquivalenceResult {
   readonly finalZ?: readonly number[];
 }
 
-interface UnitaryPart {
+/** What the comparison reads of a circuit: its gates as unitaries, its final measurements as `qubit->bit` pairs. */
+export interface UnitaryPart {
   readonly ops: UnitaryOp[];
   readonly measurements: string;
   readonly nonUnitary: boolean;
 }
 
-function unitaryPart(circuit: IrCircuit): UnitaryPart {
+export function unitaryPart(circuit: IrCircuit): UnitaryPart {
   const final = finalMeasurementIndices(circuit.ops);
   const ops: UnitaryOp[] = [];
   const measurements: string[] = [];
@@ -82,15 +83,26 @@ function zRotations(turns: readonly number[], qubits: number): UnitaryOp[] {
 }
 
 export function compareCircuits(a: IrCircuit, b: IrCircuit, options: EquivalenceOptions = {}): EquivalenceResult {
-  const pa = unitaryPart(a);
-  const pb = unitaryPart(b);
+  return compareUnitaryParts(unitaryPart(a), unitaryPart(b), Math.max(a.qubits, b.qubits), options);
+}
+
+/**
+ * {@link compareCircuits} on circuits already read as unitaries on `qubits`
+ * wires: `fix` compares a program's reference meaning (gates the IR has no
+ * name for, as matrices) with its rewrite this way.
+ */
+export function compareUnitaryParts(
+  pa: UnitaryPart,
+  pb: UnitaryPart,
+  qubits: number,
+  options: EquivalenceOptions = {},
+): EquivalenceResult {
   if (pa.nonUnitary || pb.nonUnitary) return { equivalent: false, maxDeviation: Infinity, method: 'non-unitary' };
   // A circuit that measures nothing (a JSON circuit, whose format measures every qubit, or a program
   // without measurements) is compared as the operation it is: there is no readout to disagree with.
   if (pa.measurements !== '' && pb.measurements !== '' && pa.measurements !== pb.measurements) {
     return { equivalent: false, maxDeviation: Infinity, method: 'measurements-differ' };
   }
-  const qubits = Math.max(a.qubits, b.qubits);
   const engine: EngineOptions = {
     sparse: 'never',
     fuse: true,

@@ -8,5 +8,13 @@ export { runCircuit, type RunOptions, type RunOutput } from './run.js';
 export { RESULT_FORMATS, OUTPUT_ALL, indexToBitstring } from './results/artifacts.js';
 export { PROBABILITY_CUTOFF } from './results/outcomes.js';
 export type { ProbabilitiesArtifact, HistogramArtifact, ShotsArtifact, V03Artifact } from './results/artifacts.js';
-export { compareCircuits, type EquivalenceResult, type EquivalenceOptions } from './equivalence.js';
+export {
+  compareCircuits,
+  compareUnitaryParts,
+  unitaryPart,
+  type EquivalenceResult,
+  type EquivalenceOptions,
+  type UnitaryPart,
+} from './equivalence.js';
 export { SimulationLimitError, defaultMemoryBudget } from './engine/memory.js';
+export type { UnitaryOp } from './kernels/matrices.js';

@@ -5,7 +5,7 @@
  * only when asked, and left out past `maxProbabilityEntries`.
  */
 import type { IrCircuit } from '../ir/types.js';
-import { LIMITS, type NoiseModel } from '../tables/index.js';
+import { LIMITS } from '../tables/index.js';
 import {
   histogramArtifact,
   probabilitiesFromHistogram,
@@ -17,7 +17,8 @@ import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from 
 import { executeCircuit, type Branch, type ExecuteOptions } from './engine/execute.js';
 import { checkShotBits } from './engine/limit-messages.js';
 import { MemoryGuard } from './engine/memory.js';
-import { sampleNoisyShots } from './noise.js';
+import { runDebiased, type DebiasedRun } from './noise/debias.js';
+import { sampleNoisyShots, type NoisyRun } from './noise/trajectories.js';
 import { exactDistribution, sampleShots } from './results/outcomes.js';
 import {
   decimalTable,
@@ -42,7 +43,10 @@ export type ArtifactName = keyof typeof ARTIFACT_FORMATS;
 export interface RunOptions {
   readonly shots?: number;
   readonly seed: number;
-  readonly noise?: NoiseModel;
+  /** A noisy run: the device (a uniform model, or one day's characterization) and where the program sits on it. */
+  readonly noise?: NoisyRun;
+  /** Debias a noisy run: split its shots among this many variants. */
+  readonly debiasVariants?: number;
   readonly memoryBudgetBytes: number;
   readonly maxBranches: number;
   readonly parallel?: ParallelRunner;
@@ -64,6 +68,8 @@ export interface Omission {
 export interface CircuitRun {
   readonly sources: Map<string, ArtifactSource>;
   readonly omitted: Omission | null;
+  /** The variants and aggregations of a debiased run. */
+  readonly debiased?: DebiasedRun;
 }
 
 /** Shots a noisy simulation takes when none are given. */
@@ -99,14 +105,26 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
   if (options.noise) {
     const shots = options.shots ?? DEFAULT_NOISY_SHOTS;
     checkShotBits(shots, circuit.qubits, circuit.clbits);
-    const table = sampleNoisyShots(circuit, options.noise, shots, random, executeOptions(options));
-    const histogram = histogramArtifact(circuit, table);
+    const debiased =
+      options.debiasVariants !== undefined
+        ? runDebiased(
+            circuit,
+            options.noise.device,
+            shots,
+            options.debiasVariants,
+            options.seed,
+            executeOptions(options),
+          )
+        : undefined;
+    const table = debiased?.table ?? sampleNoisyShots(circuit, options.noise, shots, random, executeOptions(options));
+    // Debiased results are the average aggregation: the summed counts of every variant.
+    const histogram = debiased?.average ?? histogramArtifact(circuit, table);
     const probabilities = probabilitiesFromHistogram(histogram, shots);
     add('probabilities', () => plainSource(probabilities));
     add('histogram', () => plainSource(histogram));
     add('shots', () => plainSource(shotsArtifact(circuit, table)));
     add('v0.3', () => plainSource(v03FromProbabilities(probabilities)));
-    return { sources, omitted: null };
+    return { sources, omitted: null, ...(debiased ? { debiased } : {}) };
   }
   const sampled = options.shots !== undefined && (wanted.has('histogram') || wanted.has('shots'));
   if (sampled) checkShotBits(options.shots, circuit.qubits, circuit.clbits);

@@ -21,6 +21,13 @@ export const LIMITS = Object.freeze({
    */
   maxClassicalBits: 65_536,
   /**
+   * Largest size of one qubit register (`qubit[n]`, `qreg q[n]`). No machine
+   * comes near it, so a larger one is refused as a limit rather than counted:
+   * past 2^53 a size is no longer an exact number, past about 1e308 it is
+   * Infinity, and the qubit count and indexes are computed in numbers.
+   */
+  maxRegisterSize: 2 ** 32,
+  /**
    * Default most entries of an exact distribution artifact: at about 60 bytes
    * of JSON an entry (a 29-character bitstring, a 14-digit probability,
    * indentation), 1,500,000 entries stay under 100 MB.

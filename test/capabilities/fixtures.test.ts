@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITY_CHECKS } from '../../src/capabilities/index.js';
 import { DYNAMIC_CIRCUITS_UNSUPPORTED, MID_CIRCUIT_MEASUREMENT_UNSUPPORTED } from '../../src/diagnostics/index.js';
 import { TARGETS } from '../../src/tables/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'capability');
 const UPDATE = process.env.UPDATE_FIXTURES === '1';

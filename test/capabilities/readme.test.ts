@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../src/tables/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 
 const README = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'capabilities', 'README.md'), 'utf8');
 const ALL = TARGETS.map((t) => t.name);

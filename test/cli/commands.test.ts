@@ -3,7 +3,7 @@
  * runs them: the built CLI in a child process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ describe.concurrent('compile', () => {
     };
     expect(circuit).toMatchObject({ format: 'svc.circuit.v0', gateset: 'native', qubits: 2 });
     expect(new Set(circuit.circuit.map((g) => g.gate))).toEqual(new Set(['ms', 'gpi2']));
-    expect(r.stderr).toMatch(/^2 qubits, \d+ 1q gates, 1 2q gates \(native gateset, target qpu\.aria-1\)\n$/);
+    expect(r.stderr).toMatch(/^2 qubits, \d+ 1q gates?, 1 2q gate \(native gateset, target qpu\.aria-1\)\n$/);
     expect(r.code).toBe(0);
   });
 
@@ -173,7 +173,7 @@ describe.concurrent('compile', () => {
     expect(json.code).toBe(1);
     const qasm = await runCli(['compile', 'examples/mid-circuit.qasm', '--format', 'qasm']);
     expect(qasm.stdout).toMatch(/c\[0\] = measure q\[0\];\ngpi2\([^)]*\) q\[0\];/);
-    expect(qasm.stderr).toMatch(/^2 qubits, \d+ 1q gates, 1 2q gates \(native gateset, target simulator\)\n$/);
+    expect(qasm.stderr).toMatch(/^2 qubits, \d+ 1q gates?, 1 2q gate \(native gateset, target simulator\)\n$/);
     expect(qasm.code).toBe(0);
   });
 
@@ -219,6 +219,27 @@ describe.concurrent('simulate', () => {
     expect(a.stderr).toBe('200 shots, seed 11\n');
   });
 
+  it('piped with --shots and no --format, prints the histogram of those shots, not exact probabilities', async () => {
+    const r = await runCli(['simulate', 'examples/ghz.qasm', '--shots', '50', '--seed', '3']);
+    const counts = (JSON.parse(r.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram
+      .registers.c;
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(50);
+    expect(r.stderr).toBe('50 shots, seed 3\n');
+  });
+
+  it('20 qubits without --shots: a histogram of 1,000 shots instead of an exact table too large to print, exit 0', async () => {
+    const lines = ['OPENQASM 3.0;', 'qubit[20] q;', 'bit[20] c;'];
+    for (let i = 0; i < 20; i++) lines.push(`h q[${i}];`, `c[${i}] = measure q[${i}];`);
+    const r = await runCli(['simulate', '-', '--seed', '5'], { stdin: lines.join('\n') });
+    expect(r.code, r.stderr).toBe(0);
+    const counts = (JSON.parse(r.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram
+      .registers.c;
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(r.stderr).toBe(
+      'The exact distribution of these 20 qubits is too large to print: a histogram of 1,000 shots instead (seed 5; --shots N for another count)\n',
+    );
+  }, 300_000);
+
   it('writes the v0.3 form with little-endian decimal keys', async () => {
     const r = await runCli(['simulate', '-', '--format', 'v0.3'], {
       stdin: 'qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\n',
@@ -229,6 +250,69 @@ describe.concurrent('simulate', () => {
   it('keeps JSON on a pipe even when colours are forced (the bar chart is for terminals)', async () => {
     const r = await runCli(['simulate', 'examples/bell.qasm', '--color'], { env: { FORCE_COLOR: '1' } });
     expect(JSON.parse(r.stdout)).toHaveProperty('probabilities');
+  });
+
+  it("simulates one day of a QPU from a characterization file (either version's shape); a bad file is named", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'q3p-characterization-'));
+    try {
+      const v04 = {
+        id: '0b7c1d9e-3f1a-4c55-9a0e-2d4b6f8a1c3e',
+        date: '2026-11-25T00:00:00.000Z',
+        backend: 'qpu.aria-1',
+        qubits: 25,
+        connectivity: [[0, 1]],
+        fidelity: {
+          spam: { median: 0.9961, stderr: null },
+          '1q': { median: 0.9995, stderr: null },
+          '2q': { median: 0.9, stderr: null },
+        },
+        timing: { readout: 3e-4, reset: 2e-5, '1q': 1.35e-4, '2q': 6e-4, t1: 100, t2: 1 },
+      };
+      const v03 = {
+        ...v04,
+        date: 1764028800,
+        fidelity: { spam: { mean: 0.9961 }, '1q': { mean: 0.9995 }, '2q': { mean: 0.9 } },
+      };
+      const files = {
+        v04: join(dir, 'v04.json'),
+        v03: join(dir, 'v03.json'),
+        bad: join(dir, 'bad.json'),
+        text: join(dir, 'text.json'),
+      };
+      writeFileSync(files.v04, JSON.stringify(v04));
+      writeFileSync(files.v03, JSON.stringify(v03));
+      writeFileSync(files.bad, JSON.stringify({ ...v04, fidelity: { spam: { median: 0.99 } } }));
+      writeFileSync(files.text, 'not json');
+      const histograms = [];
+      for (const file of [files.v04, files.v03]) {
+        const r = await runCli([
+          'simulate',
+          'examples/ghz.qasm',
+          '--characterization',
+          file,
+          '--shots',
+          '3000',
+          '--seed',
+          '2',
+          '--format',
+          'histogram',
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        const counts = JSON.parse(r.stdout).histogram.registers.c as Record<string, number>;
+        // A 2q fidelity of 0.9: GHZ-3 errs visibly, beyond what the uniform aria-1 model gives.
+        expect(3000 - (counts['000'] ?? 0) - (counts['111'] ?? 0)).toBeGreaterThan(150);
+        histograms.push(counts);
+      }
+      expect(histograms[0]).toEqual(histograms[1]);
+      const bad = await runCli(['simulate', 'examples/ghz.qasm', '--characterization', files.bad, '--shots', '10']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('noise.characterization.fidelity.1q');
+      const text = await runCli(['simulate', 'examples/ghz.qasm', '--characterization', files.text]);
+      expect(text.code).toBe(2);
+      expect(text.stderr).toContain('is not JSON');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects an unknown noise model and a rejected program', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wantWorkers, widestCircuit } from '../../src/cli/simulate-threads.js';
-import { loadCircuits } from '../../src/load.js';
+import { loadCircuits } from '../../src/api/load.js';
 import { PARALLEL_MIN_QUBITS } from '../../src/simulator/engine/parallel.js';
 import { runCli } from './run-cli.js';
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
-import { compile } from '../../src/compile.js';
+import { compile } from '../../src/api/compile.js';
 import { validateCircuitJson } from '../../src/ir/circuit-json.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 
 // Fixtures that expand to the gate limit exercise the front end only, and take seconds each.
 const files = globSync(['fixtures/**/*.qasm', 'fixtures/**/*.json'], {

@@ -12,7 +12,7 @@ import { globSync } from 'tinyglobby';
 import { checkEquivalence, compile } from '../../src/index.js';
 import type { CircuitJson } from '../../src/ir/circuit-json.js';
 import type { IrCircuit } from '../../src/ir/types.js';
-import { loadCircuits } from '../../src/load.js';
+import { loadCircuits } from '../../src/api/load.js';
 import { lowerToNative } from '../../src/native/index.js';
 
 interface Counts {

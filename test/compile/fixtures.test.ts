@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { globSync } from 'tinyglobby';
-import { compile } from '../../src/compile.js';
-import { loadCircuits } from '../../src/load.js';
+import { compile } from '../../src/api/compile.js';
+import { loadCircuits } from '../../src/api/load.js';
 import { lowerToNative } from '../../src/native/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 import { withFrames } from '../oracle/circuits.js';
 import { purifyResets } from '../oracle/purify.js';
 import { expectEquivalent, oracleChecks } from '../oracle/count.js';

@@ -6,10 +6,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compile } from '../../src/compile.js';
+import { compile } from '../../src/api/compile.js';
 import { circuitToJson } from '../../src/ir/circuit-json.js';
 import type { IrCircuit } from '../../src/ir/types.js';
-import { loadCircuits } from '../../src/load.js';
+import { loadCircuits } from '../../src/api/load.js';
 import { lowerToNative } from '../../src/native/index.js';
 import { oracleChecks } from '../oracle/count.js';
 import { circuits } from '../native/arbitraries.js';

@@ -3,7 +3,7 @@
  * Debian's Chromium driven by playwright-core (nothing downloads a browser),
  * and a static server on a free loopback port for pages that need no service.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ISOLATION_HEADERS } from '../../src/service/http/console.js';
+import { BUILT_CLI, startServe as startCliServe } from '../support/processes.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -135,37 +136,21 @@ export interface RunningService {
 
 /**
  * `qasm3-preflight keys create` then `qasm3-preflight serve --port 0` on a
- * fresh data directory, as a user would run them (the built CLI).
+ * fresh data directory, as a user would run them (the built CLI). Waits for
+ * the listening line however long a loaded machine takes; a failure to start
+ * reports the process's standard error.
  */
 export async function startServe(options: { workers: number }): Promise<RunningService> {
-  const cli = join(ROOT, 'dist', 'cli', 'main.js');
   const data = mkdtempSync(join(tmpdir(), 'qasm3-preflight-console-data-'));
   const created = spawnSync(
     process.execPath,
-    [cli, 'keys', 'create', '--user', 'console-user', '--project', 'console-project', '--data', data],
+    [...BUILT_CLI, 'keys', 'create', '--user', 'console-user', '--project', 'console-project', '--data', data],
     { cwd: ROOT, encoding: 'utf8' },
   );
-  if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+  if (created.status !== 0) throw new Error(`keys create exited ${created.status}: ${created.stderr}`);
   const key = created.stdout.trim();
-  const child = spawn(
-    process.execPath,
-    [cli, 'serve', '--port', '0', '--data', data, '--workers', String(options.workers)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 120_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /^listening on (http:\/\/\S+)/m.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
+  const serve = await startCliServe(['--data', data, '--workers', String(options.workers)]);
+  const url = serve.url;
   return {
     url,
     key,
@@ -182,9 +167,8 @@ export async function startServe(options: { workers: number }): Promise<RunningS
       return (await response.json()) as T;
     },
     async close() {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await Promise.race([serve.kill('SIGTERM'), new Promise((r) => setTimeout(r, 30_000))]);
+      await serve.kill('SIGKILL');
       rmSync(data, { recursive: true, force: true });
     },
   };

@@ -35,7 +35,13 @@ async function submitFromEditor(page: Page, source: string, name: string): Promi
   await page.waitForSelector('.cm-content');
   await typeProgram(page, source);
   await page.fill('input[name="name"]', name);
+  await page.waitForFunction(() => document.querySelector('.lint-status')?.textContent !== 'Checking…');
   await page.click('form.submit-form button[type="submit"]');
+  // A program the editor marks with errors is sent only on a second Submit, after a warning.
+  await page.waitForFunction(
+    () => /#\/jobs\/[0-9a-f-]{36}$/.test(location.hash) || document.querySelector('.submit-status.warning') !== null,
+  );
+  if (!/#\/jobs\//.test(page.url())) await page.click('form.submit-form button[type="submit"]');
   await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
   return page.url().split('/').pop() as string;
 }
@@ -111,6 +117,21 @@ describe('console against serve', () => {
     expect(
       await page.$$eval('.compiled svg title', (t) => t.map((e) => e.textContent).filter((x) => x?.startsWith('ms'))),
     ).toHaveLength(1);
+    // Sized to the page (it was about 250 px wide on a 1280 px page), and compiled lines wrap inside it.
+    const widths = await page.evaluate(() => ({
+      chart: document.querySelector('.probabilities-chart svg')?.getBoundingClientRect().width ?? 0,
+      main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+    }));
+    expect(widths.chart).toBeGreaterThan(widths.main * 0.6);
+    await page.waitForFunction(() => (document.querySelector('.compiled .native-qasm')?.textContent ?? '') !== '');
+    expect(
+      await page.$eval('.compiled .native-qasm', (e) => e.scrollWidth <= e.clientWidth + 1 && e.clientWidth > 0),
+    ).toBe(true);
+    // One time format: local time shown, UTC on hover; durations in words.
+    expect(await page.$$eval('dl.fields time', (t) => t.map((e) => e.getAttribute('title') ?? ''))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC$/)]),
+    );
+    expect(await page.textContent('dl.fields')).toMatch(/queued [\d.]+ (ms|s), ran [\d.]+ (ms|s)/);
     await screenshot(page, 'job');
   });
 
@@ -251,7 +272,158 @@ describe('console against serve', () => {
     const history = await running.api<{ pages: number }>('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=10');
     const dots = await page.$$eval('.fidelity-chart [aria-label="dot"] > *', (d) => d.length);
     expect(dots).toBe(history.pages * 10 * 3);
+    // The newest day's device, qubit by qubit: one bar per physical qubit in each chart.
+    await page.waitForSelector('.qubit-chart svg');
+    const bars = await page.$$eval('.qubit-chart [aria-label="bar"] > *', (r) => r.length);
+    expect(bars).toBe(2 * 25);
     await screenshot(page, 'backend');
+  });
+
+  it('job name: the browser refuses my.job before sending anything, and the page logs no console error', async () => {
+    const fresh = await chrome.browser.newPage();
+    const errors: string[] = [];
+    fresh.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    fresh.on('pageerror', (e) => errors.push(e.message));
+    const posts: string[] = [];
+    fresh.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await openConsole(fresh, running, '#/editor');
+    await fresh.waitForSelector('.cm-content');
+    const field = 'input[name="name"]';
+    await fresh.fill(field, 'my.job');
+    await fresh.click('form.submit-form button[type="submit"]');
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validity.patternMismatch)).toBe(true);
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validationMessage)).not.toBe('');
+    expect(fresh.url()).toMatch(/#\/editor$/);
+    await fresh.fill(field, 'my-job_1 ok');
+    expect(await fresh.$eval(field, (e) => (e as HTMLInputElement).validity.valid)).toBe(true);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await fresh.$eval('link[rel="icon"]', (e) => (e as HTMLLinkElement).href)).toMatch(/^data:image\/svg/);
+    await fresh.close();
+  });
+
+  it('jobs page without a key or with a bad one: points at the API key field, paging disabled, no table rows', async () => {
+    const fresh = await chrome.browser.newPage();
+    await fresh.goto(`${running.url}/#/jobs`);
+    await fresh.waitForFunction(() => document.querySelector('p.error')?.textContent !== '');
+    expect(await fresh.textContent('p.error')).toBe('Enter your API key in the API key field above to see your jobs.');
+    expect(await fresh.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
+    expect(await fresh.isDisabled('nav.pager button:has-text("Newer")')).toBe(true);
+    expect(await fresh.$$('tbody tr')).toHaveLength(0);
+    expect(await fresh.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await fresh.fill('#api-key', 'q3p_not-a-real-key');
+    await fresh.press('#api-key', 'Enter');
+    await fresh.goto(`${running.url}/#/backends`);
+    await fresh.goto(`${running.url}/#/jobs`);
+    await fresh.waitForFunction(() => document.querySelector('p.error')?.textContent?.includes('refused'));
+    expect(await fresh.textContent('p.error')).toBe(
+      'The service refused this API key: enter a valid key in the API key field above.',
+    );
+    expect(await fresh.isDisabled('nav.pager button:has-text("Older")')).toBe(true);
+    expect(await fresh.textContent('body')).not.toContain('401');
+    await fresh.close();
+  });
+
+  it('warns before sending a program the editor marks with errors; a second Submit sends it', async () => {
+    await page.goto(page.url().replace(/#.*$/, '#/editor'));
+    await page.waitForSelector('.cm-content');
+    await typeProgram(page, FAILING);
+    await page.waitForFunction(() => Number(document.querySelector('.lint-status')?.getAttribute('data-errors')) > 0);
+    await page.click('form.submit-form button[type="submit"]');
+    await page.waitForSelector('.submit-status.warning');
+    expect(await page.textContent('.submit-status')).toMatch(/^The editor shows 1 error for \S+: this job will fail/);
+    expect(page.url()).toMatch(/#\/editor$/);
+    await page.click('form.submit-form button[type="submit"]');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+  });
+
+  it('a job submitted through the API: its program shown, Move offers the other backends first', async () => {
+    const { id } = await queued.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'simulator',
+      name: 'from curl',
+      input: { data: BELL },
+    });
+    const fresh = await chrome.browser.newPage();
+    await openConsole(fresh, queued, `#/jobs/${id}`);
+    await fresh.waitForFunction((text) => document.querySelector('.program-source')?.textContent === text, BELL);
+    await fresh.waitForFunction(() => document.querySelectorAll('select[name="move-backend"] option').length > 1);
+    const options = await fresh.$$eval('select[name="move-backend"] option', (o) =>
+      o.map((e) => (e as HTMLOptionElement).value),
+    );
+    expect(options).not.toContain('simulator');
+    expect(await fresh.$eval('select[name="move-backend"]', (e) => (e as HTMLSelectElement).value)).toBe(options[0]);
+    await fresh.close();
+  });
+
+  it('lists a multicircuit job with its circuits under it, and titles its charts by circuit name', async () => {
+    const circuit = (target: number) => ({ circuit: [{ gate: 'x', target }] });
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.multi-circuit.v1',
+      backend: 'simulator',
+      name: 'two circuits',
+      input: {
+        qubits: 2,
+        circuits: [
+          { name: 'alpha', ...circuit(0) },
+          { name: 'beta', ...circuit(1) },
+        ],
+      },
+    });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.probabilities-chart figure h2, .probabilities-chart h2').length >= 2,
+    );
+    expect(await page.$$eval('.probabilities-chart h2', (t) => t.map((e) => e.textContent))).toEqual([
+      'Probabilities of circuit alpha',
+      'Probabilities of circuit beta',
+    ]);
+    await page.goto(`${running.url}/#/jobs`);
+    await page.waitForSelector(`tr[data-job="${id}"]`);
+    const order = await page.$$eval('tr[data-job]', (rows) =>
+      rows.map((r) => ({ parent: r.getAttribute('data-parent'), text: r.querySelector('td')?.textContent ?? '' })),
+    );
+    const at = order.findIndex((r) => r.text === 'two circuits');
+    expect(order.slice(at + 1, at + 3)).toEqual([
+      { parent: id, text: 'circuit alpha of its job · open' },
+      { parent: id, text: 'circuit beta of its job · open' },
+    ]);
+    expect(order.filter((r) => r.parent === id)).toHaveLength(2);
+  });
+
+  it("shows a debiased job's variants and toggles between averaged and sharpened results", async () => {
+    const ghz =
+      'qubit[3] q; bit[3] c; h q[0]; cx q[0], q[1]; cx q[1], q[2]; c[0] = measure q[0]; c[1] = measure q[1]; c[2] = measure q[2];';
+    const { id } = await running.api<{ id: string }>('POST', '/v0.4/jobs', {
+      type: 'svc.qasm3.v1',
+      backend: 'qpu.aria-1',
+      shots: 500,
+      input: { data: ghz },
+    });
+    await page.goto(`${running.url}/#/jobs/${id}`);
+    await page.waitForSelector('.job-status [data-status="completed"]', { timeout: 60_000 });
+    await page.waitForSelector('table.variants tbody tr');
+    expect(await page.$$eval('table.variants tbody tr', (r) => r.length)).toBe(5);
+    await page.waitForSelector('.probabilities-chart svg');
+    await page.check('input[name="sharpen"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.probabilities-chart [role="img"]')].some((s) =>
+        (s.getAttribute('aria-label') ?? '').includes('(sharpened)'),
+      ),
+    );
+    const label = await page.$eval('.probabilities-chart [role="img"]', (s) => s.getAttribute('aria-label') ?? '');
+    // Sharpened GHZ: only 000 and 111 remain.
+    expect(
+      label
+        .replace(/^[^:]*: /, '')
+        .split(', ')
+        .every((bar) => /^(000|111) /.test(bar)),
+    ).toBe(true);
   });
 
   it('made no request beyond the service in all of the above', () => {

@@ -1,7 +1,7 @@
 /** OpenQASM text through validate, lowerToIr and circuitToJson: what compile's `qis` output starts from. */
 import { describe, expect, it } from 'vitest';
 import { circuitToJson, validateCircuitJson } from '../../src/ir/circuit-json.js';
-import { loadCircuits } from '../../src/load.js';
+import { loadCircuits } from '../../src/api/load.js';
 
 function toJson(source: string, target = 'simulator') {
   const loaded = loadCircuits(source, { target });

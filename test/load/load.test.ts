@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCircuits } from '../../src/load.js';
+import { loadCircuits } from '../../src/api/load.js';
 
 const BELL =
   'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\n';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REWRITE_CODE_PREFIX } from '../../src/diagnostics/index.js';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 import { qasmFiles } from './fixture-files.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');

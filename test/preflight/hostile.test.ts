@@ -5,7 +5,7 @@
  * a short excerpt of what was written.
  */
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 
 const repeat = (part: string, times: number, separator = '') => Array(times).fill(part).join(separator);
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { REWRITE_CODE_PREFIX } from '../../src/diagnostics/index.js';
 import { lowerToIr } from '../../src/ir/index.js';
 import { CONTROLLED_FORMS, GATE_REWRITES } from '../../src/preflight/rewrites.js';
-import { validate, validateProgram } from '../../src/validate.js';
+import { validate, validateProgram } from '../../src/api/validate.js';
 import { H, I2, PX, PY, PZ, S, SDG, SWAP, T, TDG, V, VI, qisXX, qisYY, qisZZ, rx, ry, rz } from '../oracle/gates.js';
 import { equalUpToGlobalPhase, unitaryOf } from '../oracle/unitary.js';
 

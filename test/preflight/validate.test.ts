@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate, validateProgram } from '../../src/validate.js';
+import { validate, validateProgram } from '../../src/api/validate.js';
 import { validate as publicValidate, targets } from '../../src/index.js';
 
 const codes = (source: string, options = {}) => validate(source, options).diagnostics.map((d) => [d.code, d.rule]);

@@ -7,7 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEquivalence, compile, parse, print, simulate, validate, validateCircuitJson } from '../../src/index.js';
+import {
+  checkEquivalence,
+  compile,
+  fix,
+  parse,
+  print,
+  simulate,
+  validate,
+  validateCircuitJson,
+} from '../../src/index.js';
 import type { Diagnostic } from '../../src/index.js';
 
 const PROGRAM =
@@ -137,6 +146,7 @@ const API: Record<string, Call> = {
   simulateRaw: (i, o) => simulate(i as string, o as never),
   checkEquivalence: (i, o) => checkEquivalence(i as string, PROGRAM, o as never),
   print: (i) => print(parse(i as string).program),
+  fix: (i, o) => fix(i as string, o as never),
 };
 
 /** The options with 10 shots added, so sampling runs too; options that cannot be copied go as they are. */

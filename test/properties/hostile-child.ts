@@ -6,7 +6,7 @@
  */
 import { print } from '../../src/ast/print.js';
 import { parse } from '../../src/parser/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 import { HOSTILE_PATTERNS } from '../../bench/hostile-programs.js';
 
 const cases = JSON.parse(process.argv[2] ?? '[]') as { name: string; n: number; print?: boolean }[];

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/lexer/index.js';
 import { parse } from '../../src/parser/index.js';
+import { print } from '../../src/ast/print.js';
+import { validProgramText } from './arbitraries.js';
 
 /** Valid programs whose tokens are mutated below. */
 const PROGRAMS = [
@@ -47,9 +49,11 @@ function checkResult(source: string): void {
     expect(d.span.start.offset).toBeLessThanOrEqual(d.span.end.offset);
     expect(Number.isInteger(d.span.start.line) && Number.isInteger(d.span.start.column)).toBe(true);
   }
+  // Every tree parse returns can be printed (issue 24, L3: a version inside a block could not).
+  expect(typeof print(result.program)).toBe('string');
 }
 
-describe('parse never throws and always terminates', () => {
+describe('parse never throws and always terminates, and print prints what it returns', () => {
   it('on arbitrary strings (4,000 runs)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60, unit: 'binary' }), (s) => checkResult(s)),
@@ -98,10 +102,47 @@ describe('parse never throws and always terminates', () => {
       '@a',
       'cal',
       'let',
+      'OPENQASM',
+      '3.0',
+      'while',
+      'true',
     );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => checkResult(parts.join(''))),
       { numRuns: 3_000 },
+    );
+  });
+
+  it('on programs made of whole lines: statements, headers and blocks in any order (2,000 runs)', () => {
+    const line = fc.constantFrom(
+      'OPENQASM 3.0;',
+      'include "stdgates.inc";',
+      'qubit[2] q;',
+      'bit[2] c;',
+      'h q[0];',
+      'c[0] = measure q[0];',
+      '{',
+      '}',
+      'while (true) {',
+      'if (c[0]) {',
+      '} else {',
+      'for int i in [0:2] {',
+      'gate g a {',
+      'def f() {',
+      'box {',
+      '#pragma p',
+      '@a',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (lines) => checkResult(lines.join('\n'))),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('on the printed programs of the AST generators (1,000 runs)', () => {
+    fc.assert(
+      fc.property(validProgramText, (text) => checkResult(text)),
+      { numRuns: 1_000 },
     );
   });
 

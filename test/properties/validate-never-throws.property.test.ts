@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/validate.js';
-import type { ValidateResult } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
+import type { ValidateResult } from '../../src/api/validate.js';
 import { qasmFiles } from '../preflight/fixture-files.js';
 import { CAPABILITY_CHECKS } from '../../src/capabilities/index.js';
 

@@ -1,80 +1,19 @@
 /**
  * Real processes of the built CLI (dist/cli/main.js): `serve` and `worker`,
- * started on free loopback ports, stopped with SIGTERM or killed with -9.
+ * started on free loopback ports, stopped with SIGTERM or killed with -9
+ * (test/support/processes.ts starts them; logs kept to warnings).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import * as processes from '../support/processes.js';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The built CLI; `QASM3_PREFLIGHT_CLI` names another build (the service bench compares two). */
+export const CLI = process.env.QASM3_PREFLIGHT_CLI ?? fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export type { CliProcess } from '../support/processes.js';
 
-export interface CliProcess {
-  readonly child: ChildProcess;
-  readonly pid: number;
-  /** `http://127.0.0.1:<port>` of a serve process. */
-  readonly url: string;
-  /** The end of its standard error (logs), for failure messages. */
-  logs(): string;
-  /** Resolves with the exit code (or signal) once it has exited. */
-  readonly exited: Promise<number | string>;
-  kill(signal?: NodeJS.Signals): Promise<number | string>;
-}
+const quiet = { env: { ...process.env, LOG_LEVEL: 'warn' } };
 
-function launch(
-  args: string[],
-  ready: (out: string, err: string) => string | null,
-  timeoutMs = 60_000,
-): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  });
-  let out = '';
-  let err = '';
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${args[0]} did not start in ${timeoutMs} ms: ${err.slice(-2000)}`));
-    }, timeoutMs);
-    const check = () => {
-      const url = ready(out, err);
-      if (url === null) return;
-      clearTimeout(timer);
-      resolve({
-        child,
-        pid: child.pid as number,
-        url,
-        logs: () => err.slice(-4000),
-        exited,
-        async kill(signal = 'SIGTERM') {
-          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-          return exited;
-        },
-      });
-    };
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      check();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-20_000);
-      check();
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited (${code}) before it was ready: ${err.slice(-2000)}`));
-    });
-  });
-}
-
-/** `serve` on a free port; resolves once it prints its address. */
-export function startServe(args: string[]): Promise<CliProcess> {
-  return launch(['serve', '--port', '0', ...args], (out) => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null);
-}
+/** `serve` on a free port; resolves once it prints its address (`cli`: the main.js of another build). */
+export const startServe = (args: string[], cli = CLI) => processes.startServe(args, { ...quiet, cli: [cli] });
 
 /** `worker`; resolves once it logs that it started (its threads are loaded). */
-export function startWorker(args: string[]): Promise<CliProcess> {
-  return launch(['worker', ...args], (_out, err) => (err.includes('"worker started"') ? '' : null));
-}
+export const startWorker = (args: string[]) => processes.startWorker(args, quiet);

@@ -52,7 +52,7 @@ process.stdout.write(JSON.stringify(urls));`,
 describe("import 'qasm3-preflight'", () => {
   it('loads the library and none of the service: no Fastify, PGlite, pg or src/service module', () => {
     const loaded = modulesLoadedBy(join(ROOT, 'src', 'index.ts'));
-    expect(loaded.some((url) => url.includes('/src/validate.ts'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/src/api/validate.ts'))).toBe(true);
     const heavy = loaded.filter((url) =>
       /\/node_modules\/(fastify|@fastify|@electric-sql|pg|pg-[a-z]+|typebox)\/|\/src\/service\//.test(url),
     );
@@ -61,7 +61,7 @@ describe("import 'qasm3-preflight'", () => {
 
   it('sees the heavy modules where they are loaded: qasm3-preflight/service', () => {
     const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'index.ts'));
-    // The store drivers load when a store opens (store/db.ts imports them on demand).
+    // The store drivers load when a store opens (store/open.ts imports them on demand).
     for (const name of ['fastify', '@fastify/swagger', 'typebox'])
       expect(
         loaded.some((url) => url.includes(`/node_modules/${name}/`)),

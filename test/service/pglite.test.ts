@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../../src/service/store/db.js';
+import { openStore } from '../../src/service/store/open.js';
 import { defineServiceSuite } from './suite.js';
 import { defineCliTests } from './cli.js';
 

@@ -3,15 +3,12 @@
  * and stopped by this file), then processes sharing it: a `serve` that runs
  * no jobs and a `worker` that runs them.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/service/store/db.js';
+import { openStore } from '../../src/service/store/open.js';
 import { startPostgres, type PostgresServer } from './postgres-server.js';
 import { defineServiceSuite } from './suite.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts')];
+import { ROOT, SOURCE_CLI, startServe, startWorker, type CliProcess } from '../support/processes.js';
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -56,50 +53,29 @@ describe('transactions on a PostgreSQL server', () => {
 });
 
 describe('serve and worker processes on one PostgreSQL server', () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  const children: CliProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(children.map((child) => child.kill('SIGKILL')));
   });
 
-  /** Starts a CLI process; resolves with it once it printed `until` (on stdout or stderr). */
-  function start(args: string[], until: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = (child: CliProcess) => {
     children.push(child);
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 120_000);
-      const seen = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (until.test(output)) {
-          clearTimeout(timer);
-          resolve({ child, output: () => output });
-        }
-      };
-      child.stdout?.on('data', seen);
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', seen);
-    });
-  }
-
-  const stop = (child: ChildProcess) =>
-    new Promise<number | null>((resolve) => {
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+    return child;
+  };
 
   it('runs a job submitted to an HTTP-only serve in a separate worker process; both stop with exit 0', async () => {
     const created = spawnSync(
       process.execPath,
-      [...CLI, 'keys', 'create', '--user', 'ops', '--project', 'ops', '--database', server.url],
-      { cwd: ROOT, encoding: 'utf8' },
+      [...SOURCE_CLI, 'keys', 'create', '--user', 'ops', '--project', 'ops', '--database', server.url],
+      { cwd: ROOT, encoding: 'utf8', timeout: 240_000 },
     );
     expect(created.status, created.stderr).toBe(0);
     const key = created.stdout.trim();
     const [serve, worker] = await Promise.all([
-      start(['serve', '--port', '0', '--workers', '0', '--database', server.url], /listening on http:\/\/[^\s]+\n/),
-      start(['worker', '--database', server.url], /worker started/),
+      startServe(['--workers', '0', '--database', server.url], { cli: SOURCE_CLI }).then(started),
+      startWorker(['--database', server.url], { cli: SOURCE_CLI }).then(started),
     ]);
-    const url = /listening on (http:\/\/\S+)/.exec(serve.output())?.[1] as string;
+    const url = serve.url;
     const headers = { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' };
     const answer = await fetch(`${url}/v0.4/jobs`, {
       method: 'POST',
@@ -117,6 +93,6 @@ describe('serve and worker processes on one PostgreSQL server', () => {
     }
     expect(status).toBe('completed');
     expect(await (await fetch(`${url}/v0.4/jobs/${id}/results/probabilities`, { headers })).json()).toEqual({ '1': 1 });
-    expect(await Promise.all([stop(serve.child), stop(worker.child)])).toEqual([0, 0]);
+    expect(await Promise.all([serve.kill('SIGTERM'), worker.kill('SIGTERM')])).toEqual([0, 0]);
   }, 300_000);
 });

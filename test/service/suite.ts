@@ -10,10 +10,12 @@ import { compile, simulate, validate } from '../../src/index.js';
 import { applyMigrations, readMigrations } from '../../src/service/store/migrate.js';
 import { insertJobs, JobInserter } from '../../src/service/store/jobs.js';
 import { claimJob, completeJob, renewLeases } from '../../src/service/store/queue.js';
-import { revokeKey, createKey } from '../../src/service/store/catalog.js';
+import { revokeKey, createKey, extendCharacterizations } from '../../src/service/store/catalog.js';
+import { characterizationSource } from '../../src/service/jobs/characterizations.js';
 import type { Db } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
+import { defineReliabilityTests } from './reliability.js';
 
 const AUTH_FAILED = {
   statusCode: 401,
@@ -166,6 +168,12 @@ export function defineServiceSuite(
         await h?.close();
       });
 
+      describe('fuzz findings of issue 24', () =>
+        defineReliabilityTests(
+          () => h,
+          () => db,
+        ));
+
       const create = async (body: Record<string, unknown>, key?: string) => {
         const answer = await h.request('POST', '/v0.4/jobs', { body, ...(key ? { key } : {}) });
         expect(answer.status, answer.text).toBe(201);
@@ -293,6 +301,7 @@ export function defineServiceSuite(
           target: 'simulator',
           qubits: 3,
           type: 'ionq.circuit.v1',
+          children: null,
           registers: body.registers,
           results_url: `/v0.3/jobs/${created.json.id}/results`,
         });
@@ -304,6 +313,11 @@ export function defineServiceSuite(
           `/v0.4/jobs/${created.json.id}/artifacts/${v4.results['ionq.result.probabilities.json.v2'].id}`,
         );
         expect(v2.json).toEqual({ probabilities: { registers: { output_all: { '100': 0.5, '101': 0.5 } } } });
+        // service-decisions.md section 5: a v0.3 record carries children and registers, null when it has none.
+        const plain = await h.request('POST', '/v0.3/jobs', { body: { input: BELL_JSON } });
+        const record = (await h.request('GET', `/v0.3/jobs/${plain.json.id}`)).json;
+        expect(record).toHaveProperty('children', null);
+        expect(record).toHaveProperty('registers', null);
       });
 
       it.each(FAILING)('fails $name with the library failure and every diagnostic', async ({ program, backend }) => {
@@ -315,6 +329,12 @@ export function defineServiceSuite(
         expect(job.output.compilation.diagnostics).toEqual(JSON.parse(JSON.stringify(library.diagnostics)));
         expect(job.execution_duration_ms).toBeNull();
         expect(job.results).toEqual({});
+        // It never ran, on a QPU either: it costs nothing.
+        expect((await h.request('GET', `/v0.4/jobs/${id}/cost`)).json).toEqual({
+          dry_run: false,
+          estimated_cost: { value: 0, unit: 'usd' },
+          cost: null,
+        });
         const results = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities`);
         expect(results.status).toBe(404);
         expect(results.json).toEqual({
@@ -329,6 +349,16 @@ export function defineServiceSuite(
         const id = await create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: '200', input: BELL_JSON });
         await sleep(300);
         expect((await h.request('GET', `/v0.4/jobs/${id}`)).json.status).toMatch(/^(submitted|started)$/);
+        // The simulation ends early and the job waits out its emulated run time: no duration until it completes.
+        const whileOpen: unknown[] = [];
+        for (let open = true; open; await sleep(50)) {
+          const seen = (await h.request('GET', `/v0.4/jobs/${id}`)).json;
+          const seenV3 = (await h.request('GET', `/v0.3/jobs/${id}`)).json;
+          open = seen.status !== 'completed' && seenV3.status !== 'completed';
+          if (open) whileOpen.push(seen.execution_duration_ms, seenV3.execution_time);
+        }
+        expect(whileOpen.length).toBeGreaterThan(4);
+        expect(new Set(whileOpen)).toEqual(new Set([null]));
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
         expect(Date.parse(job.completed_at) - Date.parse(job.started_at)).toBeGreaterThanOrEqual(1000);
@@ -793,6 +823,202 @@ export function defineServiceSuite(
         });
       });
 
+      describe('emulated QPUs on the day they run, and debiasing', () => {
+        const secret = '10110101';
+        /** Bernstein-Vazirani on 8 qubits; the ancilla ends in |1>, so output_all is the secret then 1. */
+        const bv8 = [
+          'OPENQASM 3.0;',
+          'qubit[9] q;',
+          'bit[9] c;',
+          'x q[8];',
+          'h q[8];',
+          ...[...Array(8).keys()].map((i) => `h q[${i}];`),
+          ...[...Array(8).keys()].filter((i) => secret[i] === '1').map((i) => `cx q[${i}], q[8];`),
+          ...[...Array(8).keys()].map((i) => `h q[${i}];`),
+          'h q[8];',
+          ...[...Array(9).keys()].map((i) => `c[${i}] = measure q[${i}];`),
+        ].join('\n');
+        // Little-endian decimal key: q[i] is worth 2^i; the ancilla (q[8]) reads 1.
+        const secretKey = String([...secret].reduce((v, b, i) => v + (b === '1' ? 2 ** i : 0), 2 ** 8));
+        const ghz5 = [
+          'OPENQASM 3.0;',
+          'qubit[5] q;',
+          'bit[5] c;',
+          'h q[0];',
+          ...[1, 2, 3, 4].map((i) => `cx q[${i - 1}], q[${i}];`),
+          ...[...Array(5).keys()].map((i) => `c[${i}] = measure q[${i}];`),
+        ].join('\n');
+        const nativeBell = {
+          gateset: 'native',
+          qubits: 2,
+          circuit: [
+            { gate: 'gpi2', target: 0, phase: 0.25 },
+            { gate: 'ms', targets: [0, 1], phases: [0, 0] },
+          ],
+        };
+        type Descriptor = { id: string; format: string; media_type: string };
+        type Variant = { variant_id: string; qubit_map: number[]; shots: number; results: Record<string, Descriptor> };
+        type JobView = Awaited<ReturnType<Harness['settle']>>;
+
+        it('debiases a QIS job of 1,000 shots by default: variants, both aggregations, sharpen=True finds the BV secret', async () => {
+          const [bv, ghz] = await Promise.all([
+            create({ type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 1000, input: { data: bv8 } }),
+            create({ type: 'svc.qasm3.v1', backend: 'qpu.aria-1', shots: 1000, input: { data: ghz5 } }),
+          ]);
+          const [job, ghzJob] = await Promise.all([h.settle(bv), h.settle(ghz)]);
+          expect(job.status, JSON.stringify(job.failure)).toBe('completed');
+          // The record current at the job's start: the newest dated at or before it.
+          const history = (await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations', { key: null })).json;
+          const current = history.characterizations.find(
+            (c: { date: string }) => Date.parse(c.date) <= Date.parse(job.started_at),
+          );
+          expect(job.characterization_id).toBe(current.id);
+          const debiasing = job.output.error_mitigation.debiasing as {
+            variants: Variant[];
+            aggregation_method: string;
+          };
+          expect(debiasing.aggregation_method).toBe('average');
+          const variants = debiasing.variants;
+          expect(variants.length).toBeGreaterThan(1);
+          expect(variants.reduce((sum, v) => sum + v.shots, 0)).toBe(1000);
+          expect(new Set(variants.map((v) => v.qubit_map.join(','))).size).toBe(variants.length);
+          for (const v of variants) {
+            expect(v.variant_id).toMatch(/^[0-9a-f-]{36}$/);
+            expect(v.qubit_map).toHaveLength(9);
+            expect(new Set(v.qubit_map).size).toBe(9);
+            expect(Object.keys(v.results).sort()).toEqual([
+              'svc.result.histogram.json.v2',
+              'svc.result.probabilities.json.v2',
+              'svc.result.shots.json.v2',
+            ]);
+          }
+          // Each variant's artifacts download; their histograms add up to the job's.
+          const summed: Record<string, number> = {};
+          for (const v of variants) {
+            const histogram = (
+              await h.request('GET', `/v0.4/jobs/${bv}/artifacts/${v.results['svc.result.histogram.json.v2']!.id}`)
+            ).json.histogram.registers.output_all as Record<string, number>;
+            for (const [bits, n] of Object.entries(histogram)) summed[bits] = (summed[bits] ?? 0) + n;
+            const shots = (
+              await h.request('GET', `/v0.4/jobs/${bv}/artifacts/${v.results['svc.result.shots.json.v2']!.id}`)
+            ).json.shots;
+            expect(shots).toHaveLength(v.shots);
+          }
+          const average = (
+            await h.request('GET', `/v0.4/jobs/${bv}/artifacts/${job.output.error_mitigation.aggregations.average.id}`)
+          ).json.histogram.registers.output_all;
+          expect(average).toEqual(summed);
+          // Averaged (the default) is visibly noisy; sharpened as PennyLane-IonQ asks (sharpen=True) is the secret.
+          const plain = (await h.request('GET', `/v0.4/jobs/${bv}/results/probabilities`)).json as Record<
+            string,
+            number
+          >;
+          expect(plain[secretKey]).toBeLessThan(0.99);
+          expect(Object.keys(plain).length).toBeGreaterThan(3);
+          for (const query of ['sharpen=True', 'sharpen=true', 'sharpen=1', 'aggregation=voting']) {
+            const sharpened = (await h.request('GET', `/v0.4/jobs/${bv}/results/probabilities?${query}`)).json;
+            expect(sharpened[secretKey], query).toBeGreaterThanOrEqual(0.99);
+          }
+          expect((await h.request('GET', `/v0.4/jobs/${bv}/results/probabilities?sharpen=False`)).json).toEqual(plain);
+          expect((await h.request('GET', `/v0.4/jobs/${bv}/results/histogram?sharpen=true`)).json).toEqual({
+            [secretKey]: 1000,
+          });
+          const bad = await h.request('GET', `/v0.4/jobs/${bv}/results/probabilities?sharpen=maybe`);
+          expect(bad.status).toBe(400);
+          expect(bad.json.validation).toEqual({ source: 'querystring', keys: ['sharpen'] });
+          // GHZ-5 sharpened holds only 00000 and 11111 (decimal 0 and 31).
+          expect(ghzJob.status).toBe('completed');
+          const ghzSharp = (await h.request('GET', `/v0.4/jobs/${ghz}/results/probabilities?sharpen=true`)).json;
+          expect(Object.keys(ghzSharp).every((k) => k === '0' || k === '31')).toBe(true);
+          // Debiasing ran, so the job pays the higher per-job minimum.
+          const cost = (await h.request('GET', `/v0.4/jobs/${bv}/cost`)).json;
+          expect(cost.cost.value).toBe(97.5);
+        }, 120_000);
+
+        it('does not debias a native-gate job unless asked, nor a simulator job, nor below 500 shots', async () => {
+          const [native, asked, small, simulator] = await Promise.all([
+            create({
+              type: 'svc.circuit.v1',
+              backend: 'qpu.forte-1',
+              shots: 600,
+              input: {
+                ...nativeBell,
+                circuit: nativeBell.circuit.map((g) =>
+                  g.gate === 'ms' ? { gate: 'zz', targets: [0, 1], angle: 0.25 } : g,
+                ),
+              },
+            }),
+            create({
+              type: 'svc.circuit.v1',
+              backend: 'qpu.aria-1',
+              shots: 600,
+              settings: { error_mitigation: { debiasing: true } },
+              input: nativeBell,
+            }),
+            create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 200, input: BELL_JSON }),
+            create({
+              type: 'svc.circuit.v1',
+              backend: 'simulator',
+              shots: 600,
+              noise: { model: 'aria-1', seed: 3 },
+              settings: { error_mitigation: { debiasing: true } },
+              input: BELL_JSON,
+            }),
+          ]);
+          const jobs = await Promise.all([native, asked, small, simulator].map((id) => h.settle(id)));
+          for (const job of jobs) expect(job.status, JSON.stringify(job.failure)).toBe('completed');
+          const [nativeJob, askedJob, smallJob, simulatorJob] = jobs as [JobView, JobView, JobView, JobView];
+          expect(nativeJob.output.error_mitigation).toBeUndefined();
+          expect(askedJob.output.error_mitigation.debiasing.variants.length).toBeGreaterThan(1);
+          expect(smallJob.output.error_mitigation).toBeUndefined();
+          expect(simulatorJob.output.error_mitigation).toBeUndefined();
+          expect(simulatorJob.characterization_id).toBeUndefined();
+          // Sharpening a job that was not debiased is its plain result.
+          const plain = (await h.request('GET', `/v0.4/jobs/${native}/results/probabilities`)).json;
+          expect((await h.request('GET', `/v0.4/jobs/${native}/results/probabilities?sharpen=True`)).json).toEqual(
+            plain,
+          );
+          expect((await h.request('GET', `/v0.3/jobs/${small}/results?sharpen=1`)).json).toEqual(
+            (await h.request('GET', `/v0.3/jobs/${small}/results`)).json,
+          );
+          // Without debiasing the lower minimum applies.
+          expect((await h.request('GET', `/v0.4/jobs/${native}/cost`)).json.cost.value).toBe(12.42);
+          expect((await h.request('GET', `/v0.4/jobs/${asked}/cost`)).json.cost.value).toBe(97.5);
+        }, 120_000);
+
+        it('pins the noisy simulator to one day with noise.characterization_id (the same day and seed, the same shots)', async () => {
+          const history = (
+            await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=10', { key: null })
+          ).json.characterizations as { id: string; fidelity: { '2q': { median: number } } }[];
+          const sorted = [...history].sort((a, b) => a.fidelity['2q'].median - b.fidelity['2q'].median);
+          const [worst, best] = [sorted[0]!, sorted[sorted.length - 1]!];
+          const body = (id: string, seed: number) => ({
+            type: 'svc.qasm3.v1',
+            backend: 'simulator',
+            shots: 1000,
+            noise: { model: 'aria-1', seed, characterization_id: id },
+            input: { data: ghz5 },
+          });
+          const [a, b] = await Promise.all([create(body(worst.id, 5)), create(body(worst.id, 5))]);
+          const [ja] = await Promise.all([h.settle(a), h.settle(b)]);
+          expect(ja.status, JSON.stringify(ja.failure)).toBe('completed');
+          expect(ja.noise).toEqual({ model: 'aria-1', seed: 5, characterization_id: worst.id });
+          expect(ja.characterization_id).toBe(worst.id);
+          const histogram = (id: string) => h.request('GET', `/v0.4/jobs/${id}/results/histogram`).then((r) => r.json);
+          expect(await histogram(a)).toEqual(await histogram(b));
+          // The model may be left out: the record says which QPU it is.
+          const inferred = await create({ ...body(best.id, 6), noise: { characterization_id: best.id, seed: 6 } });
+          expect((await h.settle(inferred)).noise.model).toBe('aria-1');
+          const unknown = await h.request('POST', '/v0.4/jobs', { body: body(randomUUID(), 1) });
+          expect(unknown.status).toBe(400);
+          expect(unknown.json.validation.keys).toEqual(['noise.characterization_id']);
+          const forte = await h.request('POST', '/v0.4/jobs', {
+            body: { ...body(worst.id, 1), noise: { model: 'forte-1', characterization_id: worst.id } },
+          });
+          expect(forte.status).toBe(400);
+        }, 120_000);
+      });
+
       it('pages 30 days of characterizations in each version’s shape and filters by date', async () => {
         const v4 = (await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations', { key: null })).json;
         expect(v4.pages).toBe(3);
@@ -800,7 +1026,13 @@ export function defineServiceSuite(
         const dates = v4.characterizations.map((c: { date: string }) => Date.parse(c.date));
         expect(dates).toEqual([...dates].sort((a, b) => b - a));
         const newest = v4.characterizations[0];
-        expect(newest.fidelity.spam).toEqual({ median: 1 - 0.0039, stderr: null });
+        // v0.4: median and stderr only; the values drift from day to day around the noise model's.
+        expect(Object.keys(newest.fidelity.spam)).toEqual(['median', 'stderr']);
+        expect(Math.abs(newest.fidelity.spam.median - (1 - 0.0039))).toBeLessThan(0.0039 * 2);
+        const spams = v4.characterizations.map(
+          (c: { fidelity: { spam: { median: number } } }) => c.fidelity.spam.median,
+        );
+        expect(new Set(spams).size).toBeGreaterThan(5);
         expect(newest.connectivity).toHaveLength((25 * 24) / 2);
         expect(newest.id).toBe((await h.request('GET', '/v0.4/backends/qpu.aria-1')).json.characterization_id);
         const one = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations/${newest.id}`)).json;
@@ -819,7 +1051,9 @@ export function defineServiceSuite(
         expect(v3.characterizations.map((c: { date: number }) => c.date * 1000)).toEqual([dates[4]]);
         const v3one = (await h.request('GET', `/v0.3/characterizations/${newest.id}`)).json;
         expect(v3one.date).toBe(Math.floor((dates[0] as number) / 1000));
-        expect(v3one.fidelity.spam).toEqual({ mean: 1 - 0.0039, stderr: null, median: 1 - 0.0039 });
+        expect(Object.keys(v3one.fidelity.spam)).toEqual(['mean', 'stderr', 'median']);
+        expect(v3one.fidelity.spam.median).toBe(newest.fidelity.spam.median);
+        expect(v3one.timing).toEqual(newest.timing);
         expect(
           (await h.request('GET', '/v0.4/backends/qpu.aria-1/characterizations?limit=11')).json.validation,
         ).toEqual({ source: 'querystring', keys: ['limit'] });
@@ -831,6 +1065,31 @@ export function defineServiceSuite(
           400,
         );
         expect((await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}`)).status).toBe(404);
+        // Extension: the per-qubit view of the day; its medians are the record's.
+        const view = (await h.request('GET', `/v0.4/backends/qpu.aria-1/characterizations/${newest.id}/qubits`)).json;
+        expect(view.qubits).toHaveLength(25);
+        const readouts = view.qubits
+          .map((q: { readoutError: number }) => q.readoutError)
+          .sort((x: number, y: number) => x - y);
+        expect(readouts[12]).toBeCloseTo(1 - newest.fidelity.spam.median, 10);
+        for (const q of view.qubits) expect(q.brightReadDark).toBeGreaterThan(q.darkReadBright);
+        expect(
+          (await h.request('GET', `/v0.4/backends/qpu.forte-1/characterizations/${newest.id}/qubits`)).status,
+        ).toBe(404);
+      });
+
+      it('adds one characterization a day per QPU while the service runs, once even when asked at once', async () => {
+        const before = (await h.request('GET', '/v0.4/backends/qpu.forte-1/characterizations', { key: null })).json;
+        const newest = Date.parse(before.characterizations[0].date);
+        const later = new Date(newest + 2 * 86_400_000 + 3_600_000);
+        await Promise.all([
+          extendCharacterizations(db, characterizationSource, later),
+          extendCharacterizations(db, characterizationSource, later),
+        ]);
+        const after = (await h.request('GET', '/v0.4/backends/qpu.forte-1/characterizations', { key: null })).json;
+        const dates = after.characterizations.slice(0, 3).map((c: { date: string }) => Date.parse(c.date));
+        expect(dates).toEqual([newest + 2 * 86_400_000, newest + 86_400_000, newest]);
+        expect(after.characterizations[0].fidelity).not.toEqual(after.characterizations[1].fidelity);
       });
     });
   });

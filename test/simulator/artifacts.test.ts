@@ -129,7 +129,7 @@ describe('shots and histogram artifacts', () => {
 
 describe('the 1e-12 cutoff on dense states', () => {
   it('leaves out tiny states but keeps a register value that many tiny states add up to', async () => {
-    const { simulate } = await import('../../src/simulate.js');
+    const { simulate } = await import('../../src/api/simulate.js');
     // P(q[0] = 1) = 1e-9, spread over 2^15 states of about 3e-14 each.
     const theta = 2 * Math.asin(Math.sqrt(1e-9));
     const lines = ['OPENQASM 3.0;', 'qubit[16] q;', 'bit[1] c;', `ry(${theta}) q[0];`];

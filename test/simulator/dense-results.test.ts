@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isingQasm } from '../../bench/ising.js';
-import { simulate, type SimulateResult } from '../../src/simulate.js';
+import { simulate, type SimulateResult } from '../../src/api/simulate.js';
 import { writeArtifact } from '../../src/simulator/results/sources.js';
 import { LIMITS } from '../../src/tables/index.js';
 import { circuit, gate, measure } from './helpers.js';
@@ -74,7 +74,7 @@ describe('the exact distribution of one dense state, read straight from the ampl
     const { executeOptions } = await import('../../src/simulator/run.js');
     const { exactDistribution } = await import('../../src/simulator/results/outcomes.js');
     const { probabilitiesArtifact, v03Artifact } = await import('../../src/simulator/results/probability-tables.js');
-    const { loadCircuits } = await import('../../src/load.js');
+    const { loadCircuits } = await import('../../src/api/load.js');
     const measures = [0, 3, 9].map((q, i) => `c[${i}] = measure q[${q}];`).join(' ');
     const source = `qubit[10] q; bit[3] c; ${Array.from({ length: 10 }, (_, q) => `ry(${0.3 + q / 7}) q[${q}];`).join(' ')} cx q[0], q[9]; rz(0.4) q[3]; ${measures}`;
     const loaded = loadCircuits(source);

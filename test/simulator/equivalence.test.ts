@@ -91,7 +91,7 @@ describe('compareCircuits', () => {
   });
 });
 
-import { checkEquivalence } from '../../src/equivalence.js';
+import { checkEquivalence } from '../../src/api/equivalence.js';
 
 describe('checkEquivalence (public API)', () => {
   it('takes OpenQASM text: accepts an identity, rejects a flipped rz sign', () => {

@@ -5,14 +5,14 @@
  * limit. Each case has a time limit, so a regression fails instead of hanging.
  */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../src/compile.js';
-import { checkEquivalence } from '../../src/equivalence.js';
-import { loadCircuits } from '../../src/load.js';
-import { lowerWithinLimit } from '../../src/native-gate-limit.js';
+import { compile } from '../../src/api/compile.js';
+import { checkEquivalence } from '../../src/api/equivalence.js';
+import { loadCircuits } from '../../src/api/load.js';
+import { lowerWithinLimit } from '../../src/api/native-gate-limit.js';
 import { lowerToNative } from '../../src/native/index.js';
-import { simulate } from '../../src/simulate.js';
+import { simulate } from '../../src/api/simulate.js';
 import { LIMITS } from '../../src/tables/index.js';
-import { validate } from '../../src/validate.js';
+import { validate } from '../../src/api/validate.js';
 import { circuit } from './helpers.js';
 
 describe('classical registers have a size limit', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
-import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise.js';
+import { uniformDevice } from '../../src/simulator/noise/device.js';
+import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
 import { circuit, gate, measure, native } from './helpers.js';
@@ -31,7 +32,7 @@ function predictedParityError(m: NoiseModel): number {
 }
 
 function measuredParityError(m: NoiseModel, shots: number, seed: number): number {
-  const table = sampleNoisyShots(bell, m, shots, new SeededRandom(seed), options);
+  const table = sampleNoisyShots(bell, { device: uniformDevice(m) }, shots, new SeededRandom(seed), options);
   let errors = 0;
   for (let s = 0; s < shots; s++) if (table.clbitValues[2 * s] !== table.clbitValues[2 * s + 1]) errors++;
   return errors / shots;
@@ -63,8 +64,8 @@ describe('noise models', () => {
     };
     expect(measuredParityError(ideal, 5000, 1)).toBe(0);
     const m = NOISE_MODELS_BY_NAME.get('harmony')!;
-    const a = sampleNoisyShots(bell, m, 3000, new SeededRandom(8), options);
-    const b = sampleNoisyShots(bell, m, 3000, new SeededRandom(8), options);
+    const a = sampleNoisyShots(bell, { device: uniformDevice(m) }, 3000, new SeededRandom(8), options);
+    const b = sampleNoisyShots(bell, { device: uniformDevice(m) }, 3000, new SeededRandom(8), options);
     expect(a.clbitValues).toEqual(b.clbitValues);
     expect(a.qubitBits).toEqual(b.qubitBits);
   });
@@ -80,7 +81,7 @@ describe('noise models', () => {
       readoutError: r,
     };
     const zero = circuit(1, [measure(0, 0)], [{ name: 'c', size: 1, offset: 0 }]);
-    const table = sampleNoisyShots(zero, m, 100_000, new SeededRandom(4), options);
+    const table = sampleNoisyShots(zero, { device: uniformDevice(m) }, 100_000, new SeededRandom(4), options);
     const ones = table.clbitValues.reduce((s, v) => s + v, 0) / 100_000;
     expect(Math.abs(ones - r)).toBeLessThan(4.5 * Math.sqrt((r * (1 - r)) / 100_000));
     expect(table.qubitBits).toEqual(table.clbitValues);

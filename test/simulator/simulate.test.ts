@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/simulate.js';
+import { simulate } from '../../src/api/simulate.js';
 import { circuit, gate, measure } from './helpers.js';
 
 const P2 = 'svc.result.probabilities.json.v2';

@@ -2,9 +2,8 @@
  * Checks one program the way `check` reports it: the library's validation
  * (exactly the service's verdict), then the CLI's lint suppressions on top.
  */
-import type { Diagnostic, Failure } from '../../diagnostics/index.js';
+import { applySuppressions, type Diagnostic, type Failure } from '../../index.js';
 import type { FileReport } from './report.js';
-import { applySuppressions } from '../../diagnostics/suppressions.js';
 
 export interface CheckOptions {
   /** A backend name from the targets table, already known to exist. */

@@ -4,8 +4,7 @@
  * JSON at all is one InvalidInput diagnostic at the position the parser gave.
  * Diagnostics that name a JSON path are moved onto that value in the text.
  */
-import { createDiagnostic, SourceText, type Diagnostic } from '../../diagnostics/index.js';
-import { validateCircuitJson } from '../../ir/circuit-json.js';
+import { createDiagnostic, SourceText, validateCircuitJson, type Diagnostic } from '../../index.js';
 import type { CheckOptions, Verdict } from './check-source.js';
 import { locateJsonValues, locatePath } from './json-locate.js';
 

@@ -2,7 +2,7 @@
  * What `check` learns about each file, as plain data: the worker threads send
  * it back through structured clone, and every output format reads it.
  */
-import type { Diagnostic, Failure } from '../../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../../index.js';
 
 export interface FileReport {
   /** The path as the user will recognise it (as given, or below the directory given). */

@@ -3,7 +3,7 @@
  * svc.circuit.v0 job inputs (validateCircuitJson), everything else is
  * OpenQASM 3 (validate, exactly the service's preflight).
  */
-import { validate } from '../../validate.js';
+import { validate } from '../../index.js';
 import type { Validator } from './check-source.js';
 import { isJsonFile, validateJsonText } from './json-input.js';
 

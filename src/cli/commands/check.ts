@@ -1,6 +1,6 @@
 /** `qasm3-preflight check [paths...]` (alias `lint`): validate programs and report in one of four formats. */
 import { Command, Option } from 'commander';
-import { LIMITS } from '../../tables/index.js';
+import { catalogue } from '../../index.js';
 import type { CheckOptions } from '../check/check-source.js';
 import { checkText } from '../check/check-files.js';
 import { collectInputs } from '../check/inputs.js';
@@ -10,6 +10,7 @@ import { exitCodeFor, summarize, type FileReport } from '../check/report.js';
 import { integerAtLeast, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { targetOption } from '../target-option.js';
+import { fixFilesInPlace, inputOption } from './fix.js';
 import { packageVersion } from '../version.js';
 
 type Format = 'text' | 'json' | 'sarif' | 'github';
@@ -21,6 +22,8 @@ interface CheckFlags {
   quiet?: boolean;
   stdinFilename: string;
   jobs?: number;
+  fix?: boolean;
+  input: Record<string, number>;
 }
 
 const EXAMPLES = `
@@ -30,6 +33,7 @@ Examples:
   $ qasm3-preflight check 'circuits/**/*.qasm' --format sarif > preflight.sarif
   $ cat prog.qasm | qasm3-preflight check - --stdin-filename prog.qasm
   $ qasm3-preflight lint . --format github
+  $ qasm3-preflight check circuits/ --fix          rewrite each file into the accepted subset first
 
 Exit codes: 0 every file accepted, 1 some error found, 2 usage error or unreadable file.
 Suppress a finding on the next line with  // qasm3-preflight-disable-next-line <rule-id>
@@ -49,10 +53,17 @@ export function checkCommand(
     .addOption(
       new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'sarif', 'github']).default('text'),
     )
-    .option('--max-errors <n>', 'diagnostics reported per file before stopping', integerAtLeast(1), LIMITS.maxErrors)
+    .option(
+      '--max-errors <n>',
+      'diagnostics reported per file before stopping',
+      integerAtLeast(1),
+      catalogue.limits.maxErrors,
+    )
     .option('-q, --quiet', 'report errors only, without code frames (text) or warnings')
     .option('--stdin-filename <name>', 'file name shown for standard input', '<stdin>')
     .option('-j, --jobs <n>', 'threads to check files on (default: automatic)', integerAtLeast(1))
+    .option('--fix', 'first rewrite each file into the accepted subset, proven equal (as fix --write; docs/fix.md)')
+    .option('-i, --input <name=value>', 'with --fix: value of an input parameter (repeatable)', inputOption, {})
     .addHelpText('after', EXAMPLES)
     .action(async (paths: string[], flags: CheckFlags) => {
       if (paths.length === 0)
@@ -65,6 +76,11 @@ export function checkCommand(
       // Loaded here, not at the top: --help, --version and targets need no parser.
       const { libraryValidator } = await import('../check/validator.js');
       const files = inputs.flatMap((i) => (i.kind === 'file' ? [{ path: i.path, display: i.display }] : []));
+      if (flags.fix && inputs.some((i) => i.kind === 'stdin'))
+        throw new UsageError('--fix rewrites files: it cannot take standard input (use fix - instead)');
+      const writeProblems = flags.fix
+        ? await fixFilesInPlace(files, { target: target.name, inputs: flags.input }, io)
+        : 0;
       const fileReports = await checkFilesInParallel(
         libraryValidator,
         files,
@@ -80,7 +96,7 @@ export function checkCommand(
       }
 
       io.stdout(await render(reports, flags, io, colorFlag(), target.name));
-      setExitCode(exitCodeFor(summarize(reports), problems.length));
+      setExitCode(exitCodeFor(summarize(reports), problems.length + writeProblems));
     });
 }
 

@@ -1,7 +1,6 @@
 /** `qasm3-preflight compile <file>`: to the service's JSON circuit (QIS or native gates) or OpenQASM 3 text. */
 import { Command, Option } from 'commander';
-import type { CompileResult } from '../../compile.js';
-import { MID_CIRCUIT_RULE } from '../../ir/json/export.js';
+import { catalogue, type CompileResult } from '../../index.js';
 import { EXIT_ERRORS } from '../check/report.js';
 import { UsageError } from '../errors.js';
 import { circuitSvg } from '../formats/svg.js';
@@ -55,7 +54,7 @@ export function compileCommand(
     .action(async (file: string, flags: CompileFlags) => {
       const target = targetOption(flags.target);
       const input = await readProgram(file, io);
-      const { compile } = await import('../../compile.js');
+      const { compile } = await import('../../index.js');
       const result = compile(input.text, { target: target.name, gateset: flags.gateset });
       const errStyle = io.stderrStyle(colorFlag());
       if (!result.ok && !(flags.format !== 'json' && onlyJsonCannotExpress(result))) {
@@ -63,7 +62,9 @@ export function compileCommand(
         setExitCode(EXIT_ERRORS);
         return;
       }
-      const notes = result.ok ? result.diagnostics : result.diagnostics.filter((d) => d.rule !== MID_CIRCUIT_RULE);
+      const notes = result.ok
+        ? result.diagnostics
+        : result.diagnostics.filter((d) => d.rule !== catalogue.ruleIds.circuitJsonMidCircuitMeasurement);
       if (notes.length > 0) io.stderr(diagnosticsText(input, notes, errStyle));
       const output =
         flags.format === 'svg'
@@ -94,7 +95,11 @@ export function compileCommand(
  */
 function onlyJsonCannotExpress(result: CompileResult): boolean {
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  return result.qasm !== null && errors.length > 0 && errors.every((d) => d.rule === MID_CIRCUIT_RULE);
+  return (
+    result.qasm !== null &&
+    errors.length > 0 &&
+    errors.every((d) => d.rule === catalogue.ruleIds.circuitJsonMidCircuitMeasurement)
+  );
 }
 
 /**
@@ -119,6 +124,11 @@ function rendered(result: CompileResult, format: 'json' | 'qasm', fromQasm: bool
 function statsLine(result: CompileResult, gateset: string, target: string): string {
   const stats = result.stats;
   if (stats === null) return '';
-  const circuits = stats.circuits === 1 ? '' : `, ${stats.circuits} circuits`;
-  return `${stats.qubits} qubits${circuits}, ${stats.gate_counts['1q']} 1q gates, ${stats.gate_counts['2q']} 2q gates (${gateset} gateset, target ${target})\n`;
+  const circuits = stats.circuits === 1 ? '' : `, ${count(stats.circuits, 'circuit')}`;
+  return `${count(stats.qubits, 'qubit')}${circuits}, ${count(stats.gate_counts['1q'], '1q gate')}, ${count(stats.gate_counts['2q'], '2q gate')} (${gateset} gateset, target ${target})\n`;
+}
+
+/** `1 qubit`, `2 qubits`, `0 2q gates`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

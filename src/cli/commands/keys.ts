@@ -4,15 +4,35 @@ import { UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { storeOptions, storeProblem, type StoreFlags } from './serve.js';
 
-async function withStore<T>(
-  flags: StoreFlags,
-  io: CliIo,
-  work: (service: typeof import('../../service/index.js'), db: import('../../service/index.js').Db) => Promise<T>,
-): Promise<T> {
+// Types only: the service's modules load when a keys command runs (import-direction.test.ts).
+type AdminClient = import('../../service/index.js').AdminClient;
+type Db = import('../../service/index.js').Db;
+
+/**
+ * Runs `work` on the keys of the store the flags name: opened here, or, when
+ * a running `serve` holds the embedded data directory, through that serve's
+ * admin socket (docs/service.md, "Keys while serve runs").
+ */
+async function withKeys<T>(flags: StoreFlags, io: CliIo, work: (keys: AdminClient) => Promise<T>): Promise<T> {
   const service = await import('../../service/index.js');
-  const db = await service.openStore(storeOptions(flags, io)).catch(storeProblem);
+  const options = storeOptions(flags, io);
+  let db: Db;
   try {
-    return await work(service, db);
+    db = await service.openStore(options);
+  } catch (error) {
+    const admin = options.dataDir !== undefined ? service.adminClient(options.dataDir) : null;
+    if (!(error instanceof service.DataDirLockedError) || !admin) return storeProblem(error);
+    return work(admin).catch((problem: unknown) => {
+      const why = problem instanceof Error ? problem.message : String(problem);
+      throw new UsageError(`${error.message} Its admin socket did not answer: ${why}`);
+    });
+  }
+  try {
+    return await work({
+      createKey: (user, project) => service.createKey(db, user, project),
+      listKeys: () => service.listKeys(db),
+      revokeKey: (id) => service.revokeKey(db, id),
+    });
   } finally {
     await db.close();
   }
@@ -32,12 +52,12 @@ export function keysCommand(io: CliIo): Command {
       .requiredOption('--user <id>', 'the user the key belongs to')
       .requiredOption('--project <id>', 'the project whose jobs the key reaches'),
   ).action(async (flags: StoreFlags & { user: string; project: string }) => {
-    const key = await withStore(flags, io, (service, db) => service.createKey(db, flags.user, flags.project));
+    const key = await withKeys(flags, io, (keys) => keys.createKey(flags.user, flags.project));
     io.stdout(`${key.key}\n`);
   });
   storeFlags(keys.command('list').description('list keys (ids, users, projects; never the secrets)')).action(
     async (flags: StoreFlags) => {
-      const rows = await withStore(flags, io, (service, db) => service.listKeys(db));
+      const rows = await withKeys(flags, io, (keys) => keys.listKeys());
       for (const r of rows)
         io.stdout(
           `${r.id}  ${r.user_id}  ${r.project_id}  ${r.created_at.toISOString()}${r.revoked_at ? `  revoked ${r.revoked_at.toISOString()}` : ''}\n`,
@@ -49,7 +69,7 @@ export function keysCommand(io: CliIo): Command {
   ).action(async (id: string, flags: StoreFlags) => {
     if (!/^[0-9a-f-]{36}$/i.test(id))
       throw new UsageError(`Not a key id: ${id}`, 'run qasm3-preflight keys list for the ids');
-    const revoked = await withStore(flags, io, (service, db) => service.revokeKey(db, id));
+    const revoked = await withKeys(flags, io, (keys) => keys.revokeKey(id));
     if (!revoked) throw new UsageError(`No active key with id ${id}`);
     io.stdout(`revoked ${id}\n`);
   });

@@ -19,12 +19,10 @@ export function storeOptions(flags: StoreFlags, io: CliIo): { dataDir?: string; 
   const databaseUrl = flags.database ?? io.env.DATABASE_URL;
   if (databaseUrl) return { databaseUrl };
   const dataDir = flags.data ?? './.qasm3-preflight';
-  // PostgreSQL's initdb in WebAssembly takes a while once; say so rather than look stuck.
+  // Said once, so a user knows where the store went (it starts from the template built with the package).
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     // A JSON line like the server's own logs (pino's level 30 is info).
-    io.stderr(
-      `${JSON.stringify({ level: 30, time: Date.now(), msg: `creating the embedded store in ${dataDir} (once; this can take a minute)` })}\n`,
-    );
+    io.stderr(`${JSON.stringify({ level: 30, time: Date.now(), msg: `creating the embedded store in ${dataDir}` })}\n`);
   }
   return { dataDir };
 }

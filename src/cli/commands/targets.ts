@@ -1,6 +1,6 @@
 /** `qasm3-preflight targets`: the targets table (decisions.md section 3), as text or JSON. */
 import { Command, Option } from 'commander';
-import { TARGETS, type Target } from '../../tables/index.js';
+import { targets as TARGETS, type Target } from '../../index.js';
 import type { CliIo } from '../io.js';
 
 export function targetsCommand(io: CliIo): Command {

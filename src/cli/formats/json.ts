@@ -3,7 +3,7 @@
  * `version` changes only when a field is removed or changes meaning; new
  * fields may appear without a version change.
  */
-import type { Diagnostic, Failure } from '../../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../../index.js';
 import type { CheckSummary, FileReport } from '../check/report.js';
 import { summarize } from '../check/report.js';
 

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { relative, resolve, sep } from 'node:path';
 import type * as Sarif from 'sarif';
-import type { Diagnostic, Span } from '../../diagnostics/index.js';
+import type { Diagnostic, Span } from '../../index.js';
 import type { FileReport } from '../check/report.js';
 import { describeRule, ruleCatalogue } from '../rule-catalogue.js';
 

@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js';
 
 export async function circuitSvg(text: string, target: string, gateset: 'qis' | 'native'): Promise<string> {
-  const { drawCircuit } = await import('../../draw-circuit.js');
+  const { drawCircuit } = await import('../../index.js');
   const drawn = drawCircuit(text, {
     target,
     gateset,

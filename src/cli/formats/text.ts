@@ -5,11 +5,11 @@
  * closing summary (`3 errors in 2 files, 41 files checked`). `quiet` keeps
  * only the errors' header lines and the summary.
  */
-import { SourceText, formatDiagnostic } from '../../diagnostics/index.js';
+import { SourceText, formatDiagnostic } from '../../index.js';
 import type { FileReport } from '../check/report.js';
 import { summarize, summaryLine } from '../check/report.js';
 import type { Style } from '../style.js';
-import type { Diagnostic } from '../../diagnostics/index.js';
+import type { Diagnostic } from '../../index.js';
 
 export interface TextOptions {
   readonly style: Style;

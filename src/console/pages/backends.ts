@@ -1,6 +1,7 @@
 /** Backends: status and qubits of each; a backend's page charts its characterization history (fidelities, SPAM, T1/T2). */
-import { api, backends, type Backend, type Characterization } from '../api.js';
+import { api, backends, type Backend, type Characterization, type QubitView } from '../api.js';
 import { badge, fill, h } from '../dom.js';
+import { timestamp } from '../time.js';
 
 /** The service keeps 30 days of history, 10 records a page; a bound in case it keeps more. */
 const MAX_PAGES = 10;
@@ -38,7 +39,7 @@ export function backendsPage(root: HTMLElement): void {
             h('td', {}, badge(b.status), b.degraded ? ' (degraded)' : ''),
             h('td', {}, String(b.qubits)),
             h('td', {}, String(b.average_queue_time ?? '')),
-            h('td', {}, b.last_updated ? new Date(b.last_updated).toLocaleString() : ''),
+            h('td', {}, timestamp(b.last_updated)),
           ),
         ),
       ),
@@ -103,6 +104,29 @@ export function backendPage(root: HTMLElement, name: string): void {
         ...series((c) => c.fidelity.spam?.median ?? c.fidelity.spam?.mean, 'SPAM'),
       ];
       const coherence = [...series((c) => c.timing.t1, 'T1'), ...series((c) => c.timing.t2, 'T2')];
+      const newest = records[records.length - 1] as Characterization;
+      // Extension route: the newest day's device, qubit by qubit.
+      const device = await api<{ qubits: QubitView[] }>(
+        'GET',
+        `/v0.4/backends/${encodeURIComponent(name)}/characterizations/${newest.id}/qubits`,
+      ).catch(() => null);
+      const { barChart } = await import('../charts.js');
+      const perQubit = async (pick: (q: QubitView) => number, title: string) =>
+        h(
+          'figure',
+          { class: 'chart qubit-chart' },
+          await barChart(
+            (device?.qubits ?? []).map((q) => ({ state: `q${q.qubit}`, value: Number(pick(q).toPrecision(3)) })),
+            { title, y: 'error', percent: false },
+          ),
+        );
+      const qubitCharts = device
+        ? [
+            h('h2', {}, `Qubit by qubit, ${newest.date.slice(0, 10)}`),
+            await perQubit((q) => q.readoutError, 'Readout error per physical qubit'),
+            await perQubit((q) => q.oneQubitError, 'One-qubit gate error per physical qubit'),
+          ]
+        : [];
       fill(
         charts,
         h(
@@ -115,6 +139,7 @@ export function backendPage(root: HTMLElement, name: string): void {
           { class: 'chart coherence-chart' },
           await lineChart(coherence, { title: 'Coherence times', y: 'seconds (log scale)', log: true }),
         ),
+        ...qubitCharts,
       );
     })
     .catch((error: unknown) =>

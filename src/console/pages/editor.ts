@@ -201,6 +201,7 @@ export function editorPage(root: HTMLElement): () => void {
     submitForm(
       () => view.state.doc.toString(),
       () => target,
+      () => Number(status.dataset.errors ?? 0),
     ),
   );
   return () => {
@@ -209,12 +210,14 @@ export function editorPage(root: HTMLElement): () => void {
   };
 }
 
-function submitForm(source: () => string, target: () => string): HTMLElement {
+function submitForm(source: () => string, target: () => string, errorCount: () => number): HTMLElement {
   const name = h('input', {
     name: 'name',
     type: 'text',
     maxlength: 100,
-    pattern: '[A-Za-z0-9 _-]*',
+    // Chromium compiles `pattern` with the v flag, where an unescaped `-` in a class is an error that turns the check off.
+    pattern: '[A-Za-z0-9 _\\-]*',
+    title: 'letters, digits, spaces, hyphens and underscores',
     placeholder: 'bell-test',
   });
   const shots = h('input', { name: 'shots', type: 'number', min: 1, max: 1000000, value: 100 });
@@ -240,8 +243,18 @@ function submitForm(source: () => string, target: () => string): HTMLElement {
     h('button', { type: 'submit' }, 'Submit'),
     message,
   );
+  /** The text the user chose to send despite its errors (a second Submit on the same text sends it). */
+  let sendAnyway: string | null = null;
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
+    const errors = errorCount();
+    if (errors > 0 && sendAnyway !== source()) {
+      sendAnyway = source();
+      message.textContent = `The editor shows ${errors} error${errors === 1 ? '' : 's'} for ${target()}: this job will fail. Fix ${errors === 1 ? 'it' : 'them'}, or press Submit again to send it anyway.`;
+      message.className = 'submit-status warning';
+      return;
+    }
+    sendAnyway = null;
     const backend = target();
     const noisy = backend === 'simulator' && noise.value !== 'ideal';
     const body = {

@@ -4,11 +4,12 @@
  * state or by probability), the histogram for shot jobs, the compiled
  * circuits, cost, and cancel / move / delete. Refreshes while it runs.
  */
-import { api, backends, TERMINAL, type Job, type JobDiagnostic } from '../api.js';
+import { api, backends, TERMINAL, type DebiasingVariant, type Job, type JobDiagnostic } from '../api.js';
 import { barsOf } from '../bits.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
 import { preflight } from '../preflight/client.js';
 import { session } from '../session.js';
+import { duration, jobTimes, timestamp } from '../time.js';
 
 const REFRESH_MS = 1000;
 
@@ -56,15 +57,14 @@ export function jobPage(root: HTMLElement, id: string): () => void {
           await load();
         }),
     );
-    const moveTo = select('move-backend', [{ value: job.backend }], job.backend);
+    // Moving to the job's own backend changes nothing: offer the others, the first of them selected.
+    const moveTo = select('move-backend', [], '');
     backends()
-      .then((list) =>
-        fill(
-          moveTo,
-          ...list.filter((b) => b.status !== 'retired').map((b) => h('option', { value: b.backend }, b.backend)),
-        ),
-      )
-      .then(() => (moveTo.value = job.backend))
+      .then((list) => {
+        const others = list.filter((b) => b.status !== 'retired' && b.backend !== job.backend);
+        fill(moveTo, ...others.map((b) => h('option', { value: b.backend }, b.backend)));
+        moveTo.value = others[0]?.backend ?? '';
+      })
       .catch(() => undefined);
     const move = h('button', { type: 'button', disabled: TERMINAL.has(job.status) }, 'Move');
     move.addEventListener(
@@ -103,6 +103,21 @@ export function jobPage(root: HTMLElement, id: string): () => void {
     );
   };
 
+  /** The program as submitted: from this tab when submitted here, else the service's /input extension route. */
+  let submitted: Promise<string | null> | null = null;
+  const programText = (): Promise<string | null> => {
+    submitted ??= (async () => {
+      const kept = session.jobSource(id);
+      if (kept !== null) return kept;
+      const input = await api<{ data?: unknown }>('GET', `/v0.4/jobs/${encodeURIComponent(id)}/input`).catch(
+        () => null,
+      );
+      if (input === null) return null;
+      return typeof input.data === 'string' ? input.data : JSON.stringify(input, null, 2);
+    })();
+    return submitted;
+  };
+
   const render = (job: Job) => {
     const source = job.input?.data ?? session.jobSource(id);
     const field = (term: string, value: unknown) =>
@@ -110,6 +125,8 @@ export function jobPage(root: HTMLElement, id: string): () => void {
         ? null
         : // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a job's fields are strings and numbers (metadata too, as the service writes it)
           [h('dt', {}, term), h('dd', {}, String(value))];
+    const timeField = (term: string, iso: string | null | undefined) =>
+      iso ? [h('dt', {}, term), h('dd', {}, timestamp(iso))] : null;
     const counts = job.stats?.gate_counts;
     const fields = [
       field('id', job.id),
@@ -122,10 +139,16 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       field('noise model', job.noise?.model),
       field('qubits', job.stats?.qubits),
       field('gates (1q / 2q)', counts ? `${counts['1q']} / ${counts['2q']}` : null),
-      field('submitted', job.submitted_at),
-      field('started', job.started_at),
-      field('completed', job.completed_at),
-      field('execution (ms)', job.execution_duration_ms),
+      timeField('submitted', job.submitted_at),
+      timeField('started', job.started_at),
+      timeField('completed', job.completed_at),
+      field('times', jobTimes(job)),
+      field(
+        'execution',
+        job.execution_duration_ms === null || job.execution_duration_ms === undefined
+          ? null
+          : duration(job.execution_duration_ms),
+      ),
       field('moved from', job.metadata?.original_job_id),
     ]
       .flat()
@@ -133,6 +156,14 @@ export function jobPage(root: HTMLElement, id: string): () => void {
     const cost = h('dd', { class: 'cost' }, '…');
     const results = h('section', { class: 'results', 'aria-labelledby': 'results-heading' });
     const compiled = h('section', { class: 'compiled', 'aria-labelledby': 'compiled-heading' });
+    const programBox = h('pre', { class: 'program-source' }, '…');
+    const program = h(
+      'section',
+      { class: 'program', 'aria-labelledby': 'program-heading' },
+      h('h2', { id: 'program-heading' }, 'Program as submitted'),
+      programBox,
+    );
+    void programText().then((text) => (programBox.textContent = text ?? 'Not available.'));
     fill(
       root,
       h('h1', {}, 'Job ', h('span', { class: 'job-title' }, job.name || job.id)),
@@ -142,6 +173,7 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       job.failure ? failure(job, source) : null,
       results,
       compiled,
+      program,
     );
     api<{ estimated_cost?: { value: number }; cost?: { value: number } | null }>('GET', `/v0.4/jobs/${id}/cost`)
       .then(
@@ -247,24 +279,62 @@ function annotated(source: string, diagnostics: readonly JobDiagnostic[]): HTMLE
   );
 }
 
+/** A debiased job's variants: each one's qubit map (program qubit -> physical qubit) and shots. */
+function variantsTable(variants: readonly DebiasingVariant[]): HTMLElement {
+  return h(
+    'table',
+    { class: 'variants' },
+    h('caption', {}, `Debiasing: ${variants.length} variants`),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'variant'), h('th', {}, 'qubit map (q[i] -> physical)'), h('th', {}, 'shots')),
+    ),
+    h(
+      'tbody',
+      {},
+      ...variants.map((v, i) =>
+        h('tr', {}, h('td', {}, String(i + 1)), h('td', {}, v.qubit_map.join(', ')), h('td', {}, String(v.shots))),
+      ),
+    ),
+  );
+}
+
 async function showResults(job: Job, box: HTMLElement): Promise<void> {
   const sortToggle = h('input', { type: 'checkbox', name: 'sort-by-probability' });
+  const sharpenToggle = h('input', { type: 'checkbox', name: 'sharpen' });
   const chartBox = h('div', { class: 'chart probabilities-chart' });
   const histogramBox = h('div', { class: 'chart histogram-chart' });
+  const variants = job.output?.error_mitigation?.debiasing?.variants ?? [];
   fill(
     box,
     h('h2', { id: 'results-heading' }, 'Results'),
     labelled('Sort by probability', sortToggle),
+    ...(variants.length ? [labelled('Sharpened (plurality voting) instead of averaged', sharpenToggle)] : []),
     chartBox,
     histogramBox,
+    ...(variants.length ? [variantsTable(variants)] : []),
   );
   const { barChart } = await import('../charts.js');
   let probabilities: Record<string, unknown>;
+  const load = async () => {
+    const query = sharpenToggle.checked ? '?sharpen=true' : '';
+    probabilities = await api<Record<string, unknown>>('GET', `/v0.4/jobs/${job.id}/results/probabilities${query}`);
+  };
   try {
-    probabilities = await api<Record<string, unknown>>('GET', `/v0.4/jobs/${job.id}/results/probabilities`);
+    await load();
   } catch (error) {
     fill(chartBox, h('p', { class: 'error' }, error instanceof Error ? error.message : String(error)));
     return;
+  }
+  // A multicircuit job's results are keyed by child id: its charts are titled by the circuits' names.
+  const names = new Map<string, string>();
+  if (job.child_job_ids?.length) {
+    const children = await api<{ jobs: Job[] }>(
+      'GET',
+      `/v0.4/jobs?parent_job_id=${encodeURIComponent(job.id)}&limit=100`,
+    ).catch(() => ({ jobs: [] as Job[] }));
+    for (const child of children.jobs) if (child.name) names.set(child.id, child.name);
   }
   const draw = async () => {
     const byValue = sortToggle.checked;
@@ -274,15 +344,17 @@ async function showResults(job: Job, box: HTMLElement): Promise<void> {
     const charts = await Promise.all(
       Object.entries(maps).map(([child, map]) =>
         barChart(barsOf(map, job.stats?.qubits, byValue), {
-          title: child ? `Probabilities of ${child}` : 'Probabilities',
+          title: `${child ? `Probabilities of circuit ${names.get(child) ?? child}` : 'Probabilities'}${sharpenToggle.checked ? ' (sharpened)' : ''}`,
           y: 'probability',
           percent: true,
+          width: chartBox.clientWidth,
         }),
       ),
     );
     fill(chartBox, ...charts);
   };
   sortToggle.addEventListener('change', () => void draw());
+  sharpenToggle.addEventListener('change', () => void load().then(draw));
   await draw();
   if (job.results && 'histogram' in job.results) {
     const histogram = await api<Record<string, number>>('GET', `/v0.4/jobs/${job.id}/results/histogram`).catch(
@@ -295,6 +367,7 @@ async function showResults(job: Job, box: HTMLElement): Promise<void> {
           title: `Histogram (${job.shots ?? ''} shots)`,
           y: 'count',
           percent: false,
+          width: histogramBox.clientWidth,
         }),
       );
     }

@@ -3,7 +3,9 @@
  * API's cursor, filters by status and backend, and badges that refresh while
  * any listed job is still running.
  */
-import { api, backends, TERMINAL, type Job } from '../api.js';
+import { api, ApiError, backends, TERMINAL, type Job } from '../api.js';
+import { session } from '../session.js';
+import { timestamp } from '../time.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
 
 const STATUSES = ['', 'submitted', 'ready', 'started', 'completed', 'failed', 'canceled'];
@@ -21,6 +23,8 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   const pageLabel = h('span', { class: 'page-label', 'aria-live': 'polite' });
   const newer = h('button', { type: 'button' }, '← Newer');
   const older = h('button', { type: 'button' }, 'Older →');
+  newer.disabled = true;
+  older.disabled = true;
   const message = h('p', { role: 'status', class: 'error' });
   /** Cursors of the pages seen so far: cursors[i] fetches page i (page 0 has none). */
   const cursors: (string | undefined)[] = [undefined];
@@ -43,14 +47,24 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
       const list = await api<{ jobs: Job[]; next?: string }>('GET', url());
       message.textContent = '';
       next = list.next;
-      fill(body, ...list.jobs.map(row));
+      fill(body, ...rows(list.jobs));
       if (list.jobs.length === 0) fill(body, h('tr', {}, h('td', { colspan: 5 }, 'No jobs.')));
       pageLabel.textContent = `Page ${page + 1}`;
       newer.disabled = page === 0;
       older.disabled = next === undefined;
       if (list.jobs.some((j) => !TERMINAL.has(j.status))) timer = window.setTimeout(() => void load(), REFRESH_MS);
     } catch (error) {
-      message.textContent = error instanceof Error ? error.message : String(error);
+      // Nothing listed: nothing to page through, and no stale rows under the message.
+      fill(body);
+      pageLabel.textContent = '';
+      newer.disabled = true;
+      older.disabled = true;
+      if (error instanceof ApiError && error.status === 401) {
+        message.textContent = session.apiKey()
+          ? 'The service refused this API key: enter a valid key in the API key field above.'
+          : 'Enter your API key in the API key field above to see your jobs.';
+        document.getElementById('api-key')?.focus();
+      } else message.textContent = error instanceof Error ? error.message : String(error);
     }
   };
 
@@ -107,22 +121,39 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
   return () => window.clearTimeout(timer);
 }
 
+/** Rows newest first, each multicircuit child under its parent (when both are on the page), named by its circuit. */
+function rows(jobs: readonly Job[]): HTMLTableRowElement[] {
+  const listed = new Map(jobs.map((job) => [job.id, job]));
+  const out: HTMLTableRowElement[] = [];
+  for (const job of jobs) {
+    if (job.parent_job_id && listed.has(job.parent_job_id)) continue;
+    out.push(row(job));
+    for (const childId of job.child_job_ids ?? []) {
+      const child = listed.get(childId);
+      if (child) out.push(row(child));
+    }
+  }
+  return out;
+}
+
 function row(job: Job): HTMLTableRowElement {
+  const child = job.parent_job_id
+    ? h(
+        'span',
+        {},
+        `circuit ${job.name ?? ''} of `,
+        h('a', { href: `#/jobs/${job.parent_job_id}` }, 'its job'),
+        ' · ',
+        h('a', { href: `#/jobs/${job.id}` }, 'open'),
+      )
+    : null;
   return h(
     'tr',
-    { 'data-job': job.id },
-    h('td', {}, h('a', { href: `#/jobs/${job.id}` }, job.name || job.id)),
+    { 'data-job': job.id, ...(job.parent_job_id ? { class: 'child-job', 'data-parent': job.parent_job_id } : {}) },
+    h('td', {}, child ?? h('a', { href: `#/jobs/${job.id}` }, job.name || job.id)),
     h('td', {}, badge(job.status)),
     h('td', {}, job.backend),
     h('td', {}, job.type),
-    h(
-      'td',
-      {},
-      h(
-        'time',
-        { datetime: job.submitted_at ?? '' },
-        job.submitted_at ? new Date(job.submitted_at).toLocaleString() : '',
-      ),
-    ),
+    h('td', {}, timestamp(job.submitted_at)),
   );
 }

@@ -6,16 +6,16 @@
 import { NO_QUBITS, oneQubit } from '../qubit-lists.js';
 import type { IrCircuit, IrGate, IrNativeGate, IrOp } from '../types.js';
 import { NATIVE_BY_NAME, QIS_BY_SPELLING } from './gate-tables.js';
-import type { CircuitJson, CircuitJsonGateset, GateJson } from './types.js';
+import type { CircuitJson, CircuitJsonGateset, GateJson, MultiCircuitJson, SingleCircuitJson } from './types.js';
 
 /** The IR of JSON input that {@link validateCircuitJson} accepted (the input is not checked again). */
 export function circuitJsonToIr(json: CircuitJson): IrCircuit[] {
   const parentGateset = json.gateset ?? 'qis';
-  if ('circuits' in json)
-    return json.circuits.map((entry) =>
-      irCircuit(json.qubits, entry.circuit, entry.gateset ?? parentGateset, entry.name),
-    );
-  return [irCircuit(json.qubits, json.circuit, parentGateset)];
+  // A `circuits: undefined` beside `circuit` is absent, as validateCircuitJson reads it.
+  const circuits = (json as Partial<MultiCircuitJson>).circuits;
+  if (circuits !== undefined)
+    return circuits.map((entry) => irCircuit(json.qubits, entry.circuit, entry.gateset ?? parentGateset, entry.name));
+  return [irCircuit(json.qubits, (json as SingleCircuitJson).circuit, parentGateset)];
 }
 
 function irCircuit(qubits: number, gates: readonly GateJson[], gateset: CircuitJsonGateset, name?: string): IrCircuit {

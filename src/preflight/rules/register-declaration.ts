@@ -4,7 +4,8 @@
  * Invariant: qubit and bit registers are declared with a size that is a
  * positive integer literal (`qubit[n] q;`, `qreg q[n];`, `bit[n] c;`,
  * `creg c[n];`); scalar `qubit q;` and `bit c;` are refused (use size 1
- * registers), and a bit register has no initial value.
+ * registers), a qubit register holds at most `LIMITS.maxRegisterSize`
+ * (2^32) qubits, and a bit register has no initial value.
  *
  * Spec: service-api.md "Declarations"; decisions.md section 2 "Registers".
  */
@@ -13,9 +14,11 @@ import {
   bitRegisterInitializer,
   constantSizeHint,
   registerSizeNotSupported,
+  registerTooLarge,
   scalarRegister,
 } from '../../diagnostics/index.js';
 import { textOf } from '../../inline/index.js';
+import { LIMITS } from '../../tables/index.js';
 import type { PreflightRule } from '../rule.js';
 
 export const registerDeclarationRule: PreflightRule = {
@@ -46,6 +49,9 @@ export const registerDeclarationRule: PreflightRule = {
           at: size,
           ...(hint ? { hint } : {}),
         });
+      } else if (kind === 'qubit' && size.value > BigInt(LIMITS.maxRegisterSize)) {
+        // Bit registers that large are classical-bit-limit's (65,536 bits in all).
+        context.report({ reason: registerTooLarge(size.value, name.name, LIMITS.maxRegisterSize), at: size });
       }
     };
     return {

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../store/db.js';
 import type { JobsService } from '../jobs/service.js';
-import { KeyCache } from './auth.js';
+import { KeyCache, requireKey } from './auth.js';
 import { errorAnswer, toErrorAnswer } from './errors.js';
 import { jobsRoutes } from './jobs.js';
 import { resultsRoutes } from './results.js';
@@ -18,7 +18,10 @@ import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
-import { refuseNul, refuseNulInQuery } from './nul.js';
+import { refuseTooDeep, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
+import { boundedValidatorFactory } from './validator.js';
+import { answerClientError, drainRequest } from './client-errors.js';
+import { coercedValues } from './validation.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -42,7 +45,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     ...serverTimeouts(options.timeouts),
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    // allErrors is the validator factory's to set: every error only for small bodies (validator.ts).
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    schemaController: { compilersFactory: { buildValidator: boundedValidatorFactory } },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // PennyLane-IonQ posts JSON without a Content-Type: a body with none is read as JSON.
@@ -52,7 +58,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (hasBody && request.headers['content-type'] === undefined)
       request.raw.headers['content-type'] = 'application/json';
   });
-  app.addHook('preValidation', async (request) => refuseNulInQuery(request.query));
+  // Query and path text PostgreSQL cannot store or search: a 400 before anything reads it.
+  app.addHook('preValidation', async (request) => {
+    refuseUnstorableParameters(request.params, 'params');
+    refuseUnstorableParameters(request.query, 'querystring');
+  });
+  // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
+  // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).
+  app.addHook('preValidation', async (request) => {
+    const problems = coercedValues(
+      request.routeOptions.schema?.body as Parameters<typeof coercedValues>[0],
+      request.body,
+    );
+    if (problems.length)
+      throw Object.assign(new Error('The body has values of the wrong type'), {
+        validation: problems,
+        validationContext: 'body',
+        statusCode: 400,
+      });
+  });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
@@ -62,10 +86,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A GET, PUT (cancel) or DELETE reads no body: whatever came is ignored.
       return done(null, undefined);
     }
+    try {
+      refuseTooDeep(text);
+    } catch (problem) {
+      return done(problem as Error, undefined);
+    }
     return parseJson(request, text, (error, body) => {
       if (error) return done(error, undefined);
       try {
-        refuseNul(text, body);
+        refuseUnstorableText(text, body);
       } catch (problem) {
         return done(problem as Error, undefined);
       }
@@ -83,6 +112,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     payload.resume();
     payload.on('end', () => done(null, undefined));
+  });
+
+  // A body not read to its end (answered 413 or 415 early): read and discard it first, so the client sees the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await drainRequest(request.raw);
+    return payload;
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -118,11 +153,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   if (options.rateLimit) await registerRateLimit(app, options.db, options.rateLimit);
 
-  const deps = { db: options.db, jobs: options.jobs, keys: new KeyCache(options.db) };
+  const deps = { db: options.db, jobs: options.jobs };
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, deps);
-  jobsRoutes(app, deps);
-  resultsRoutes(app, deps);
+  await app.register(async (scope: App) => {
+    requireKey(scope, new KeyCache(options.db));
+    jobsRoutes(scope, deps);
+    resultsRoutes(scope, deps);
+  });
   catalogRoutes(app, deps);
   await consoleRoutes(app);
   return app;

@@ -11,18 +11,31 @@ import {
   CharacterizationParams,
   CharacterizationQueryV3,
   CharacterizationQueryV4,
+  FIRST_MS,
+  LAST_MS,
 } from './schemas/catalog.js';
-import { characterizationPage, listBackends, oneBackend, oneCharacterization } from '../jobs/backends.js';
+import {
+  characterizationPage,
+  characterizationQubits,
+  listBackends,
+  oneBackend,
+  oneCharacterization,
+} from '../jobs/backends.js';
 import { invalid } from '../jobs/problems.js';
 
 const tags = ['backends'];
 
-/** v0.4 dates are ISO 8601; a date the pattern lets through but the calendar does not is still a 400. */
+/**
+ * v0.4 dates are ISO 8601; a date the pattern lets through but the calendar
+ * does not, or one an offset moves out of the years 0001-9999, is still a 400.
+ */
 function isoDate(value: string | undefined, key: string): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime()))
     throw invalid(`Invalid ${key}: ${value} is not an ISO 8601 date`, [key], 'querystring');
+  if (date.getTime() < FIRST_MS || date.getTime() > LAST_MS)
+    throw invalid(`Invalid ${key}: ${value} is outside the years 0001 to 9999`, [key], 'querystring');
   return date;
 }
 
@@ -31,7 +44,7 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
     app.get(
       `/${version}/backends`,
       { schema: { tags, summary: 'Every backend', response: { 200: Type.Array(Backend), ...errorResponses(503) } } },
-      async () => listBackends(db) as never,
+      async () => listBackends(db),
     );
   }
   app.get(
@@ -44,7 +57,7 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
         response: { 200: Backend, ...errorResponses(404, 503) },
       },
     },
-    async (request) => oneBackend(db, request.params.backend) as never,
+    async (request) => oneBackend(db, request.params.backend),
   );
   app.get(
     '/v0.4/backends/:backend/characterizations',
@@ -78,6 +91,19 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
       },
     },
     async (request) => oneCharacterization(db, 'v0.4', request.params.UUID, request.params.backend),
+  );
+  app.get(
+    '/v0.4/backends/:backend/characterizations/:UUID/qubits',
+    {
+      schema: {
+        tags,
+        summary:
+          'Extension: the per-qubit device behind one characterization (readout, one-qubit error and over-rotation per physical qubit)',
+        params: CharacterizationParams,
+        response: { 200: Characterization, ...errorResponses(400, 404, 503) },
+      },
+    },
+    async (request) => characterizationQubits(db, request.params.backend, request.params.UUID),
   );
   app.get(
     '/v0.3/characterizations/backends/:backend',

@@ -6,6 +6,8 @@
 import type { FastifyError } from 'fastify';
 import { StoreUnavailableError } from '../store/db.js';
 import { Problem } from '../jobs/problems.js';
+import { boundKeys, moreText, reportedErrors } from './error-bounds.js';
+import { describeValidation } from './validation.js';
 
 export const ERROR_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -51,7 +53,11 @@ const SOURCES: Readonly<Record<string, string>> = {
   headers: 'headers',
 };
 
-/** Dotted paths of every invalid item, each once; the null branch of an optional value adds nothing of its own. */
+/**
+ * Dotted paths of every invalid item, each once; the null branch of an
+ * optional value adds nothing of its own. Linear in the errors (a 400 of a
+ * large body has thousands).
+ */
 export function validationKeys(errors: readonly AjvError[]): string[] {
   const keyOf = (e: AjvError) => {
     const base = (e.instancePath ?? '').split('/').filter(Boolean).map(unescapePointer);
@@ -60,23 +66,21 @@ export function validationKeys(errors: readonly AjvError[]): string[] {
   };
   const relevant = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'propertyNames');
   const keys = relevant.map(keyOf);
+  const counts = new Map<string, number>();
+  const prefixes = new Set<string>();
+  for (const key of keys) {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (let dot = key.indexOf('.'); dot >= 0; dot = key.indexOf('.', dot + 1)) prefixes.add(key.slice(0, dot));
+  }
   const kept = relevant.filter((e, i) => {
     const isNullBranch = e.keyword === 'type' && e.params?.type === 'null';
     const key = keys[i] as string;
-    return !isNullBranch || !keys.some((k, j) => j !== i && (k === key || k.startsWith(`${key}.`)));
+    return !isNullBranch || ((counts.get(key) ?? 0) < 2 && !prefixes.has(key));
   });
   return [...new Set(kept.map(keyOf))];
 }
 
 const unescapePointer = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
-
-function describe(errors: readonly AjvError[], keys: readonly string[], source: string): string {
-  const first =
-    errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params?.type === 'null')) ?? errors[0];
-  const firstKey = first ? validationKeys([first])[0] : undefined;
-  const what = keys.length ? keys.join(', ') : source;
-  return `Invalid ${source}: ${what}${first?.message ? ` (${firstKey || source} ${first.message})` : ''}`;
-}
 
 /** Maps anything thrown while answering to its status and body; `internal` says whether to log it as a fault. */
 export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: boolean } {
@@ -91,11 +95,16 @@ export function toErrorAnswer(error: unknown): { answer: ErrorAnswer; internal: 
   if (Array.isArray(fastifyError.validation)) {
     const source = SOURCES[fastifyError.validationContext ?? 'body'] ?? 'payload';
     const keys = validationKeys(fastifyError.validation);
-    const namedKeys = source === 'params' ? keys.map((k) => k || 'UUID') : keys;
-    return {
-      answer: errorAnswer(400, describe(fastifyError.validation, namedKeys, source), { source, keys: namedKeys }),
-      internal: false,
-    };
+    const rename = (key: string) => boundKeys([source === 'params' ? key || 'UUID' : key]).keys[0] as string;
+    const bounded = boundKeys(keys.map(rename));
+    // Only the errors of the keys named are put in words: the rest are counted.
+    const message =
+      describeValidation(
+        reportedErrors(fastifyError.validation, keys, (e) => validationKeys([e])[0]),
+        source,
+        rename,
+      ) + moreText(bounded, fastifyError.validation);
+    return { answer: errorAnswer(400, message, { source, keys: bounded.keys }), internal: false };
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -18,7 +18,7 @@ import type { ApiVersion } from '../jobs/model.js';
 const tags = ['jobs'];
 const security = [{ apiKey: [] }];
 
-export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
+export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
   app.post(
     '/v0.3/jobs',
     {
@@ -31,9 +31,8 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request) => {
-      const caller = await keys.caller(request);
       return {
-        id: await jobs.create('v0.3', request.body, caller),
+        id: await jobs.create({ version: 'v0.3', body: request.body }, request.caller),
         status: 'ready' as const,
       };
     },
@@ -50,13 +49,12 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const caller = await keys.caller(request);
-      const body = request.body as Record<string, unknown>;
-      const id = await jobs.create('v0.4', body, caller);
+      const body = request.body;
+      const id = await jobs.create({ version: 'v0.4', body }, request.caller);
       return reply.code(201).send({
         id,
         status: 'submitted' as const,
-        session_id: typeof body.session_id === 'string' ? body.session_id : null,
+        session_id: body.session_id ?? null,
       });
     },
   );
@@ -72,7 +70,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: JobList, ...errorResponses(400, 401, 503) },
         },
       },
-      async (request) => jobs.list(version, request.query, await keys.caller(request)),
+      async (request) => jobs.list(version, request.query, request.caller),
     );
     app.get(
       `/${version}/jobs/:UUID`,
@@ -85,7 +83,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: AnyObject, ...errorResponses(400, 401, 404, 503) },
         },
       },
-      async (request) => jobs.get(version, request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.get(version, request.params.UUID, request.caller),
     );
     app.put(
       `/${version}/jobs/:UUID/status/cancel`,
@@ -98,7 +96,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 409, 503) },
         },
       },
-      async (request) => jobs.cancel(request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.cancel(request.params.UUID, request.caller),
     );
     app.delete(
       `/${version}/jobs/:UUID`,
@@ -111,7 +109,7 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
           response: { 200: StatusAnswer, ...errorResponses(400, 401, 404, 503) },
         },
       },
-      async (request) => jobs.remove(request.params.UUID, await keys.caller(request)),
+      async (request) => jobs.remove(request.params.UUID, request.caller),
     );
   }
   app.post(
@@ -126,7 +124,6 @@ export function jobsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: MovedAnswer, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) =>
-      jobs.move(request.params.UUID, (request.body ?? {}) as Record<string, unknown>, await keys.caller(request)),
+    async (request) => jobs.move(request.params.UUID, request.body ?? {}, request.caller),
   );
 }

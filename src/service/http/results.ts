@@ -1,9 +1,10 @@
-/** Results routes: v0.3 results, v0.4 probabilities (flat and aggregated), histogram, shots, artifacts, cost. */
+/** Results routes: v0.3 results, v0.4 probabilities (flat and aggregated), histogram, shots, artifacts, input, cost. */
 import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { JobParams, errorResponses } from './schemas/common.js';
 import { ArtifactParams, Cost, ResultsQuery } from './schemas/jobs.js';
-import type { RawJson } from '../jobs/service.js';
+import type { Aggregation, RawJson } from '../jobs/service.js';
+import { invalid } from '../jobs/problems.js';
 import type { FastifyReply } from 'fastify';
 
 const tags = ['results'];
@@ -14,7 +15,35 @@ const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
 
-export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
+const YES = /^(true|1)$/i;
+const NO = /^(false|0)$/i;
+
+/**
+ * `sharpen` as Python clients send it (`true`, `True`, `1`; `false`, `False`,
+ * `0`) and `aggregation`: which aggregation of a debiased job to answer.
+ */
+export function aggregationOf(query: {
+  sharpen?: string | undefined;
+  aggregation?: Aggregation | undefined;
+}): Aggregation {
+  const { sharpen, aggregation } = query;
+  if (sharpen !== undefined && !YES.test(sharpen) && !NO.test(sharpen))
+    throw invalid(
+      `sharpen must be true or false (also True, False, 1, 0), not ${sharpen.slice(0, 40)}`,
+      ['sharpen'],
+      'querystring',
+    );
+  const sharpened = sharpen !== undefined && YES.test(sharpen);
+  if (sharpened && aggregation === 'average')
+    throw invalid(
+      'sharpen=true asks for voting, aggregation=average for averaging: give one',
+      ['sharpen', 'aggregation'],
+      'querystring',
+    );
+  return sharpened ? 'voting' : (aggregation ?? 'average');
+}
+
+export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
   const schema = (summary: string, ok: Parameters<typeof Type.Object>[0] | typeof ProbabilityMap = ProbabilityMap) => ({
     tags,
     security,
@@ -26,20 +55,22 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
   app.get(
     '/v0.3/jobs/:UUID/results',
     { schema: schema('Probabilities of a completed job (v0.3)') },
-    async (request, reply) => sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+    async (request, reply) =>
+      sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller, aggregationOf(request.query))),
   );
   for (const path of ['probabilities', 'probabilities/aggregated']) {
     app.get(
       `/v0.4/jobs/:UUID/results/${path}`,
       { schema: schema(`Probabilities of a completed job (${path})`) },
       async (request, reply) =>
-        sendRaw(reply, await jobs.probabilities(request.params.UUID, await keys.caller(request))),
+        sendRaw(reply, await jobs.probabilities(request.params.UUID, request.caller, aggregationOf(request.query))),
     );
   }
   app.get(
     '/v0.4/jobs/:UUID/results/histogram',
     { schema: schema('Counts per state of a job with shots') },
-    async (request, reply) => sendRaw(reply, await jobs.histogram(request.params.UUID, await keys.caller(request))),
+    async (request, reply) =>
+      sendRaw(reply, await jobs.histogram(request.params.UUID, request.caller, aggregationOf(request.query))),
   );
   app.get(
     '/v0.4/jobs/:UUID/results/shots',
@@ -49,7 +80,7 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: Type.Array(Type.String()), ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request, reply) => sendRaw(reply, await jobs.shots(request.params.UUID, await keys.caller(request))),
+    async (request, reply) => sendRaw(reply, await jobs.shots(request.params.UUID, request.caller)),
   );
   app.get(
     '/v0.4/jobs/:UUID/artifacts/:artifact',
@@ -66,11 +97,30 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const artifact = await jobs.artifact(request.params.UUID, request.params.artifact, await keys.caller(request));
+      const artifact = await jobs.artifact(request.params.UUID, request.params.artifact, request.caller);
       const type =
         artifact.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
       return reply.type(type).send(artifact.body);
     },
+  );
+  app.get(
+    '/v0.4/jobs/:UUID/input',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The input the job was submitted with (an extension of this service: the console shows it)',
+        params: JobParams,
+        response: {
+          200: Type.Object(
+            {},
+            { additionalProperties: true, description: 'input as submitted (input.data: the program)' },
+          ),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
+    async (request) => jobs.input(request.params.UUID, request.caller),
   );
   app.get(
     '/v0.4/jobs/:UUID/cost',
@@ -83,6 +133,6 @@ export function resultsRoutes(app: App, { jobs, keys }: RouteDeps): void {
         response: { 200: Cost, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => jobs.cost(request.params.UUID, await keys.caller(request)) as never,
+    async (request) => jobs.cost(request.params.UUID, request.caller),
   );
 }

@@ -9,7 +9,6 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../store/db.js';
 import type { JobsService } from '../jobs/service.js';
-import type { KeyCache } from './auth.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -22,5 +21,4 @@ export type App = FastifyInstance<
 export interface RouteDeps {
   readonly db: Db;
   readonly jobs: JobsService;
-  readonly keys: KeyCache;
 }

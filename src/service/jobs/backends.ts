@@ -2,7 +2,7 @@
  * Backends and characterizations as each version answers them (service-api.md
  * Backend and Characterization; service-decisions.md section 6).
  */
-import { noiseModels } from '../../index.js';
+import { characterizationQubits as qubitsOf, type CharacterizationInput } from '../../index.js';
 import type { Queryable } from '../store/db.js';
 import {
   getCharacterization,
@@ -11,16 +11,18 @@ import {
   queuedPerBackend,
   type CharacterizationRecord,
 } from '../store/catalog.js';
-import { allTargets, siteOf, supportedGates, supportedNativeGates, targetByName } from './catalog.js';
+import { allTargets, siteOf, supportedGates, supportedNativeGates } from './catalog.js';
+import { isQpu, simulatorNoiseModels, targetByName } from './backend.js';
 import { Problem } from './problems.js';
 import type { ApiVersion } from './model.js';
+import type { BackendAnswer } from '../http/schemas/catalog.js';
 
 /** A rough wait per queued job, for `average_queue_time` (ms). */
 const QUEUE_MS_PER_JOB = 1000;
 
 const backendNotFound = (name: string) => new Problem('not-found', `Backend ${name} not found`);
 
-export async function listBackends(db: Queryable): Promise<Record<string, unknown>[]> {
+export async function listBackends(db: Queryable): Promise<BackendAnswer[]> {
   const [latest, queued] = await Promise.all([latestCharacterizations(db), queuedPerBackend(db)]);
   return allTargets().map((target) => {
     const characterization = latest.get(target.name) ?? null;
@@ -35,16 +37,16 @@ export async function listBackends(db: Queryable): Promise<Record<string, unknow
       degraded: false,
       kw: site.kw,
       location: site.location,
-      supported_error_mitigations: target.simulator ? [] : ['debiasing'],
+      supported_error_mitigations: isQpu(target) ? ['debiasing'] : [],
       supported_gates: supportedGates(),
       supported_native_gates: supportedNativeGates(target),
       has_access: target.status !== 'retired',
-      noise_models: target.simulator ? ['ideal', ...noiseModels.map((m) => m.name)] : [],
+      noise_models: isQpu(target) ? [] : simulatorNoiseModels(),
     };
   });
 }
 
-export async function oneBackend(db: Queryable, name: string): Promise<Record<string, unknown>> {
+export async function oneBackend(db: Queryable, name: string): Promise<BackendAnswer> {
   const found = (await listBackends(db)).find((b) => b.backend === name);
   if (!found) throw backendNotFound(name);
   return found;
@@ -98,6 +100,21 @@ export async function characterizationPage(
     page: request.page ?? 1,
   });
   return { characterizations: items.map((r) => characterizationView(version, r)), pages };
+}
+
+/**
+ * Extension (docs/service.md): the per-qubit device behind one record, as the
+ * emulated QPU runs it: each physical qubit's readout errors, one-qubit error
+ * and over-rotation, and the median two-qubit error of its pairs. The record
+ * itself keeps the spec's shape.
+ */
+export async function characterizationQubits(db: Queryable, backend: string, id: string) {
+  if (!targetByName(backend)) throw backendNotFound(backend);
+  const record = await getCharacterization(db, id, backend);
+  if (!record) throw new Problem('not-found', `Characterization ${id} not found`);
+  const qubits = qubitsOf({ id: record.id, backend: record.backend, ...(record.body as CharacterizationInput) });
+  if (!Array.isArray(qubits)) throw new Error(`Stored characterization ${id} is malformed: ${qubits.reason}`);
+  return { id: record.id, backend: record.backend, date: record.date.toISOString(), qubits };
 }
 
 export async function oneCharacterization(db: Queryable, version: ApiVersion, id: string, backend?: string) {

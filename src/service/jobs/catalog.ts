@@ -1,10 +1,10 @@
 /**
  * The service's catalogue, derived from the library's tables: backends (the
- * targets), characterizations (the noise models plus the timings below), and
+ * targets), the timings characterizations start from (characterizations.ts), and
  * how long an emulated QPU job runs. Only the timings and the static backend
  * facts are the service's own data; everything else is read from the library.
  */
-import { noiseModels, targets, type NoiseModel, type Target } from '../../index.js';
+import { targets, type Target } from '../../index.js';
 
 /**
  * Operation times in seconds, as the real service's characterization records
@@ -70,19 +70,6 @@ export function allTargets(): readonly Target[] {
   return targets;
 }
 
-export function targetByName(name: string): Target | undefined {
-  return targets.find((t) => t.name === name);
-}
-
-/** The noise model that emulates a QPU backend (`qpu.aria-1` -> `aria-1`). */
-export function noiseModelOf(backend: string): NoiseModel | undefined {
-  return noiseModels.find((m) => m.target === backend);
-}
-
-export function qpuTargets(): Target[] {
-  return targets.filter((t) => !t.simulator);
-}
-
 export function siteOf(backend: string): { location: string; kw: number } {
   return SITE[backend] ?? { location: 'cloud', kw: 0 };
 }
@@ -93,25 +80,6 @@ export function supportedGates(): string[] {
 
 export function supportedNativeGates(target: Target): string[] {
   return ['gpi', 'gpi2', target.twoQubitNative];
-}
-
-/** Characterization values of a QPU from its noise model and timings (service-decisions.md section 6). */
-export function characterizationBody(target: Target): Record<string, unknown> {
-  const model = noiseModelOf(target.name);
-  const timing = TIMINGS[target.name] ?? ARIA_TIMING;
-  const connectivity: [number, number][] = [];
-  for (let a = 0; a < target.qubits; a++) for (let b = a + 1; b < target.qubits; b++) connectivity.push([a, b]);
-  const fidelity = (error: number | undefined) => Number((1 - (error ?? 0)).toFixed(6));
-  return {
-    qubits: target.qubits,
-    connectivity,
-    fidelity: {
-      spam: { median: fidelity(model?.readoutError), mean: fidelity(model?.readoutError), stderr: null },
-      '1q': { median: fidelity(model?.oneQubitError), mean: fidelity(model?.oneQubitError), stderr: null },
-      '2q': { median: fidelity(model?.twoQubitError), mean: fidelity(model?.twoQubitError), stderr: null },
-    },
-    timing: { ...timing },
-  };
 }
 
 /**

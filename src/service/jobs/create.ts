@@ -5,25 +5,17 @@
  * every problem found is reported at once (service-decisions.md section 4).
  */
 import { randomUUID } from 'node:crypto';
-import { validateCircuitJson } from '../../index.js';
-import { noiseModelOf, targetByName } from './catalog.js';
-import {
-  canonicalId,
-  isSampled,
-  type ApiVersion,
-  type Caller,
-  type JobRecord,
-  type NewJob,
-  type NoiseSetting,
-} from './model.js';
-import { invalid } from './problems.js';
-import { DEFAULT_SHOTS } from './defaults.js';
+import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../index.js';
+import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
+import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
+import { invalid, invalidItems } from './problems.js';
+import type { CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
 const SUPPORTED_TYPES = new Set(['svc.qasm3.v1', 'svc.circuit.v1', 'svc.multi-circuit.v1']);
 /** Debiasing needs enough shots to split among its variants. */
-const MIN_DEBIAS_SHOTS = 500;
+const MIN_DEBIAS_SHOTS = debiasingDefaults.minShots;
 
 interface ItemProblem {
   key: string;
@@ -51,21 +43,21 @@ interface Draft {
 }
 
 /** Jobs to store for a v0.3 create body; the first is the job the client gets. */
-export function jobsFromV3(body: Json, caller: Caller): NewJob[] {
-  const legacy = body.lang === 'json' && isObject(body.body) ? (body.body as Json) : null;
-  const input = (isObject(body.input) ? (body.input as Json) : legacy) ?? null;
+export function jobsFromV3(body: CreateV3, caller: Caller): NewJob[] {
+  const legacy = body.lang === 'json' ? (body.body ?? null) : null;
+  const input = body.input ?? legacy;
   if (!input) throw invalid('input is required', ['input']);
-  const format = typeof input.format === 'string' ? input.format : 'svc.circuit.v0';
-  const mitigation = isObject(body.error_mitigation) ? (body.error_mitigation as Json) : null;
+  const format = input.format ?? 'svc.circuit.v0';
+  const mitigation = body.error_mitigation ?? null;
   return build(
     {
       apiVersion: 'v0.3',
       type: format.startsWith('ionq.') ? 'ionq.circuit.v1' : 'svc.circuit.v1',
-      backend: typeof body.target === 'string' ? body.target : 'simulator',
+      backend: body.target ?? 'simulator',
       backendKey: 'target',
-      name: (body.name as string | null | undefined) ?? null,
-      metadata: (body.metadata as Json | null | undefined) ?? null,
-      shots: (body.shots as number | undefined) ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? null,
+      shots: body.shots ?? null,
       dryRun: false,
       noise: noiseOf(body.noise),
       settings: null,
@@ -81,79 +73,83 @@ export function jobsFromV3(body: Json, caller: Caller): NewJob[] {
 }
 
 /** Jobs to store for a v0.4 create body. */
-export function jobsFromV4(body: Json, caller: Caller): NewJob[] {
-  const input = body.input as Json;
+export function jobsFromV4(body: CreateV4, caller: Caller): NewJob[] {
+  const input = body.input;
   const type =
-    typeof body.type === 'string'
-      ? body.type
-      : typeof input.data === 'string'
-        ? 'svc.qasm3.v1'
-        : Array.isArray(input.circuits)
-          ? 'svc.multi-circuit.v1'
-          : 'svc.circuit.v1';
+    body.type ??
+    (input.data !== undefined
+      ? 'svc.qasm3.v1'
+      : input.circuits !== undefined
+        ? 'svc.multi-circuit.v1'
+        : 'svc.circuit.v1');
   if (!SUPPORTED_TYPES.has(canonicalId(type)))
     throw invalid(`Job type ${type} is not supported by this service`, ['type']);
-  const settings = isObject(body.settings) ? (body.settings as Json) : null;
-  const mitigation = settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : null;
+  const settings = body.settings ?? null;
+  const mitigation = settings?.error_mitigation ?? null;
   return build(
     {
       apiVersion: 'v0.4',
       type,
-      backend: typeof body.backend === 'string' ? body.backend : 'simulator',
+      backend: body.backend ?? 'simulator',
       backendKey: 'backend',
-      name: (body.name as string | null | undefined) ?? null,
-      metadata: (body.metadata as Json | null | undefined) ?? null,
-      shots: (body.shots as number | undefined) ?? null,
-      dryRun: body.dry_run === true,
+      name: body.name ?? null,
+      metadata: body.metadata ?? null,
+      shots: body.shots ?? null,
+      dryRun: body.dry_run ?? false,
       noise: noiseOf(body.noise),
       settings,
       errorMitigation: mitigation,
       debias: mitigation?.debiasing === true,
       debiasKey: 'settings.error_mitigation.debiasing',
       registers: body.registers ?? null,
-      sessionId: typeof body.session_id === 'string' ? body.session_id : null,
+      sessionId: body.session_id ?? null,
       input,
     },
     caller,
   );
 }
 
-/** The clone a move creates: the source's program and settings, with the body's overrides (service-api.md, move). */
-export function jobsFromMove(source: JobRecord, body: Json, caller: Caller): NewJob[] {
-  const settings = 'settings' in body ? ((body.settings as Json | null) ?? null) : source.settings;
-  const mitigation =
-    settings && isObject(settings.error_mitigation) ? (settings.error_mitigation as Json) : source.error_mitigation;
+/**
+ * The clone a move creates: the source's program and settings, with the body's overrides (service-api.md, move).
+ * A field the body leaves out keeps the source's value; one it sends as null clears it.
+ */
+export function jobsFromMove(source: JobRecord, body: Move, caller: Caller): NewJob[] {
+  const settings: Json | null = body.settings !== undefined ? body.settings : source.settings;
+  const mitigation = objectOrNull(settings?.error_mitigation) ?? source.error_mitigation;
   const metadata = {
-    ...(('metadata' in body ? (body.metadata as Json | null) : source.metadata) ?? {}),
+    ...((body.metadata !== undefined ? body.metadata : source.metadata) ?? {}),
     original_job_id: source.id,
   };
   return build(
     {
       apiVersion: 'v0.4',
       type: source.type,
-      backend: typeof body.backend === 'string' ? body.backend : source.backend,
+      backend: body.backend ?? source.backend,
       backendKey: 'backend',
-      name: 'name' in body ? ((body.name as string | null) ?? null) : source.name,
+      name: body.name !== undefined ? body.name : source.name,
       metadata,
-      shots: typeof body.shots === 'number' ? body.shots : source.shots,
-      dryRun: typeof body.dry_run === 'boolean' ? body.dry_run : source.dry_run,
+      shots: body.shots ?? source.shots,
+      dryRun: body.dry_run ?? source.dry_run,
       noise: source.noise,
       settings,
       errorMitigation: mitigation,
       debias: mitigation?.debiasing === true || mitigation?.debias === true,
       debiasKey: 'settings.error_mitigation.debiasing',
       registers: source.registers,
-      sessionId: 'session_id' in body ? ((body.session_id as string | null) ?? null) : source.session_id,
+      sessionId: body.session_id !== undefined ? body.session_id : source.session_id,
       input: source.input,
     },
     { userId: caller.userId, projectId: source.project_id },
   );
 }
 
-function noiseOf(noise: unknown): NoiseSetting | null {
-  if (!isObject(noise)) return null;
-  const n = noise as Json;
-  return { model: typeof n.model === 'string' ? n.model : 'ideal', seed: typeof n.seed === 'number' ? n.seed : null };
+function noiseOf(noise: CreateV4['noise']): NoiseSetting | null {
+  if (!noise) return null;
+  return {
+    model: noise.model ?? IDEAL,
+    seed: noise.seed ?? null,
+    ...(noise.characterization_id !== undefined ? { characterization_id: noise.characterization_id } : {}),
+  };
 }
 
 function build(draft: Draft, caller: Caller): NewJob[] {
@@ -162,15 +158,14 @@ function build(draft: Draft, caller: Caller): NewJob[] {
   if (!target) problems.push({ key: draft.backendKey, message: `Unknown backend ${draft.backend}` });
   else if (target.status === 'retired')
     problems.push({ key: draft.backendKey, message: `Backend ${draft.backend} is retired` });
-  const qpu = target !== undefined && !target.simulator;
-  if (qpu && draft.noise)
+  const run = runOn(draft.backend, draft.noise);
+  if (run.qpu && draft.noise)
     problems.push({
       key: 'noise',
       message: 'noise applies to the simulator only; a QPU backend runs its own noise model',
     });
-  const sampled = isSampled(draft.backend, draft.noise);
-  const shots = sampled ? (draft.shots ?? DEFAULT_SHOTS) : draft.shots;
-  if (qpu && draft.debias && (shots ?? 0) < MIN_DEBIAS_SHOTS) {
+  const shots = shotsToStore(run, draft.shots);
+  if (run.qpu && draft.debias && (shots ?? 0) < MIN_DEBIAS_SHOTS) {
     problems.push({ key: draft.debiasKey, message: `debiasing needs at least ${MIN_DEBIAS_SHOTS} shots` });
   }
   const kind = canonicalId(draft.type) === 'svc.qasm3.v1' ? 'qasm3' : 'circuit';
@@ -180,14 +175,12 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: 'input.data', message: 'input.data must hold the OpenQASM 3 program as a string' });
   } else if (target && target.status !== 'retired') {
     circuit = normalizeCircuit(draft.input);
-    const modelled = draft.noise && draft.noise.model !== 'ideal' ? noiseModelTarget(draft.noise.model) : null;
-    const checked = validateCircuitJson(circuit, { target: modelled ?? draft.backend });
+    const checked = validateCircuitJson(circuit as unknown as CircuitJson, { target: run.checkTarget });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }
   }
-  if (problems.length)
-    throw invalid(problems.map((p) => p.message).join('; '), [...new Set(problems.map((p) => p.key))]);
+  if (problems.length) throw invalidItems(problems);
   const id = randomUUID();
   const shared: SharedFields = {
     draft,
@@ -287,15 +280,15 @@ function normalizeCircuit(input: Json): Json {
   };
 }
 
-function noiseModelTarget(model: string): string | null {
-  return noiseModelOf(`qpu.${model}`)?.target ?? null;
-}
-
 /** `circuits[1].circuit[3].target` -> `circuits.1.circuit.3.target`. */
 function dotted(path: string): string {
   return path.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 }
 
-function isObject(value: unknown): boolean {
+function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objectOrNull(value: unknown): Json | null {
+  return isObject(value) ? value : null;
 }

@@ -4,9 +4,25 @@
  * children, results_url, registers). Only the shape differs.
  */
 import { RESULT_FORMATS } from '../../index.js';
-import { isSampled, prefixOf, withPrefix, type ArtifactRecord, type JobRecord } from './model.js';
+import { prefixOf, withPrefix, type ArtifactRecord, type JobRecord } from './model.js';
+import { IDEAL_NOISE, isQpu, runOn } from './backend.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Null until the job completed: an emulated QPU job has its simulated run
+ * time stored as soon as the simulation ends, then waits that time out as
+ * `started`; the spec shows the duration of a run that has happened.
+ */
+const executionDuration = (job: JobRecord) => (job.status === 'completed' ? job.execution_duration_ms : null);
+
+/** An empty value (absent, {} or []) as null, as a record shows what a job does not have. */
+function orNull(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.length ? value : null;
+  if (typeof value === 'object') return Object.keys(value).length ? value : null;
+  return value;
+}
 const unixSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 function descriptor(a: ArtifactRecord) {
@@ -34,7 +50,7 @@ function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record
   const base = `/v0.4/jobs/${job.id}/results`;
   const prefix = prefixOf(job.type);
   const results: Record<string, unknown> = { probabilities: { url: `${base}/probabilities` } };
-  const sampled = isSampled(job.backend, job.noise);
+  const sampled = runOn(job.backend, job.noise).sampled;
   if (sampled) Object.assign(results, { histogram: { url: `${base}/histogram` }, shots: { url: `${base}/shots` } });
   const wanted = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots].map((f) =>
     withPrefix(f, prefix),
@@ -48,7 +64,7 @@ function resultsV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record
 
 /** A job as GET /v0.4/jobs/<id> answers it. */
 export function jobV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Record<string, unknown> {
-  const qpu = job.backend.startsWith('qpu.');
+  const qpu = isQpu(job.backend);
   return {
     id: job.id,
     status: job.status,
@@ -67,9 +83,11 @@ export function jobV4(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     completed_at: iso(job.completed_at),
     predicted_execution_duration_ms: job.predicted_execution_duration_ms,
     predicted_wait_time_ms: null,
-    execution_duration_ms: job.execution_duration_ms,
-    ...(isSampled(job.backend, job.noise) ? { shots: job.shots } : {}),
-    ...(qpu ? { cost_model: 'QCT' } : { noise: job.noise ?? { model: 'ideal', seed: null } }),
+    execution_duration_ms: executionDuration(job),
+    ...(runOn(job.backend, job.noise).sampled ? { shots: job.shots } : {}),
+    ...(qpu ? { cost_model: 'QCT' } : { noise: job.noise ?? IDEAL_NOISE }),
+    // Extension (docs/service.md): the characterization an emulated QPU or pinned noisy simulation ran on.
+    ...(job.characterization_id ? { characterization_id: job.characterization_id } : {}),
     failure: job.failure,
     settings: job.settings ?? {},
     stats: job.stats ?? {},
@@ -93,14 +111,14 @@ export function jobV3(job: JobRecord, artifacts: readonly ArtifactRecord[]): Rec
     request: unixSeconds(job.submitted_at),
     start: unixSeconds(job.started_at),
     response: unixSeconds(job.completed_at),
-    execution_time: job.execution_duration_ms,
+    execution_time: executionDuration(job),
     predicted_execution_time: job.predicted_execution_duration_ms,
-    ...(isSampled(job.backend, job.noise) ? { shots: job.shots } : {}),
-    ...(job.backend === 'simulator' ? { noise: job.noise ?? { model: 'ideal', seed: null } } : {}),
+    ...(runOn(job.backend, job.noise).sampled ? { shots: job.shots } : {}),
+    ...(isQpu(job.backend) ? {} : { noise: job.noise ?? IDEAL_NOISE }),
     ...(job.error_mitigation ? { error_mitigation: job.error_mitigation } : {}),
-    ...(job.child_job_ids ? { children: job.child_job_ids } : {}),
+    children: orNull(job.child_job_ids),
     ...(job.parent_job_id ? { parent_job_id: job.parent_job_id } : {}),
-    ...(job.registers !== null && job.registers !== undefined ? { registers: job.registers } : {}),
+    registers: orNull(job.registers),
     ...(job.status === 'completed' && !job.dry_run ? { results_url: `/v0.3/jobs/${job.id}/results` } : {}),
     failure: job.failure,
     ...(compiledCircuits(artifacts) ? { output: output(job, artifacts) } : {}),

@@ -27,6 +27,10 @@ import { jobV3, jobV4 } from './represent.js';
 import { priceOf } from './pricing.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
+import { getCharacterization } from '../store/catalog.js';
+import { IDEAL, qpuNoiseModel } from './backend.js';
+import { debiasingOf, debiasingRan } from './debiasing.js';
+import type { CostAnswer, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +44,10 @@ export interface ListRequest {
   readonly target?: string | undefined;
   readonly backend?: string | undefined;
 }
+
+/** A create body, as its version's schema checked it. */
+export type CreateRequest =
+  { readonly version: 'v0.3'; readonly body: CreateV3 } | { readonly version: 'v0.4'; readonly body: CreateV4 };
 
 /** A results answer: JSON text kept as stored, so key order survives. */
 export interface RawJson {
@@ -70,11 +78,35 @@ export class JobsService {
   }
 
   /** Creates a job; resolves once it is committed. */
-  async create(version: ApiVersion, body: Json, caller: Caller): Promise<JobRecord['id']> {
-    const jobs = version === 'v0.3' ? jobsFromV3(body, caller) : jobsFromV4(body, caller);
+  async create(request: CreateRequest, caller: Caller): Promise<JobRecord['id']> {
+    const jobs =
+      request.version === 'v0.3'
+        ? jobsFromV3(await this.withPinnedModel(request.body), caller)
+        : jobsFromV4(await this.withPinnedModel(request.body), caller);
     await this.inserter.insert(jobs);
     this.onCreated();
     return jobs[0]?.id as string;
+  }
+
+  /**
+   * `noise.characterization_id` pins the noisy simulator to one day of a QPU:
+   * the record must exist, and the model is the record's backend's (given or
+   * not); a 400 names the field otherwise.
+   */
+  private async withPinnedModel<B extends { readonly noise?: CreateV4['noise'] }>(body: B): Promise<B> {
+    const noise = body.noise;
+    const id = noise?.characterization_id;
+    if (!noise || id === undefined) return body;
+    const record = await getCharacterization(this.db, id);
+    const modelled = record ? qpuNoiseModel(record.backend) : undefined;
+    if (!record || !modelled)
+      throw invalid(`noise.characterization_id ${id}: no such characterization`, ['noise.characterization_id']);
+    if (noise.model !== undefined && noise.model !== IDEAL && noise.model !== modelled.name)
+      throw invalid(
+        `noise.characterization_id ${id} is a record of ${record.backend}, not of noise model ${noise.model}`,
+        ['noise.characterization_id'],
+      );
+    return { ...body, noise: { ...noise, model: modelled.name } } as B;
   }
 
   private async load(id: string, caller: Caller): Promise<JobRecord> {
@@ -110,8 +142,14 @@ export class JobsService {
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const badId = ids?.find((id) => !UUID_RE.test(id));
-    if (badId !== undefined) throw invalid(`Invalid job id in ids: ${badId.slice(0, 40)}`, ['ids'], 'querystring');
+    const bad = ids?.findIndex((id) => !UUID_RE.test(id)) ?? -1;
+    // Said by position: quoting the text back would echo whatever was sent (a pattern, markup, megabytes).
+    if (bad >= 0)
+      throw invalid(
+        `Invalid query: ids must be job ids (UUIDs such as 3fa85f64-5717-4562-b3fc-2c963f66afa6) separated by commas; item ${bad + 1} is not one`,
+        ['ids'],
+        'querystring',
+      );
     const scoped = {
       projectId: caller.projectId,
       status: query.status,
@@ -144,7 +182,7 @@ export class JobsService {
 
   async move(
     id: string,
-    body: Json,
+    body: Move,
     caller: Caller,
   ): Promise<{ id: string; status: 'submitted'; session_id: string | null }> {
     const outcome = await moveJob(this.db, id, caller.projectId, (source) => jobsFromMove(source, body, caller));
@@ -182,8 +220,61 @@ export class JobsService {
     return { single: null, byChild: job.child_job_ids.map((child) => [child, bodies.get(child) ?? 'null']) };
   }
 
-  /** The little-endian decimal probability map (v0.3 results, v0.4 results/probabilities), child-keyed for a multicircuit job. */
-  async probabilities(id: string, caller: Caller): Promise<RawJson> {
+  /**
+   * The voting (sharpened) histogram of each debiased job among `jobs`, as
+   * stored text; a job that was not debiased has none, and answers its plain
+   * results (docs/service.md, "Debiasing").
+   */
+  private async votingHistograms(jobs: readonly JobRecord[]): Promise<Map<string, string>> {
+    const bodies = new Map<string, string>();
+    for (const job of jobs) {
+      const mitigation = job.output?.error_mitigation as { aggregations?: { voting?: { id: string } } } | undefined;
+      const artifactId = mitigation?.aggregations?.voting?.id;
+      const artifact = artifactId ? await readArtifact(this.db, job.id, artifactId) : null;
+      if (artifact) bodies.set(job.id, artifact.body);
+    }
+    return bodies;
+  }
+
+  /** The job itself, or its children in circuit order. */
+  private async runs(job: JobRecord): Promise<JobRecord[]> {
+    if (!job.child_job_ids) return [job];
+    const children = new Map((await getJobs(this.db, job.child_job_ids)).map((c) => [c.id, c]));
+    return job.child_job_ids.map((child) => children.get(child)).filter((c): c is JobRecord => c !== undefined);
+  }
+
+  /** Answers from the voting histograms instead of `plain`, where the job (or a child) was debiased. */
+  private async sharpened(
+    job: JobRecord,
+    plain: () => Promise<RawJson>,
+    convert: (histogram: string) => string,
+  ): Promise<RawJson> {
+    const runs = await this.runs(job);
+    const voting = await this.votingHistograms(runs);
+    if (voting.size === 0) return plain();
+    const plainJson = JSON.parse((await plain()).json) as Record<string, unknown>;
+    const one = (run: JobRecord, plainPart: unknown) => {
+      const body = voting.get(run.id);
+      return body ? convert(body) : JSON.stringify(plainPart ?? null);
+    };
+    if (!job.child_job_ids) return { json: one(job, plainJson) };
+    return { json: `{${runs.map((r) => `${JSON.stringify(r.id)}:${one(r, plainJson[r.id])}`).join(',')}}` };
+  }
+
+  /**
+   * The little-endian decimal probability map (v0.3 results, v0.4
+   * results/probabilities), child-keyed for a multicircuit job. `voting`
+   * (`sharpen=true`) answers a debiased job's plurality-voting aggregation.
+   */
+  async probabilities(id: string, caller: Caller, aggregation: Aggregation = 'average'): Promise<RawJson> {
+    if (aggregation === 'voting') {
+      const job = await this.completed(id, caller);
+      return this.sharpened(
+        job,
+        () => this.probabilities(id, caller),
+        (body) => decimalMap(body, true),
+      );
+    }
     const job = await this.completed(id, caller);
     const { single, byChild } = await this.payloads(job, RESULT_FORMATS.v03);
     if (byChild) return { json: `{${byChild.map(([child, body]) => `${JSON.stringify(child)}:${body}`).join(',')}}` };
@@ -191,15 +282,17 @@ export class JobsService {
     return { json: single };
   }
 
-  /** Decimal state -> count, from the histogram artifact. */
-  async histogram(id: string, caller: Caller): Promise<RawJson> {
-    return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => {
-      const counts =
-        (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers
-          .output_all ?? {};
-      const entries = Object.entries(counts).map(([bits, n]) => [littleEndianKey(bits), n] as const);
-      return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
-    });
+  /** Decimal state -> count, from the histogram artifact (or a debiased job's voting aggregation). */
+  async histogram(id: string, caller: Caller, aggregation: Aggregation = 'average'): Promise<RawJson> {
+    if (aggregation === 'voting') {
+      const job = await this.completed(id, caller);
+      return this.sharpened(
+        job,
+        () => this.histogram(id, caller),
+        (body) => decimalMap(body, false),
+      );
+    }
+    return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => decimalMap(body, false));
   }
 
   /** One decimal state per shot, from the shots artifact. */
@@ -239,21 +332,43 @@ export class JobsService {
     return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
   }
 
-  async cost(id: string, caller: Caller): Promise<Json> {
+  /** The input stored with the job: the program (`data`) or circuit JSON it was submitted with. */
+  async input(id: string, caller: Caller): Promise<Json> {
+    return (await this.load(id, caller)).input;
+  }
+
+  async cost(id: string, caller: Caller): Promise<CostAnswer> {
     const job = await this.load(id, caller);
     const jobs = job.child_job_ids ? await getJobs(this.db, job.child_job_ids) : [job];
-    const mitigation = job.error_mitigation?.debiasing === true || job.error_mitigation?.debias === true;
+    // Debiasing raises the per-job minimum only when it runs: as it ran once finished, as it will run before.
+    const debiased = (j: JobRecord) => (j.status === 'completed' ? debiasingRan(j) : debiasingOf(j));
     const estimate = jobs.reduce((sum, j) => {
       const [one, two] = gateCounts(j);
-      return sum + priceOf(j.backend, j.shots ?? 0, one, two, mitigation);
+      return sum + priceOf(j.backend, j.shots ?? 0, one, two, debiased(j));
     }, 0);
-    const estimated = job.dry_run ? 0 : Math.round(estimate * 100) / 100;
+    // A dry run, and a job that failed (preflight, capabilities, a crash), never ran on the QPU: neither costs anything.
+    const estimated = job.dry_run || job.status === 'failed' ? 0 : Math.round(estimate * 100) / 100;
     return {
       dry_run: job.dry_run,
       estimated_cost: { value: estimated, unit: 'usd' },
       cost: job.status === 'completed' ? { value: estimated, unit: 'usd' } : null,
     };
   }
+}
+
+/** How debiased results are aggregated: averaging (the default) or plurality voting (`sharpen=true`). */
+export type Aggregation = 'average' | 'voting';
+
+/** A v2 histogram artifact's output_all as the decimal little-endian map: counts, or frequencies (count/shots). */
+function decimalMap(body: string, frequencies: boolean): string {
+  const counts =
+    (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers
+      .output_all ?? {};
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
+  const entries = Object.entries(counts).map(
+    ([bits, n]) => [littleEndianKey(bits), frequencies ? n / total : n] as const,
+  );
+  return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
 }
 
 /** Gate counts from the job's stats, or counted from a JSON circuit before it ran. */

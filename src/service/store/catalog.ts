@@ -1,10 +1,11 @@
 /**
  * API keys and characterizations: their queries, and the seed written once
- * per store (a 30-day characterization history per QPU).
+ * per store (a 30-day characterization history per QPU). What a
+ * characterization says is the caller's (jobs/characterizations.ts): the store only
+ * writes it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from './db.js';
-import { characterizationBody, qpuTargets } from '../jobs/catalog.js';
 
 export interface KeyOwner {
   readonly keyId: string;
@@ -71,28 +72,97 @@ export interface CharacterizationRecord {
 
 export const HISTORY_DAYS = 30;
 const SEED_LOCK = 74_236_012;
+const DAY_MS = 86_400_000;
 
-/** Writes the characterization history once per store (several processes may start at once). */
-export function seedCatalog(db: Db, now = new Date()): Promise<void> {
-  return db.tx(async (q) => {
+const startOfDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/**
+ * What the records say, which is the caller's (jobs/characterizations.ts):
+ * the QPUs that have a history, and the body of one backend's record for a
+ * day, given the id it will be stored under.
+ */
+export interface CharacterizationSource {
+  readonly backends: readonly string[];
+  body(backend: string, date: Date, id: string): Record<string, unknown>;
+}
+
+/**
+ * Writes the characterization history once per store (several processes may
+ * start at once): 30 days up to the store's creation; later starts add the
+ * days since (extendCharacterizations).
+ */
+export async function seedCatalog(db: Db, source: CharacterizationSource, now = new Date()): Promise<void> {
+  await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const seeded = await q.query("SELECT value FROM service_meta WHERE key = 'seeded_at'");
     if (seeded.length) return;
-    const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const rows = qpuTargets().flatMap((target) =>
-      Array.from({ length: HISTORY_DAYS }, (_, i) => ({
-        id: randomUUID(),
-        backend: target.name,
-        date: new Date(day - i * 86_400_000).toISOString(),
-        body: characterizationBody(target),
-      })),
-    );
-    await q.query(
-      'INSERT INTO characterizations (id, backend, date, body) SELECT id, backend, date, body FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, backend text, date timestamptz, body jsonb)',
-      [JSON.stringify(rows)],
+    const day = startOfDay(now);
+    await insertDays(
+      q,
+      source,
+      source.backends.flatMap((backend) =>
+        Array.from({ length: HISTORY_DAYS }, (_, i) => ({ backend, date: new Date(day - i * DAY_MS) })),
+      ),
     );
     await q.query("INSERT INTO service_meta (key, value) VALUES ('seeded_at', $1)", [now.toISOString()]);
   });
+  await extendCharacterizations(db, source, now);
+}
+
+async function insertDays(
+  q: Queryable,
+  source: CharacterizationSource,
+  days: readonly { backend: string; date: Date }[],
+): Promise<void> {
+  if (days.length === 0) return;
+  const rows = days.map(({ backend, date }) => {
+    const id = randomUUID();
+    return { id, backend, date: date.toISOString(), body: source.body(backend, date, id) };
+  });
+  await q.query(
+    'INSERT INTO characterizations (id, backend, date, body) SELECT id, backend, date, body FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, backend text, date timestamptz, body jsonb)',
+    [JSON.stringify(rows)],
+  );
+}
+
+/** The day each QPU's newest record is for (start of its UTC day), if it has one. */
+async function newestDays(q: Queryable): Promise<Map<string, number>> {
+  const rows = await q.query<{ backend: string; date: Date }>(
+    'SELECT backend, max(date) AS date FROM characterizations GROUP BY backend',
+  );
+  return new Map(rows.map((r) => [r.backend, startOfDay(new Date(r.date))]));
+}
+
+/** Adds one record per QPU for every day since its newest, up to `now`'s day (a service running for days gets one a day). */
+export async function extendCharacterizations(db: Db, source: CharacterizationSource, now = new Date()): Promise<void> {
+  const today = startOfDay(now);
+  const stale = (newest: Map<string, number>) =>
+    source.backends.some((b) => newest.has(b) && (newest.get(b) as number) < today);
+  if (!stale(await newestDays(db))) return;
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const newest = await newestDays(q);
+    const days: { backend: string; date: Date }[] = [];
+    for (const backend of source.backends) {
+      const from = newest.get(backend);
+      if (from === undefined) continue;
+      for (let day = from + DAY_MS; day <= today; day += DAY_MS) days.push({ backend, date: new Date(day) });
+    }
+    await insertDays(q, source, days);
+  });
+}
+
+/** The record current at `at` for a backend: its newest dated at or before then (the oldest if none is). */
+export async function characterizationAt(
+  db: Queryable,
+  backend: string,
+  at: Date,
+): Promise<CharacterizationRecord | null> {
+  const rows = await db.query<CharacterizationRecord>(
+    'SELECT * FROM characterizations WHERE backend = $1 ORDER BY (date <= $2) DESC, CASE WHEN date <= $2 THEN date END DESC, date ASC LIMIT 1',
+    [backend, at.toISOString()],
+  );
+  return rows[0] ?? null;
 }
 
 export interface CharacterizationQuery {

@@ -1,7 +1,8 @@
 /**
  * The store's one seam: both drivers (PGlite embedded, `pg` against a
  * server) answer the same SQL through this interface, so every query in the
- * service is written once.
+ * service is written once. The factory that picks a driver is store/open.ts:
+ * the drivers import this file, so it imports none of them.
  */
 
 /** Something that runs SQL: the database itself or an open transaction. */
@@ -28,28 +29,3 @@ export class StoreUnavailableError extends Error {
 
 /** Channel on which new jobs are announced to idle workers. */
 export const JOBS_CHANNEL = 'qasm3_preflight_jobs';
-
-/** Options that pick a driver: a server URL wins over the embedded data directory. */
-export interface StoreOptions {
-  /** postgres://... of a PostgreSQL server; absent: the embedded store in `dataDir`. */
-  readonly databaseUrl?: string | undefined;
-  /** Data directory of the embedded store (default `./.qasm3-preflight/`). */
-  readonly dataDir?: string | undefined;
-}
-
-export const DEFAULT_DATA_DIR = './.qasm3-preflight';
-
-/** Opens the store the options name and brings its schema up to date. */
-export async function openStore(options: StoreOptions): Promise<Db> {
-  const { applyMigrations } = await import('./migrate.js');
-  const db = options.databaseUrl
-    ? await (await import('./pg.js')).openPg(options.databaseUrl)
-    : await (await import('./pglite.js')).openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
-  try {
-    await applyMigrations(db);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  return db;
-}

@@ -4,9 +4,8 @@
  * re-reads the row under a lock, so the lifecycle of service-decisions.md
  * section 4 holds whatever runs at the same time.
  */
-import { JOBS_CHANNEL, type Db, type Queryable } from './db.js';
-import type { ArtifactRecord, JobRecord, JobStatus, NewJob } from '../jobs/model.js';
-import { OPEN_STATUSES } from '../jobs/model.js';
+import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
+import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
 
 const NEW_JOB_COLUMNS = [
   ['id', 'uuid'],
@@ -96,10 +95,30 @@ export class JobInserter {
       );
       for (const b of batch) b.resolve();
     } catch (error) {
-      for (const b of batch) b.reject(error);
+      if (batch.length === 1 || error instanceof StoreUnavailableError) for (const b of batch) b.reject(error);
+      else await insertEach(this.db, batch);
     } finally {
       this.inFlight--;
       this.schedule();
+    }
+  }
+}
+
+/**
+ * After a grouped insert failed, each request's jobs alone (issue 24, S1):
+ * a row the database refuses fails only the request that sent it, and
+ * every other request of the group gets its own answer.
+ */
+async function insertEach(
+  db: Db,
+  batch: readonly { jobs: readonly NewJob[]; resolve: () => void; reject: (e: unknown) => void }[],
+): Promise<void> {
+  for (const b of batch) {
+    try {
+      await insertJobs(db, b.jobs);
+      b.resolve();
+    } catch (error) {
+      b.reject(error);
     }
   }
 }
@@ -270,7 +289,8 @@ export async function readArtifactsByFormat(
 ): Promise<Map<string, string>> {
   if (jobIds.length === 0) return new Map();
   const rows = await q.query<{ job_id: string; body: string }>(
-    'SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2',
+    // Debiasing variants' artifacts share the result formats: only the job's own results answer here.
+    "SELECT job_id, body FROM artifacts WHERE job_id = ANY($1::uuid[]) AND format = $2 AND kind = 'result'",
     [jobIds, format],
   );
   return new Map(rows.map((r) => [r.job_id, r.body]));

@@ -4,7 +4,7 @@
  * died is claimed again once its lease runs out, and never completes twice).
  */
 import type { Db } from './db.js';
-import type { JobRecord, JobStatus } from '../jobs/model.js';
+import type { JobRecord, JobStatus } from './records.js';
 import { settleParent } from './jobs.js';
 
 /**
@@ -51,7 +51,7 @@ export async function renewLeases(db: Db, owner: string, ids: readonly string[],
 
 export interface NewArtifact {
   readonly id: string;
-  readonly kind: 'result' | 'compiled';
+  readonly kind: 'result' | 'compiled' | 'variant' | 'aggregation';
   readonly format: string;
   readonly media_type: string;
   readonly body: string;
@@ -66,12 +66,14 @@ export interface RunOutcome {
   readonly output?: Record<string, unknown> | null | undefined;
   readonly executionDurationMs?: number | null | undefined;
   readonly predictedExecutionDurationMs?: number | null | undefined;
+  /** The characterization the run used. */
+  readonly characterizationId?: string | null | undefined;
   readonly artifacts: readonly NewArtifact[];
 }
 
 const COMPLETE_SET = `status = $3, failure = $4::jsonb, stats = $5::jsonb, output = $6::jsonb, execution_duration_ms = $7,
   predicted_execution_duration_ms = coalesce($8, predicted_execution_duration_ms),
-  finish_at = $9, completed_at = CASE WHEN $3 = 'started' THEN NULL ELSE now() END,
+  finish_at = $9, characterization_id = $10, completed_at = CASE WHEN $3 = 'started' THEN NULL ELSE now() END,
   lease_owner = NULL, lease_expires_at = NULL`;
 const COMPLETE_WHERE = `id = $1 AND lease_owner = $2 AND status = 'started'`;
 /** The artifacts (a JSON array in parameter `$${param}`) of the job in `$1`. */
@@ -82,7 +84,7 @@ const insertArtifacts = (param: number) => `INSERT INTO artifacts (id, job_id, k
 /** Without a parent to settle, the whole completion is one statement: one round trip, one commit. */
 const COMPLETE = `
   WITH done AS (UPDATE jobs SET ${COMPLETE_SET} WHERE ${COMPLETE_WHERE} RETURNING 1),
-  stored AS (${insertArtifacts(10)} WHERE EXISTS (SELECT 1 FROM done))
+  stored AS (${insertArtifacts(11)} WHERE EXISTS (SELECT 1 FROM done))
   SELECT count(*)::int AS n FROM done`;
 
 /**
@@ -107,6 +109,7 @@ export async function completeJob(
     outcome.executionDurationMs ?? null,
     outcome.predictedExecutionDurationMs ?? null,
     outcome.finishAt ?? null,
+    outcome.characterizationId ?? null,
   ];
   const artifacts = JSON.stringify(outcome.artifacts);
   if (!job.parent_job_id) return ((await db.query<{ n: number }>(COMPLETE, [...row, artifacts]))[0]?.n ?? 0) > 0;

@@ -1,18 +1,21 @@
 /**
  * One job's run through the library, as the worker thread performs it:
- * validate with the backend as target, compile (stats as submitted, the
- * native circuit for the backend), then simulate (ideal, noisy, or the
- * emulated QPU). Pure: data in, data out; the caller stores it.
+ * load the program once with the backend as target (options, target,
+ * parse, inlining and preflight, once), then compile it (stats as
+ * submitted, the native circuit for the backend) and simulate it (ideal,
+ * noisy, or the emulated QPU) from that loaded program. Pure: data in,
+ * data out; the caller stores it.
  */
 import {
   compile,
+  load,
   simulate,
-  validate,
-  validateCircuitJson,
   RESULT_FORMATS,
   type CircuitJson,
+  type DebiasingResult,
   type Diagnostic,
 } from '../../index.js';
+import { runOn } from '../jobs/backend.js';
 
 export interface ExecuteRequest {
   readonly kind: 'qasm3' | 'circuit';
@@ -21,8 +24,17 @@ export interface ExecuteRequest {
   readonly backend: string;
   /** Shots of a sampled run (emulated QPU, noisy simulator); null for the ideal simulator. */
   readonly shots: number | null;
-  /** Noise model of a sampled run (the QPU's own for an emulated QPU). */
-  readonly noise: { readonly model: string; readonly seed: number | null } | null;
+  /**
+   * Noise of a sampled run: the model (the QPU's own for an emulated QPU), and
+   * the characterization record it runs on (id, backend and body), if any.
+   */
+  readonly noise: {
+    readonly model: string;
+    readonly seed: number | null;
+    readonly characterization?: Record<string, unknown> | null;
+  } | null;
+  /** Split the run into debiasing variants (docs/service.md, "Debiasing"). */
+  readonly debiasing?: boolean;
   readonly dryRun: boolean;
 }
 
@@ -48,6 +60,8 @@ export interface Succeeded {
   /** Result payloads by format id (`svc.` ids), null for a dry run. */
   readonly results: Record<string, unknown> | null;
   readonly seed: number | null;
+  /** A debiased run's variants and aggregated histograms. */
+  readonly debiasing?: DebiasingResult;
 }
 
 export type ExecuteResult = Failed | Succeeded;
@@ -66,24 +80,29 @@ function failedWith(
 
 export function execute(request: ExecuteRequest): ExecuteResult {
   const target = request.backend;
-  const checked =
-    request.kind === 'qasm3'
-      ? validate(request.program as string, { target })
-      : validateCircuitJson(request.program, { target });
-  if (!checked.ok) return failedWith(checked.diagnostics, checked.failure, null);
-  const family = request.noise && /^forte/.test(request.noise.model) ? { family: 'zz' as const } : {};
-  const submitted = compile(request.program, { target, gateset: 'qis', ...family });
-  const native = compile(request.program, { target, gateset: 'native', ...family });
-  const stats = submitted.stats ?? native.stats;
+  // The job's kind says how to read it: QASM text that happens to be a JSON object stays QASM.
+  const program = load(request.program, { target, format: request.kind === 'qasm3' ? 'qasm3' : 'circuit-json' });
+  if (!program.ok) return failedWith(program.diagnostics, program.failure, null);
+  const checked = program;
+  const family = { family: runOn(target, request.noise).family };
+  const submitted = compile(program, { gateset: 'qis', ...family });
+  const native = compile(program, { gateset: 'native', ...family });
+  const stats = (submitted.stats ?? native.stats) as Stats | null;
   if (!stats) return failedWith(submitted.diagnostics, submitted.failure, null);
   const compiled = { qasm: native.qasm, native: native.ok ? native.circuit : null };
   if (request.dryRun) return { ok: true, diagnostics: checked.diagnostics, stats, compiled, results: null, seed: null };
-  const run = simulate(request.program, {
-    target,
+  const run = simulate(program, {
     ...(request.shots !== null ? { shots: request.shots } : {}),
     ...(request.noise
-      ? { noise: { model: request.noise.model, ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}) } }
+      ? {
+          noise: {
+            model: request.noise.model,
+            ...(request.noise.seed !== null ? { seed: request.noise.seed } : {}),
+            ...(request.noise.characterization ? { characterization: request.noise.characterization } : {}),
+          },
+        }
       : {}),
+    ...(request.debiasing ? { debiasing: true } : {}),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
   const results = request.shots !== null ? sampledResults(run.results) : run.results;
@@ -94,6 +113,7 @@ export function execute(request: ExecuteRequest): ExecuteResult {
     compiled,
     results,
     seed: run.seed,
+    ...(run.debiasing ? { debiasing: run.debiasing } : {}),
   };
 }
 

@@ -4,14 +4,18 @@
  * prefix on every format (service-decisions.md sections 4 and 5).
  */
 import { randomUUID } from 'node:crypto';
-import { RESULT_FORMATS } from '../../index.js';
+import { RESULT_FORMATS, type DebiasingResult } from '../../index.js';
 import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
+import { isQpu } from '../jobs/backend.js';
 import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
 import type { NewArtifact, RunOutcome } from '../store/queue.js';
 import type { ExecuteResult } from './execute.js';
 
 /** Format ids of the compiled circuits a job carries. */
 export const COMPILED_FORMATS = { qasm: 'svc.qasm3.v1', native: 'svc.native.v1' } as const;
+
+/** A debiasing variant's own results. */
+const VARIANT_ARTIFACTS = [RESULT_FORMATS.probabilities, RESULT_FORMATS.histogram, RESULT_FORMATS.shots] as const;
 
 const RESULT_ARTIFACTS = [
   RESULT_FORMATS.probabilities,
@@ -20,11 +24,13 @@ const RESULT_ARTIFACTS = [
   RESULT_FORMATS.v03,
 ] as const;
 
-export function isEmulatedQpu(backend: string): boolean {
-  return backend.startsWith('qpu.');
-}
-
-export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, now = new Date()): RunOutcome {
+export function outcomeOf(
+  job: JobRecord,
+  result: ExecuteResult,
+  runMs: number,
+  characterizationId: string | null = null,
+  now = new Date(),
+): RunOutcome {
   if (!result.ok) {
     return {
       status: 'failed',
@@ -37,8 +43,11 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
   }
   const prefix = prefixOf(job.type);
   const artifacts: NewArtifact[] = [];
-  const add = (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) =>
-    artifacts.push({ id: randomUUID(), kind, format: withPrefix(format, prefix), media_type: mediaType, body });
+  const add = (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) => {
+    const artifact = { id: randomUUID(), kind, format: withPrefix(format, prefix), media_type: mediaType, body };
+    artifacts.push(artifact);
+    return { id: artifact.id, format: artifact.format, media_type: artifact.media_type };
+  };
   if (result.compiled.qasm !== null) add('compiled', COMPILED_FORMATS.qasm, 'text/plain', result.compiled.qasm);
   if (result.compiled.native !== null)
     add('compiled', COMPILED_FORMATS.native, 'application/json', JSON.stringify(result.compiled.native));
@@ -46,7 +55,7 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
     const payload = result.results?.[format];
     if (payload !== undefined) add('result', format, 'application/json', JSON.stringify(payload));
   }
-  const qpu = isEmulatedQpu(job.backend);
+  const qpu = isQpu(job.backend);
   const shots = job.shots ?? 0;
   const estimated = qpu
     ? estimateExecutionMs(
@@ -59,7 +68,10 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
     : null;
   const executionMs = job.dry_run ? null : qpu ? estimated : Math.max(0, Math.round(runMs));
   const stats = { ...result.stats, kwh: qpu && executionMs ? estimateKwh(job.backend, executionMs) : 0 };
-  const output = { compilation: { diagnostics: result.diagnostics } };
+  const output = {
+    compilation: { diagnostics: result.diagnostics },
+    ...(result.debiasing ? { error_mitigation: debiasingOutput(result.debiasing, add) } : {}),
+  };
   // An emulated QPU job stays started for its execution time (at least 1 s), counted from its start.
   const holdUntil =
     qpu && !job.dry_run ? new Date((job.started_at ?? now).getTime() + Math.max(1000, estimated ?? 0)) : null;
@@ -72,6 +84,39 @@ export function outcomeOf(job: JobRecord, result: ExecuteResult, runMs: number, 
     output,
     executionDurationMs: executionMs,
     predictedExecutionDurationMs: estimated,
+    characterizationId,
     artifacts,
+  };
+}
+
+type Descriptor = { id: string; format: string; media_type: string };
+
+/**
+ * `output.error_mitigation` of a debiased run (service-api.md, Variant
+ * object): each variant's three result artifacts, and the averaged and voting
+ * histograms as artifacts of their own.
+ */
+function debiasingOutput(
+  debiasing: DebiasingResult,
+  add: (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) => Descriptor,
+): Record<string, unknown> {
+  const variants = debiasing.variants.map((variant) => {
+    const results: Record<string, Descriptor> = {};
+    for (const format of VARIANT_ARTIFACTS) {
+      const payload = variant.results[format];
+      if (payload === undefined) continue;
+      const descriptor = add('variant', format, 'application/json', JSON.stringify(payload));
+      results[descriptor.format] = descriptor;
+    }
+    return { variant_id: randomUUID(), qubit_map: variant.qubitMap, shots: variant.shots, results };
+  });
+  const aggregated = (histogram: unknown) =>
+    add('aggregation', RESULT_FORMATS.histogram, 'application/json', JSON.stringify(histogram));
+  return {
+    debiasing: { variants, aggregation_method: 'average' },
+    aggregations: {
+      average: aggregated(debiasing.aggregations.average),
+      voting: aggregated(debiasing.aggregations.voting),
+    },
   };
 }

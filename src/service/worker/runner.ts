@@ -9,12 +9,19 @@ import { hostname } from 'node:os';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
-import { noiseModelOf } from '../jobs/catalog.js';
-import { DEFAULT_SHOTS } from '../jobs/defaults.js';
+import { isQpu, runOn, shotsToRun } from '../jobs/backend.js';
+import { characterizationSource } from '../jobs/characterizations.js';
+import { debiasingOf } from '../jobs/debiasing.js';
+import {
+  characterizationAt,
+  extendCharacterizations,
+  getCharacterization,
+  type CharacterizationRecord,
+} from '../store/catalog.js';
 import type { CircuitJson } from '../../index.js';
 import { AbandonedError, ThreadPool } from './threads.js';
 import type { ExecuteRequest } from './execute.js';
-import { isEmulatedQpu, outcomeOf } from './outcome.js';
+import { outcomeOf } from './outcome.js';
 
 export interface RunnerOptions {
   /** Jobs run at once (worker threads). */
@@ -29,6 +36,8 @@ export interface RunnerOptions {
 export const DEFAULT_LEASE_MS = 30_000;
 const STORE_RETRY_MS = 500;
 const FINISH_EVERY_MS = 200;
+/** How often a runner checks that today's characterizations exist (a service running for days adds one a day). */
+const EXTEND_EVERY_MS = 60_000;
 /** A job claimed this often never finished a run (its worker died each time): it fails instead of taking down another. */
 export const MAX_ATTEMPTS = 5;
 
@@ -49,24 +58,38 @@ async function whileStoreDown<T>(work: () => Promise<T>, forMs: number): Promise
   }
 }
 
-/** What the thread runs for a stored job. */
-export function executeRequestOf(job: JobRecord): ExecuteRequest {
+/** The characterization a job runs on: a QPU's record current at the job's start, or the one a noisy simulation pins. */
+export async function characterizationFor(db: Db, job: JobRecord): Promise<CharacterizationRecord | null> {
+  if (isQpu(job.backend)) return characterizationAt(db, job.backend, job.started_at ?? new Date());
+  const pinned = job.noise?.characterization_id;
+  return pinned ? getCharacterization(db, pinned) : null;
+}
+
+/** What the thread runs for a stored job (on the characterization it runs on, if any). */
+export function executeRequestOf(
+  job: JobRecord,
+  characterization: CharacterizationRecord | null = null,
+): ExecuteRequest {
   const kind = programKind(job.type);
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a qasm3 job's input.data passed its schema as a string
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
-  const qpu = isEmulatedQpu(job.backend);
-  const noiseModel = qpu
-    ? (noiseModelOf(job.backend)?.name ?? null)
-    : job.noise && job.noise.model !== 'ideal'
-      ? job.noise.model
-      : null;
-  const noise = noiseModel ? { model: noiseModel, seed: job.noise?.seed ?? null } : null;
+  const run = runOn(job.backend, job.noise);
+  const noise = run.noiseModel
+    ? {
+        model: run.noiseModel,
+        seed: job.noise?.seed ?? null,
+        characterization: characterization
+          ? { id: characterization.id, backend: characterization.backend, ...characterization.body }
+          : null,
+      }
+    : null;
   return {
     kind,
     program,
     backend: job.backend,
-    shots: noise ? (job.shots ?? DEFAULT_SHOTS) : null,
+    shots: shotsToRun(run, job.shots),
     noise,
+    debiasing: debiasingOf(job),
     dryRun: job.dry_run,
   };
 }
@@ -80,6 +103,9 @@ export class JobRunner {
   private claiming = false;
   private again = false;
   private lastFinish = 0;
+  private lastExtend = 0;
+  /** Jobs claimed whose run has not reached a thread yet. */
+  private preparing = 0;
   private stopped = false;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
@@ -133,7 +159,12 @@ export class JobRunner {
       this.lastFinish = Date.now();
       await finishDueJobs(this.db);
     }
-    while (!this.stopped && this.pool.idle > 0) {
+    if (Date.now() - this.lastExtend >= EXTEND_EVERY_MS) {
+      this.lastExtend = Date.now();
+      await extendCharacterizations(this.db, characterizationSource);
+    }
+    // A claimed job holds its thread from the claim on, while its characterization is read.
+    while (!this.stopped && this.pool.idle - this.preparing > 0) {
       const job = await claimJob(this.db, this.owner, this.leaseMs);
       if (!job) return;
       this.runClaimed(job);
@@ -146,11 +177,27 @@ export class JobRunner {
       return;
     }
     const started = performance.now();
-    const { result, abandon } = this.pool.run(executeRequestOf(job));
-    this.running.set(job.id, abandon);
-    void result
-      .then(async (outcome) => {
-        const stored = outcomeOf(job, outcome, performance.now() - started);
+    let abandoned = false;
+    let abandonRun = () => {
+      abandoned = true;
+    };
+    this.running.set(job.id, () => abandonRun());
+    this.preparing++;
+    let prepared = false;
+    const ready = () => {
+      if (!prepared) this.preparing--;
+      prepared = true;
+    };
+    void characterizationFor(this.db, job)
+      .then((characterization) => {
+        ready();
+        if (abandoned) throw new AbandonedError();
+        const { result, abandon } = this.pool.run(executeRequestOf(job, characterization));
+        abandonRun = abandon;
+        return result.then((outcome) => ({ outcome, characterization }));
+      })
+      .then(async ({ outcome, characterization }) => {
+        const stored = outcomeOf(job, outcome, performance.now() - started, characterization?.id ?? null);
         const kept = await whileStoreDown(() => completeJob(this.db, job, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
@@ -169,6 +216,7 @@ export class JobRunner {
         this.fail(job, `The job could not be run: ${error instanceof Error ? error.message : String(error)}`);
       })
       .finally(() => {
+        ready();
         this.running.delete(job.id);
         this.wake();
       });

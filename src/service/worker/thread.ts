@@ -20,7 +20,8 @@ execute({
   program: 'qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c[0] = measure q[0]; c[1] = measure q[1];',
   backend: 'simulator',
   shots: 10,
-  noise: { model: 'aria-1', seed: 1 },
+  noise: { model: 'aria-1', seed: 1, characterization: null },
+  debiasing: false,
   dryRun: false,
 });
 parentPort?.postMessage({ ready: true });

@@ -40,15 +40,34 @@ export class ThreadPool {
   private spawn(): Slot {
     const worker = startThread();
     const slot: Slot = { worker, ready: Promise.resolve(), busy: null };
-    slot.ready = new Promise((resolve) => {
+    // A thread stays referenced until it has loaded the library: until then it may be the only
+    // thing the process waits for (serve awaits ready() before it listens), and an unreferenced
+    // one let Node end the process with exit code 13 and no word when start-up was slow.
+    slot.ready = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean }) => {
-        if (message.ready) {
-          worker.off('message', onReady);
-          resolve();
-        }
+        if (!message.ready) return;
+        settle();
+        worker.unref();
+        resolve();
+      };
+      const onFailure = (error: unknown) => {
+        settle();
+        reject(
+          new Error(`A worker thread failed while starting: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      };
+      const onExit = (code: number) => onFailure(new Error(`it exited with code ${code}`));
+      const settle = () => {
+        worker.off('message', onReady);
+        worker.off('error', onFailure);
+        worker.off('exit', onExit);
       };
       worker.on('message', onReady);
+      worker.on('error', onFailure);
+      worker.on('exit', onExit);
     });
+    // A replaced or closed slot's start-up failure is reported by ready() only while it is awaited.
+    slot.ready.catch(() => undefined);
     worker.on('message', (message: { id?: number; result?: ExecuteResult; error?: string }) => {
       const busy = slot.busy;
       if (!busy || message.id !== busy.id) return;
@@ -58,7 +77,6 @@ export class ThreadPool {
     });
     worker.on('error', (error) => this.replace(slot, error));
     worker.on('exit', () => this.replace(slot, new Error('The worker thread exited')));
-    worker.unref();
     return slot;
   }
 
@@ -89,9 +107,13 @@ export class ThreadPool {
     const result = new Promise<ExecuteResult>((resolve, reject) => {
       slot.busy = { id, resolve, reject };
     });
-    void slot.ready.then(() => {
-      if (slot.busy?.id === id) slot.worker.postMessage({ id, request });
-    });
+    // A thread that fails to start exits, and its exit handler rejects this run.
+    slot.ready.then(
+      () => {
+        if (slot.busy?.id === id) slot.worker.postMessage({ id, request });
+      },
+      () => undefined,
+    );
     const abandon = () => {
       if (slot.busy?.id !== id) return;
       const busy = slot.busy;

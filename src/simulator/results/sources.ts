@@ -19,6 +19,18 @@ export function plainSource(value: unknown): ArtifactSource {
   return { build: () => value, write: (writer) => writer.value(value) };
 }
 
+/** An artifact built when first needed, then kept (a debiasing variant's shots, which only the service stores). */
+export function deferredSource(make: () => unknown): ArtifactSource {
+  let value: unknown;
+  let made = false;
+  const build = () => {
+    if (!made) value = make();
+    made = true;
+    return value;
+  };
+  return { build, write: (writer) => writer.value(build()) };
+}
+
 /** Circuit name -> artifact, for a multicircuit result (names are distinct: the loaders refuse repeats). */
 export function perCircuitSource(circuits: readonly (readonly [string, ArtifactSource])[]): ArtifactSource {
   return {

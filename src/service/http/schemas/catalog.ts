@@ -1,9 +1,13 @@
 /** Schemas of the backends and characterizations routes. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Uuid } from './common.js';
+import { PATTERNS } from '../validation.js';
 
-/** An ISO 8601 date, with or without a time. */
-const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+/**
+ * An ISO 8601 date, with or without a time, in the years 0001-9999 (validation.ts says it in words):
+ * PostgreSQL has no year 0, and later years need more than four digits (issue 24, S6).
+ */
+const ISO_DATE = PATTERNS.isoDate.pattern;
 
 export const BackendParams = Type.Object({ backend: Type.String({ maxLength: 100 }) });
 export const CharacterizationParams = Type.Object({ backend: Type.String({ maxLength: 100 }), UUID: Uuid });
@@ -26,14 +30,27 @@ export const Backend = Type.Object({
   noise_models: Type.Array(Type.String()),
 });
 
+/** A backend as both versions answer it. */
+export type BackendAnswer = Static<typeof Backend>;
+
+/** Latest instant a date query may name: 9999-12-31T23:59:59.999Z, in Unix milliseconds. */
+export const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+/** Earliest: 0001-01-01T00:00:00.000Z (PostgreSQL has no year 0). */
+export const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+/** Highest page: far past the 30 records a backend keeps, and an offset PostgreSQL holds. */
+export const MAX_PAGE = 1_000_000;
+
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 10 }));
-const Page = Type.Optional(Type.Integer({ minimum: 1 }));
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE }));
+const UnixMs = Type.Optional(
+  Type.Integer({ minimum: 0, maximum: LAST_MS, description: 'Unix milliseconds, up to 9999-12-31T23:59:59.999Z' }),
+);
 
 /** v0.3: start and end in Unix milliseconds. */
 export const CharacterizationQueryV3 = Type.Object(
   {
-    start: Type.Optional(Type.Integer({ minimum: 0 })),
-    end: Type.Optional(Type.Integer({ minimum: 0 })),
+    start: UnixMs,
+    end: UnixMs,
     limit: Limit,
     page: Page,
   },
@@ -42,8 +59,8 @@ export const CharacterizationQueryV3 = Type.Object(
 /** v0.4: start and end as ISO 8601 dates. */
 export const CharacterizationQueryV4 = Type.Object(
   {
-    start: Type.Optional(Type.String({ pattern: ISO_DATE })),
-    end: Type.Optional(Type.String({ pattern: ISO_DATE })),
+    start: Type.Optional(Type.String({ pattern: ISO_DATE, maxLength: 40 })),
+    end: Type.Optional(Type.String({ pattern: ISO_DATE, maxLength: 40 })),
     limit: Limit,
     page: Page,
   },

@@ -1,11 +1,14 @@
 /** Schemas of the jobs routes, v0.3 and v0.4. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { circuitJsonLimits as LIMITS } from '../../../index.js';
 import { Metadata, NameV3, NameV4, Noise, Shots, Uuid } from './common.js';
 
 /** A QIS or native gate of the svc.circuit.v0 JSON; the library checks the rest of it (validateCircuitJson). */
 const Gate = Type.Object({ gate: Type.String() }, { additionalProperties: true });
+/** The spec's limits (src/tables LIMITS): checked on the lengths before any item is read. */
+const Gates = Type.Array(Gate, { maxItems: LIMITS.maxGatesPerJob, description: 'at most 150,000 gates per job' });
 const CircuitEntry = Type.Object(
-  { name: Type.Optional(Type.String()), gateset: Type.Optional(Type.String()), circuit: Type.Array(Gate) },
+  { name: Type.Optional(Type.String()), gateset: Type.Optional(Type.String()), circuit: Gates },
   { additionalProperties: true },
 );
 
@@ -15,8 +18,8 @@ export const CircuitInput = Type.Object(
     format: Type.Optional(Type.String()),
     gateset: Type.Optional(Type.String()),
     qubits: Type.Optional(Type.Integer({ minimum: 0 })),
-    circuit: Type.Optional(Type.Array(Gate)),
-    circuits: Type.Optional(Type.Array(CircuitEntry, { maxItems: 5000 })),
+    circuit: Type.Optional(Gates),
+    circuits: Type.Optional(Type.Array(CircuitEntry, { maxItems: LIMITS.maxCircuitsPerJob })),
     data: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
@@ -109,6 +112,11 @@ export const MoveBody = Type.Union([
   ),
 ]);
 
+/** The bodies as the routes hand them on, after their schema has checked them. */
+export type CreateV3 = Static<typeof CreateV3Body>;
+export type CreateV4 = Static<typeof CreateV4Body>;
+export type Move = NonNullable<Static<typeof MoveBody>>;
+
 export const JOB_STATUSES = ['submitted', 'ready', 'started', 'canceled', 'failed', 'completed'] as const;
 
 export const ListQuery = Type.Object(
@@ -142,7 +150,19 @@ export const JobList = Type.Object({
   next: Type.Optional(Type.String()),
 });
 export const ResultsQuery = Type.Object(
-  { sharpen: Type.Optional(Type.Boolean()), aggregation: Type.Optional(Type.String()) },
+  {
+    sharpen: Type.Optional(
+      Type.String({
+        description:
+          'true, True or 1: the plurality-voting aggregation of a debiased job (false, False, 0: averaging); a job that was not debiased answers its plain results',
+      }),
+    ),
+    aggregation: Type.Optional(
+      Type.Union([Type.Literal('average'), Type.Literal('voting')], {
+        description: 'How a debiased job is aggregated: average (the default) or voting (the same as sharpen=true)',
+      }),
+    ),
+  },
   { additionalProperties: true },
 );
 export const ArtifactParams = Type.Object({ UUID: Uuid, artifact: Uuid });
@@ -151,3 +171,4 @@ export const Cost = Type.Object({
   estimated_cost: Type.Object({ value: Type.Number(), unit: Type.Literal('usd') }),
   cost: Type.Union([Type.Null(), Type.Object({ value: Type.Number(), unit: Type.Literal('usd') })]),
 });
+export type CostAnswer = Static<typeof Cost>;

@@ -5,18 +5,18 @@
  * by loadCircuits exactly as the service would; native lowering picks the
  * target's family (ms on Harmony, Aria and the simulator; zz on Forte).
  */
-import { OPTION_SPAN } from './capabilities/target.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from './diagnostics/index.js';
-import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from './ir/circuit-json.js';
-import { CIRCUIT_JSON_FORMAT } from './ir/json/types.js';
-import type { IrCircuit } from './ir/types.js';
-import { loadCircuits } from './load.js';
-import { checkOptions, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
-import { lowerToNative, type NativeFamily, type NativeLowering } from './native/index.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { internalErrorDiagnostic } from './internal-error.js';
+import { circuitToJson, type CircuitJson, type GateJson, type MeasurementMapping } from '../ir/circuit-json.js';
+import { CIRCUIT_JSON_FORMAT } from '../ir/json/types.js';
+import type { IrCircuit } from '../ir/types.js';
+import { isLoadedProgram, isMultiCircuitProgram, loadCircuits, type LoadedProgram } from './load.js';
+import { checkOptions, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
+import { lowerToNative, type NativeFamily, type NativeLowering } from '../native/index.js';
 import { lowerWithinLimit } from './native-gate-limit.js';
-import { NATIVE_FAMILIES } from './native/family.js';
-import { circuitToQasm } from './native/qasm.js';
-import type { Target } from './tables/index.js';
+import { NATIVE_FAMILIES } from '../native/family.js';
+import { circuitToQasm } from '../native/qasm.js';
+import type { Target } from '../tables/index.js';
 
 export interface CompileOptions {
   /** Backend name or Target; `simulator` by default. Its two-qubit native picks the family. */
@@ -108,7 +108,9 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
 }
 
 /**
- * Compiles a program or JSON circuit for a target. Never throws: input
+ * Compiles a program or JSON circuit for a target (text, JSON, or a program
+ * from `load`, whose target is the default and which is not read again).
+ * Never throws: input
  * problems, and anything the JSON format cannot express (mid-circuit
  * measurement, reset after use), are diagnostics.
  *
@@ -132,23 +134,18 @@ function countGates(circuits: readonly IrCircuit[]): CompileStats['gate_counts']
  * result.stats; // { qubits: 2, circuits: 1, gate_counts: { '1q': 2, '2q': 1 } }
  * checkEquivalence(bell, result.qasm, { finalFrames: result.finalFrames }).equivalent; // true
  */
-export function compile(input: string | CircuitJson, options: CompileOptions = {}): CompileResult {
+export function compile(input: string | CircuitJson | LoadedProgram, options: CompileOptions = {}): CompileResult {
   const { problems } = checkOptions<CompileOptions>(options, COMPILE_OPTIONS, 'compile');
   if (problems.length > 0) return { ok: false, diagnostics: problems, failure: failureOf(problems), ...FAILED };
   try {
     return compileChecked(input, options ?? {});
   } catch (error) {
-    const diagnostic = createDiagnostic({
-      code: 'InvalidInput',
-      rule: 'internal-error',
-      reason: internalError(error),
-      span: OPTION_SPAN,
-    });
+    const diagnostic = internalErrorDiagnostic(error);
     return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
   }
 }
 
-function compileChecked(input: string | CircuitJson, options: CompileOptions): CompileResult {
+function compileChecked(input: string | CircuitJson | LoadedProgram, options: CompileOptions): CompileResult {
   const loaded = loadCircuits(input, { ...(options.target !== undefined ? { target: options.target } : {}) });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, ...FAILED };
   const gateset = options.gateset ?? 'native';
@@ -224,6 +221,7 @@ export function loweredInGateset(
 }
 
 function isMultiCircuit(input: unknown): boolean {
+  if (isLoadedProgram(input)) return isMultiCircuitProgram(input);
   if (typeof input === 'string') {
     if (!input.trimStart().startsWith('{')) return false;
     try {
@@ -232,5 +230,6 @@ function isMultiCircuit(input: unknown): boolean {
       return false;
     }
   }
-  return typeof input === 'object' && input !== null && 'circuits' in input;
+  // `circuits: undefined` is no circuits, as validateCircuitJson reads it.
+  return typeof input === 'object' && input !== null && (input as { circuits?: unknown }).circuits !== undefined;
 }

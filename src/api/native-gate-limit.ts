@@ -4,11 +4,11 @@
  * as the native output passes it, so memory stays bounded by the limit
  * rather than by what a few multi-controlled gates expand to.
  */
-import { OPTION_SPAN } from './capabilities/target.js';
-import { createDiagnostic, type Diagnostic } from './diagnostics/index.js';
-import type { IrCircuit } from './ir/types.js';
-import { NativeGateLimitError } from './native/index.js';
-import { LIMITS } from './tables/index.js';
+import { OPTION_SPAN } from '../capabilities/target.js';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { IrCircuit } from '../ir/types.js';
+import { NativeGateLimitError } from '../native/index.js';
+import { LIMITS } from '../tables/index.js';
 
 const group = (n: number) => n.toLocaleString('en-US');
 

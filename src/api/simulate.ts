@@ -3,7 +3,7 @@
  * service's result artifacts out. Inputs go through loadCircuits (so they are
  * validated exactly as the service would), then the statevector simulator.
  */
-import { isDiagnostic, OPTION_SPAN, resolveTarget } from './capabilities/target.js';
+import { isDiagnostic, OPTION_SPAN, resolveTarget } from '../capabilities/target.js';
 import {
   createDiagnostic,
   notEnoughQubits,
@@ -14,24 +14,51 @@ import {
   unknownNoiseModel,
   type Diagnostic,
   type Failure,
-} from './diagnostics/index.js';
-import type { CircuitJson } from './ir/circuit-json.js';
-import type { IrCircuit } from './ir/types.js';
-import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
-import { loadCircuits } from './load.js';
-import { probabilitiesOmitted, reportOf, type LimitReport } from './simulator/engine/limit-messages.js';
-import { defaultMemoryBudget, SimulationLimitError } from './simulator/engine/memory.js';
-import { sharedWorkerPool } from './simulator/engine/parallel.js';
-import { randomSeed } from './simulator/engine/random.js';
-import { lazyResults, perCircuitSource, type ArtifactSource } from './simulator/results/sources.js';
-import { ARTIFACT_FORMATS, runCircuitArtifacts, type ArtifactName, type CircuitRun } from './simulator/run.js';
+} from '../diagnostics/index.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
+import type { IrCircuit } from '../ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRule, type OptionRules } from '../diagnostics/options.js';
+import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
+import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
+import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
+import { sharedWorkerPool } from '../simulator/engine/parallel.js';
+import { randomSeed } from '../simulator/engine/random.js';
+import {
+  deferredSource,
+  lazyResults,
+  perCircuitSource,
+  plainSource,
+  type ArtifactSource,
+} from '../simulator/results/sources.js';
+import {
+  ARTIFACT_FORMATS,
+  DEFAULT_NOISY_SHOTS,
+  runCircuitArtifacts,
+  type ArtifactName,
+  type CircuitRun,
+} from '../simulator/run.js';
 import {
   duplicateCircuitName,
   maxProbabilityEntriesOutOfRange,
   sampledArtifactWithoutShots,
   unknownArtifact,
-} from './simulator/option-messages.js';
-import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type NoiseModel, type Target } from './tables/index.js';
+} from '../simulator/option-messages.js';
+import { LIMITS, NOISE_MODELS, NOISE_MODELS_BY_NAME, type Target } from '../tables/index.js';
+import {
+  deviceFromCharacterization,
+  isCharacterizationProblem,
+  MAX_CHARACTERIZATION_QUBITS,
+  type CharacterizationInput,
+} from '../simulator/noise/characterization.js';
+import { defaultVariantCount, type DebiasedRun } from '../simulator/noise/debias.js';
+import { uniformDevice, type DeviceNoise } from '../simulator/noise/device.js';
+import {
+  probabilitiesFromHistogram,
+  RESULT_FORMATS,
+  shotsArtifact,
+  type HistogramArtifact,
+  type ProbabilitiesArtifact,
+} from '../simulator/results/artifacts.js';
 
 export interface SimulateOptions {
   /** Backend name or Target; `simulator` by default. Its qubit count bounds the program (unless a noise model is given). */
@@ -40,8 +67,23 @@ export interface SimulateOptions {
   readonly shots?: number;
   /** Seed of the sampler; the same seed gives the same shots. Random when absent (see `seed` in the result). */
   readonly seed?: number;
-  /** A noise model (`harmony`, `aria-1`, `aria-2`, `forte-1`, `forte-enterprise-1`); its seed overrides `seed`. */
-  readonly noise?: { readonly model: string; readonly seed?: number };
+  /**
+   * Noise: a model (`harmony`, `aria-1`, `aria-2`, `forte-1`,
+   * `forte-enterprise-1`: every qubit alike) or a `characterization`, a
+   * record as GET .../characterizations/<id> answers it in either version's
+   * shape (that day's device: per-qubit readout, gate errors and
+   * over-rotations around the record's medians; docs/simulator.md). Its seed
+   * overrides `seed`.
+   */
+  readonly noise?: { readonly model?: string; readonly seed?: number; readonly characterization?: object };
+  /**
+   * Debias a noisy run (single circuit): split the shots among variants on
+   * different physical qubits (and, for QIS gates, mirrored decompositions).
+   * `true`: one variant per 100 shots, 2 to 16; or `{ variants }`. The
+   * results are the averaged aggregation; `debiasing` in the result holds
+   * the variants and both aggregations.
+   */
+  readonly debiasing?: boolean | { readonly variants?: number };
   /** Bytes the simulator may hold in states (default: half of the machine's memory). */
   readonly memoryBudgetBytes?: number;
   /** Most measurement branches held at once (default 1024). */
@@ -82,18 +124,56 @@ export interface SimulateResult {
   readonly results: Record<string, unknown>;
   /** The seed the sampler used. */
   readonly seed: number;
+  /** A debiased run's variants and aggregations (absent unless `debiasing` was asked for and the run succeeded). */
+  readonly debiasing?: DebiasingResult;
 }
 
-export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[];
+/** One variant of a debiased run. */
+export interface DebiasingVariant {
+  /** Physical qubit of each program qubit. */
+  readonly qubitMap: readonly number[];
+  readonly shots: number;
+  /** Its own artifacts: probabilities, histogram and shots (format id -> payload). */
+  readonly results: Record<string, unknown>;
+}
+
+export interface DebiasingResult {
+  readonly variants: readonly DebiasingVariant[];
+  /** Aggregated histograms: `average` (summed counts, the run's `results`) and `voting` (each variant's most frequent outcome, with its shots). */
+  readonly aggregations: { readonly average: HistogramArtifact; readonly voting: HistogramArtifact };
+}
+
+/** What simulate and checkEquivalence take: text, JSON, circuit IR, or a program from `load`. */
+export type SimulateInput = string | CircuitJson | IrCircuit | readonly IrCircuit[] | LoadedProgram;
 
 export const DEFAULT_MAX_BRANCHES = 1024;
+
+const FIDELITY: OptionRule = {
+  kind: 'object',
+  members: { median: { kind: 'number', min: 0, max: 1 }, mean: { kind: 'number', min: 0, max: 1 } },
+};
+
+/** The fields of a characterization record that are read (the rest, such as date and timing, are not). */
+const CHARACTERIZATION_FIELDS: Readonly<Record<string, OptionRule>> = {
+  id: { kind: 'string' },
+  backend: { kind: 'string' },
+  qubits: { kind: 'integer', min: 1, max: MAX_CHARACTERIZATION_QUBITS },
+  fidelity: { kind: 'object', members: { spam: FIDELITY, '1q': FIDELITY, '2q': FIDELITY } },
+};
 
 /** What {@link simulate} accepts in its options: anything else is a diagnostic naming the option. */
 const SIMULATE_OPTIONS: OptionRules = {
   target: TARGET_OPTION,
   shots: { kind: 'integer', min: LIMITS.minShots, max: LIMITS.maxShots },
   seed: SEED_OPTION,
-  noise: { kind: 'object', members: { model: { kind: 'string' }, seed: SEED_OPTION } },
+  noise: {
+    kind: 'object',
+    members: {
+      model: { kind: 'string' },
+      seed: SEED_OPTION,
+      characterization: { kind: 'object', members: CHARACTERIZATION_FIELDS },
+    },
+  },
   memoryBudgetBytes: { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER },
   maxBranches: { kind: 'integer', min: 1, max: 1 << 30 },
   parallel: { kind: 'boolean' },
@@ -124,15 +204,45 @@ function failed(diagnostics: Diagnostic[], seed: number): SimulateResult {
 const optionProblem = (rule: string, reason: string, code: Diagnostic['code'] = 'InvalidInput') =>
   createDiagnostic({ code, rule, reason, span: OPTION_SPAN });
 
-/** The target a noisy run validates against: the simulator with the modelled QPU's qubits and native family. */
-function noisyTarget(model: NoiseModel, base: Target): Target {
-  const modelled = resolveTarget(model.target);
-  const family = isDiagnostic(modelled) ? base.twoQubitNative : modelled.twoQubitNative;
-  return { ...base, name: `${base.name} (noise model ${model.name})`, qubits: model.qubits, twoQubitNative: family };
+/** The target a noisy run validates against: the simulator with the device's qubits and native family. */
+function noisyTarget(device: DeviceNoise, base: Target): Target {
+  return {
+    ...base,
+    name: `${base.name} (noise model ${device.name})`,
+    qubits: device.qubits,
+    twoQubitNative: device.entangler,
+  };
+}
+
+/** The device a noisy run runs on: a characterization's day, or a named model; else a diagnostic. */
+function noiseDevice(noise: NonNullable<SimulateOptions['noise']>): DeviceNoise | Diagnostic {
+  if (noise.characterization) {
+    const device = deviceFromCharacterization(noise.characterization as CharacterizationInput);
+    if (isCharacterizationProblem(device)) return optionProblem('invalid-characterization', device.reason);
+    const named = noise.model === undefined ? undefined : NOISE_MODELS_BY_NAME.get(noise.model);
+    const backend = (noise.characterization as CharacterizationInput).backend;
+    if (noise.model !== undefined && backend !== undefined && named?.target !== backend)
+      return optionProblem(
+        'invalid-characterization',
+        `noise.model ${noise.model} does not model ${backend}, the backend of noise.characterization`,
+      );
+    return device;
+  }
+  const model = NOISE_MODELS_BY_NAME.get(noise.model ?? '');
+  if (model) return uniformDevice(model);
+  return optionProblem(
+    'unknown-noise-model',
+    unknownNoiseModel(
+      String(noise.model),
+      NOISE_MODELS.map((m) => m.name),
+    ),
+  );
 }
 
 /**
- * Simulates a program and returns the service's result artifacts. Never
+ * Simulates a program and returns the service's result artifacts. A program
+ * from `load` is not read again: with a noise model only the capability
+ * checks run again, for the modelled QPU's qubits. Never
  * throws: invalid input, options or limits (qubits, memory budget, branches)
  * come back as diagnostics with `ok: false`.
  */
@@ -141,7 +251,9 @@ export function simulate(input: SimulateInput, options: SimulateOptions = {}): S
   const seed = checked.options.noise?.seed ?? checked.options.seed ?? randomSeed();
   if (checked.problems.length > 0) return failed(checked.problems, seed);
   try {
-    return simulateChecked(input, options ?? {}, seed);
+    // The noise option as checked: a characterization is read through its typed copy, never twice.
+    const noise = checked.options.noise;
+    return simulateChecked(input, { ...(options ?? {}), ...(noise ? { noise } : {}) }, seed);
   } catch (error) {
     return failed([limitDiagnostic(reportOf(error, null))], seed);
   }
@@ -182,29 +294,22 @@ function artifactChoice(
 }
 
 function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: number): SimulateResult {
-  const resolved = resolveTarget(options.target);
+  // A loaded program runs on its own target unless the options name another.
+  const resolved =
+    isLoadedProgram(input) && options.target === undefined ? input.target : resolveTarget(options.target);
   if (isDiagnostic(resolved)) return failed([resolved], seed);
   const shots = options.shots;
   if (shots !== undefined && (!Number.isInteger(shots) || shots < LIMITS.minShots || shots > LIMITS.maxShots)) {
     return failed([optionProblem('simulator-shots', shotsOutOfRange(shots, LIMITS.minShots, LIMITS.maxShots))], seed);
   }
-  let noise: NoiseModel | undefined;
+  let noise: DeviceNoise | undefined;
   if (options.noise) {
-    noise = NOISE_MODELS_BY_NAME.get(options.noise.model);
-    if (!noise)
-      return failed(
-        [
-          optionProblem(
-            'unknown-noise-model',
-            unknownNoiseModel(
-              String(options.noise.model),
-              NOISE_MODELS.map((m) => m.name),
-            ),
-          ),
-        ],
-        seed,
-      );
+    const device = noiseDevice(options.noise);
+    if (!('qubits' in device)) return failed([device], seed);
+    noise = device;
   }
+  const variants = debiasVariants(options, noise, shots ?? DEFAULT_NOISY_SHOTS);
+  if (typeof variants === 'object') return failed([variants], seed);
   const artifacts = artifactChoice(options, shots !== undefined || noise !== undefined);
   if (artifacts !== undefined && !(artifacts instanceof Set)) return failed([artifacts as Diagnostic], seed);
   const target = noise ? noisyTarget(noise, resolved) : resolved;
@@ -224,11 +329,14 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     const problems = circuits.flatMap((c) => circuitProblems(c, target));
     if (problems.length) return failed(problems, seed);
   }
+  if (variants !== undefined && circuits.length > 1)
+    return failed([optionProblem('debiasing', 'debiasing runs one circuit at a time; this input has several')], seed);
   const parallel = options.parallel === true ? sharedWorkerPool() : null;
   const runOptions = {
     ...(shots !== undefined ? { shots } : {}),
     seed,
-    ...(noise ? { noise } : {}),
+    ...(noise ? { noise: { device: noise } } : {}),
+    ...(variants !== undefined ? { debiasVariants: variants } : {}),
     memoryBudgetBytes: options.memoryBudgetBytes ?? defaultMemoryBudget(),
     maxBranches: options.maxBranches ?? DEFAULT_MAX_BRANCHES,
     ...(parallel ? { parallel } : {}),
@@ -253,7 +361,58 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
         ),
       );
   });
-  return { ok: true, diagnostics: warnings, failure: null, results: mergeRuns(circuits, runs), seed };
+  const debiased = runs[0]?.debiased;
+  return {
+    ok: true,
+    diagnostics: warnings,
+    failure: null,
+    results: mergeRuns(circuits, runs),
+    seed,
+    ...(debiased ? { debiasing: debiasingResult(circuits[0] as IrCircuit, debiased) } : {}),
+  };
+}
+
+/** How many variants a debiased run takes (undefined: not debiased), or a diagnostic. */
+function debiasVariants(
+  options: SimulateOptions,
+  noise: DeviceNoise | undefined,
+  shots: number,
+): number | Diagnostic | undefined {
+  const asked = options.debiasing;
+  if (asked === undefined || asked === false) return undefined;
+  const variants = typeof asked === 'object' && asked !== null ? asked.variants : undefined;
+  if (asked !== true && (typeof asked !== 'object' || asked === null))
+    return optionProblem(
+      'debiasing',
+      `Option debiasing of simulate must be true, false or { variants }, not ${typeof asked}`,
+    );
+  if (!noise)
+    return optionProblem('debiasing', 'debiasing needs a noisy run: give noise (a model or a characterization)');
+  if (variants === undefined) return defaultVariantCount(shots);
+  if (!(Number.isInteger(variants) && variants >= 1 && variants <= shots))
+    return optionProblem('debiasing', `debiasing.variants must be an integer from 1 to the shots (${shots})`);
+  return variants;
+}
+
+function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult {
+  return {
+    // Each variant's artifacts are built when read: the service stores them, a caller after the aggregations need not.
+    variants: run.variants.map((variant) => ({
+      qubitMap: variant.qubitMap,
+      shots: variant.shots,
+      results: lazyResults(
+        new Map([
+          [
+            RESULT_FORMATS.probabilities,
+            deferredSource((): ProbabilitiesArtifact => probabilitiesFromHistogram(variant.histogram, variant.shots)),
+          ],
+          [RESULT_FORMATS.histogram, plainSource(variant.histogram)],
+          [RESULT_FORMATS.shots, deferredSource(() => shotsArtifact(circuit, variant.table))],
+        ]),
+      ),
+    })),
+    aggregations: { average: run.average, voting: run.voting },
+  };
 }
 
 const circuitName = (circuits: readonly IrCircuit[], i: number) => circuits[i]?.name ?? String(i);

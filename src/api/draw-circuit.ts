@@ -3,12 +3,12 @@
  * the validated circuit (gateset `qis`) or of the compiled native circuit
  * (gateset `native`, the default, as `compile` produces it) out.
  */
-import { OPTION_SPAN } from './capabilities/target.js';
 import { loweredInGateset, type CompileOptions } from './compile.js';
-import { createDiagnostic, internalError, type Diagnostic, type Failure } from './diagnostics/index.js';
-import { circuitsToSvg, type DrawOptions } from './draw/index.js';
-import type { CircuitJson } from './ir/circuit-json.js';
-import { loadCircuits } from './load.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import { internalErrorDiagnostic } from './internal-error.js';
+import { circuitsToSvg, type DrawOptions } from '../draw/index.js';
+import type { CircuitJson } from '../ir/circuit-json.js';
+import { loadCircuits, type LoadedProgram } from './load.js';
 
 export interface DrawCircuitOptions extends CompileOptions, DrawOptions {}
 
@@ -31,7 +31,10 @@ export interface DrawCircuitResult {
  * drawCircuit('qubit[2] q; h q[0]; cx q[0], q[1];', { gateset: 'qis' }).svg
  * // '<svg xmlns="http://www.w3.org/2000/svg" role="img" ...'
  */
-export function drawCircuit(input: string | CircuitJson, options: DrawCircuitOptions = {}): DrawCircuitResult {
+export function drawCircuit(
+  input: string | CircuitJson | LoadedProgram,
+  options: DrawCircuitOptions = {},
+): DrawCircuitResult {
   try {
     const loaded = loadCircuits(input, options.target !== undefined ? { target: options.target } : {});
     if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics, failure: loaded.failure, svg: null };
@@ -53,12 +56,7 @@ export function drawCircuit(input: string | CircuitJson, options: DrawCircuitOpt
       ),
     };
   } catch (error) {
-    const diagnostic = createDiagnostic({
-      code: 'InvalidInput',
-      rule: 'internal-error',
-      reason: internalError(error),
-      span: OPTION_SPAN,
-    });
+    const diagnostic = internalErrorDiagnostic(error);
     return {
       ok: false,
       diagnostics: [diagnostic],

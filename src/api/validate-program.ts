@@ -1,22 +1,23 @@
 /**
- * `validate`: the service's preflight, end to end. Pipeline: source size,
+ * The service's preflight, end to end (`validate`, `load`). Pipeline: source size,
  * syntax (stop on syntax errors), subset rules with inlining, then target
  * capability checks. `diagnostics` lists every finding by stage (options,
  * source size, syntax, subset rules, capabilities), each stage in source
  * order; `failure` is the first, as the service would report it.
  */
-import type { Program } from './ast/nodes.js';
-import { checkCapabilities, isDiagnostic, resolveTarget } from './capabilities/index.js';
+import type { Program } from '../ast/nodes.js';
+import { checkCapabilities, isDiagnostic, resolveTarget } from '../capabilities/index.js';
 import {
   DiagnosticCollector,
+  INTERNAL_ERROR_RULE,
   TOO_MANY_ERRORS_RULE,
   createDiagnostic,
   internalError,
   SourceText,
   startOfText,
-} from './diagnostics/index.js';
-import type { Diagnostic, Failure } from './diagnostics/index.js';
-import type { InlinedProgram } from './inline/types.js';
+} from '../diagnostics/index.js';
+import type { Diagnostic, Failure } from '../diagnostics/index.js';
+import type { InlinedProgram } from '../inline/types.js';
 import {
   checkOptions,
   checkSourceText,
@@ -24,11 +25,11 @@ import {
   MAX_ERRORS_OPTION,
   TARGET_OPTION,
   type OptionRules,
-} from './diagnostics/options.js';
-import { parse } from './parser/index.js';
-import { checkSourceSize, explainLegacySyntax, preflight } from './preflight/index.js';
-import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from './tables/index.js';
-import type { Target } from './tables/index.js';
+} from '../diagnostics/options.js';
+import { parse } from '../parser/index.js';
+import { checkSourceSize, explainLegacySyntax, preflight } from '../preflight/index.js';
+import { DEFAULT_TARGET, LIMITS, TARGETS_BY_NAME } from '../tables/index.js';
+import type { Target } from '../tables/index.js';
 
 export interface ValidateOptions {
   /** Backend name from the targets table, or a Target object; `simulator` by default. */
@@ -68,9 +69,7 @@ export interface ValidatedProgram extends ValidateResult {
   readonly target: Target;
 }
 
-const INTERNAL_ERROR_RULE = 'internal-error';
-
-/** What {@link validate} accepts in its options: anything else is a diagnostic naming the option. */
+/** What `validate` and `load` accept in their options: anything else is a diagnostic naming the option. */
 export const VALIDATE_OPTIONS: OptionRules = {
   target: TARGET_OPTION,
   maxErrors: MAX_ERRORS_OPTION,
@@ -78,22 +77,13 @@ export const VALIDATE_OPTIONS: OptionRules = {
   maxSourceLength: LIMIT_OPTION,
 };
 
-/**
- * Validates an OpenQASM 3 program as the service's preflight would
- * (service-api.md "Job input (v0.4, type svc.qasm3.v1)"; decisions.md).
- * Never throws: an internal failure becomes a diagnostic too.
- *
- * @example
- * validate('qubit[2] q; cnto q[0], q[1];').failure
- * // { code: 'PreflightError', message: 'Circuit failed preflight validation: Unknown gate: cnto' }
- */
-export function validate(source: string, options: ValidateOptions = {}): ValidateResult {
-  const { ok, diagnostics, failure } = validateProgram(source, options);
-  return { ok, diagnostics, failure };
+/** A {@link ValidatedProgram} with what `load` keeps to judge it for other targets (null when reading did not finish). */
+export interface ValidatedText extends ValidatedProgram {
+  readonly read: ReadProgram | null;
 }
 
-/** {@link validate}, also returning the source, AST, inlined program and target. Never throws. */
-export function validateProgram(source: string, options: ValidateOptions = {}): ValidatedProgram {
+/** `validate`, also returning the source, AST, inlined program and target. Never throws. */
+export function validateProgram(source: string, options: ValidateOptions = {}): ValidatedText {
   const checked = checkOptions<ValidateOptions>(options, VALIDATE_OPTIONS, 'validate');
   const input = checkSourceText(source, 'validate');
   const text = input.text;
@@ -101,7 +91,7 @@ export function validateProgram(source: string, options: ValidateOptions = {}): 
   let target = TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target;
   if (input.problem !== null || checked.problems.length > 0) {
     const problems = input.problem === null ? checked.problems : [input.problem, ...checked.problems];
-    return finish(problems, { source: new SourceText(text), program: null, inlined: null, target });
+    return { ...finish(problems, { source: new SourceText(text), program: null, inlined: null, target }), read: null };
   }
   // Checked, and read once without throwing: the body reads the caller's object (options it adds stay visible).
   options = options ?? {};
@@ -121,41 +111,79 @@ export function validateProgram(source: string, options: ValidateOptions = {}): 
     } catch {
       // keep the default target: this path must not throw
     }
-    return finish([diagnostic], { source: sourceText, program: null, inlined: null, target });
+    return { ...finish([diagnostic], { source: sourceText, program: null, inlined: null, target }), read: null };
   }
 }
 
-function runPipeline(source: SourceText, options: ValidateOptions): ValidatedProgram {
+function runPipeline(source: SourceText, options: ValidateOptions): ValidatedText {
   const resolved = resolveTarget(options.target);
   const targetOk = !isDiagnostic(resolved);
   const target = targetOk ? resolved : (TARGETS_BY_NAME.get(DEFAULT_TARGET) as Target);
-  const optionProblems = targetOk ? [] : [resolved];
-  const maxErrors = Math.max(1, Math.floor(positiveOr(options.maxErrors, LIMITS.maxErrors)));
+  const read = readProgram(source, options);
+  return { ...judge(read, target, targetOk ? [] : [resolved]), read };
+}
 
+/**
+ * What validation finds before the target matters: source size, syntax, the
+ * subset rules with inlining. `load` keeps it, so that checking the program
+ * for another target (a noise model's qubits) runs only the capability checks.
+ */
+export interface ReadProgram {
+  readonly source: SourceText;
+  readonly program: Program | null;
+  readonly inlined: InlinedProgram | null;
+  /** Diagnostics of a stage that stopped the pipeline (source size, syntax); null when the subset rules ran. */
+  readonly stopped: readonly Diagnostic[] | null;
+  /** The subset rules' findings (empty when they did not run). */
+  readonly subset: readonly Diagnostic[];
+  readonly maxErrors: number;
+}
+
+/** Source size, parse, subset rules and inlining: the target-independent stages. Can throw (callers catch). */
+export function readProgram(source: SourceText, options: ValidateOptions): ReadProgram {
+  const maxErrors = Math.max(1, Math.floor(positiveOr(options.maxErrors, LIMITS.maxErrors)));
   const tooLarge = checkSourceSize(source, positiveOr(options.maxSourceLength, LIMITS.maxSourceLength));
-  if (tooLarge !== null) return finish([...optionProblems, tooLarge], { source, program: null, inlined: null, target });
+  if (tooLarge !== null) return { source, program: null, inlined: null, stopped: [tooLarge], subset: [], maxErrors };
 
   const parsed = parse(source.text, { maxErrors, lazy: true });
   const program = parsed.program;
   if (parsed.diagnostics.length > 0) {
-    return finish([...optionProblems, ...budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors)], {
-      source: parsed.source,
-      program,
-      inlined: null,
-      target,
-    });
+    const stopped = budget(explainLegacySyntax(parsed.diagnostics, parsed.source), maxErrors);
+    return { source: parsed.source, program, inlined: null, stopped, subset: [], maxErrors };
   }
   const subset = preflight(program, parsed.source, {
     maxErrors,
     maxGates: positiveOr(options.maxGates, LIMITS.maxGates),
   });
-  const rest = { source: parsed.source, program, inlined: subset.inlined, target };
+  return {
+    source: parsed.source,
+    program,
+    inlined: subset.inlined,
+    stopped: null,
+    subset: subset.diagnostics,
+    maxErrors,
+  };
+}
+
+/**
+ * A read program judged for a target: its capability checks after the subset
+ * rules, `optionProblems` (an unknown target) first. Can throw (callers catch).
+ */
+export function judge(read: ReadProgram, target: Target, optionProblems: readonly Diagnostic[]): ValidatedProgram {
+  const { source, program, inlined, stopped, subset, maxErrors } = read;
+  const rest = { source, program, inlined, target };
+  if (stopped !== null) return finish([...optionProblems, ...stopped], rest);
   // Capability findings come in the same run as subset errors (their failure stays the subset's):
   // on a program with subset errors they are judged on the statements that passed, so each is real.
-  if (!targetOk || subset.diagnostics.some((d) => d.rule === TOO_MANY_ERRORS_RULE))
-    return finish([...optionProblems, ...subset.diagnostics], rest);
-  const capabilities = checkCapabilities({ program, inlined: subset.inlined, source: parsed.source }, target);
-  return finish(budget([...subset.diagnostics, ...capabilities], maxErrors), rest);
+  if (
+    optionProblems.length > 0 ||
+    program === null ||
+    inlined === null ||
+    subset.some((d) => d.rule === TOO_MANY_ERRORS_RULE)
+  )
+    return finish([...optionProblems, ...subset], rest);
+  const capabilities = checkCapabilities({ program, inlined, source }, target);
+  return finish(budget([...subset, ...capabilities], maxErrors), rest);
 }
 
 function finish(diagnostics: Diagnostic[], rest: Omit<ValidatedProgram, keyof ValidateResult>): ValidatedProgram {

@@ -4,15 +4,15 @@
  * on random input states beyond. Inputs are circuit IR or anything
  * loadCircuits takes (OpenQASM 3 text, svc.circuit.v0 JSON).
  */
-import { OPTION_SPAN } from './capabilities/target.js';
-import { createDiagnostic, type Diagnostic } from './diagnostics/index.js';
-import type { IrCircuit } from './ir/types.js';
-import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from './diagnostics/options.js';
+import { OPTION_SPAN } from '../capabilities/target.js';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import type { IrCircuit } from '../ir/types.js';
+import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
 import { loadCircuits } from './load.js';
 import { isIrInput, type SimulateInput } from './simulate.js';
-import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from './simulator/equivalence.js';
-import { reportOf } from './simulator/engine/limit-messages.js';
-import { LIMITS, type Target } from './tables/index.js';
+import { compareCircuits, type EquivalenceOptions, type EquivalenceResult } from '../simulator/equivalence.js';
+import { reportOf } from '../simulator/engine/limit-messages.js';
+import { LIMITS, type Target } from '../tables/index.js';
 
 export interface CheckEquivalenceOptions extends Omit<EquivalenceOptions, 'finalFrames'> {
   /** Target for loading text or JSON inputs (`simulator` by default). */

@@ -1,0 +1,237 @@
+/**
+ * What a 400 says, in words: the one mapping from schema errors (Ajv's, one
+ * per failed keyword) to sentences a user reads, such as `status must be one
+ * of submitted, ready, ...` or `input is required`, never a regex or a schema
+ * term. And the one rule on types: a body value is read as the type its
+ * schema names, with a single liberty (service-decisions.md section 3): a
+ * numeric string where a number is wanted is read as that number. Anything
+ * else Ajv would coerce (42 to "42", [1] to "1", null to "") is a 400 here.
+ */
+
+/** An Ajv error, as Fastify hands it over. */
+export interface SchemaError {
+  instancePath?: string;
+  /** Set by Ajv on errors of a `propertyNames` schema: the offending key. */
+  propertyName?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** A pattern a schema uses and what it allows, in words: schemas take their patterns from here. */
+export interface WordedPattern {
+  readonly pattern: string;
+  readonly words: string;
+}
+
+export const PATTERNS = {
+  isoDate: {
+    // Years 0001-9999: PostgreSQL has no year 0 (issue 24, S6).
+    pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+    words: 'must be an ISO 8601 date such as 2026-11-25 or 2026-11-25T10:00:00Z',
+  },
+  uuid: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    words: 'must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  },
+  jobName: {
+    pattern: '^[A-Za-z0-9 _-]*$',
+    words: 'may hold letters, digits, spaces, hyphens and underscores',
+  },
+} as const satisfies Record<string, WordedPattern>;
+
+const PATTERN_WORDS = new Map<string, string>(Object.values(PATTERNS).map((p) => [p.pattern, p.words]));
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'text (a JSON string)',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  uuid: 'must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+};
+
+const limit = (e: SchemaError) => String(e.params?.limit);
+const plural = (n: string, one: string, many: string) => `${n} ${n === '1' ? one : many}`;
+
+/**
+ * One sentence (after the key) per schema keyword the routes use; the test of
+ * this module checks that every keyword found in a route schema is here.
+ */
+export const KEYWORD_SENTENCES: Readonly<Record<string, (e: SchemaError) => string>> = {
+  required: () => 'is required',
+  type: (e) => `must be ${TYPE_WORDS[String(e.params?.type)] ?? String(e.params?.type)}`,
+  const: (e) => `must be ${JSON.stringify(e.params?.allowedValue)}`,
+  enum: (e) => `must be one of ${(e.params?.allowedValues as unknown[]).map(String).join(', ')}`,
+  pattern: (e) => PATTERN_WORDS.get(String(e.params?.pattern)) ?? 'is not in a form this service reads',
+  format: (e) => FORMAT_WORDS[String(e.params?.format)] ?? `must be a ${String(e.params?.format)}`,
+  minimum: (e) => `must be at least ${limit(e)}`,
+  maximum: (e) => `must be at most ${limit(e)}`,
+  exclusiveMinimum: (e) => `must be more than ${limit(e)}`,
+  exclusiveMaximum: (e) => `must be less than ${limit(e)}`,
+  minLength: (e) => `must be at least ${plural(limit(e), 'character', 'characters')} long`,
+  maxLength: (e) => `must be at most ${plural(limit(e), 'character', 'characters')} long`,
+  minItems: (e) => `must hold at least ${plural(limit(e), 'item', 'items')}`,
+  maxItems: (e) => `must hold at most ${plural(limit(e), 'item', 'items')}`,
+  minProperties: (e) => `must hold at least ${plural(limit(e), 'key', 'keys')}`,
+  maxProperties: (e) => `may hold at most ${plural(limit(e), 'key', 'keys')}`,
+  additionalProperties: () => 'is not a field this route reads',
+  anyOf: () => 'is not a value this field takes',
+};
+
+/** The dotted path of an error's item (`input.circuit.3.target`), missing properties included. */
+export function keyOf(e: SchemaError): string {
+  const base = (e.instancePath ?? '').split('/').filter(Boolean).map(unescapePointer);
+  const missing = e.params?.missingProperty ?? e.params?.additionalProperty;
+  return [...base, ...(typeof missing === 'string' ? [missing] : [])].join('.');
+}
+
+const unescapePointer = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** One sentence for the errors of one key: allowed values listed together, types joined with "or". */
+function sentenceFor(key: string, errors: readonly SchemaError[]): string {
+  const named = key || 'the value';
+  const constants = errors.filter((e) => e.keyword === 'const').map((e) => String(e.params?.allowedValue));
+  if (constants.length > 1) return `${named} must be one of ${constants.join(', ')}`;
+  const types = errors.filter((e) => e.keyword === 'type');
+  const others = errors.filter((e) => e.keyword !== 'type' && e.keyword !== 'anyOf');
+  const nameProblem = others.find((e) => e.propertyName !== undefined);
+  if (nameProblem) {
+    const keyName = String(nameProblem.propertyName);
+    const shown = keyName.length > 40 ? `${keyName.slice(0, 40)}...` : keyName;
+    return `${named} keys ${sentenceOf(nameProblem)} (${shown})`;
+  }
+  // The null branch of an optional value says nothing when the other branch has the real complaint.
+  const real = others.find((e) => e.propertyName === undefined);
+  if (real) return `${named} ${sentenceOf(real)}`;
+  if (types.length) {
+    const words = [...new Set(types.map((e) => TYPE_WORDS[String(e.params?.type)] ?? String(e.params?.type)))];
+    return `${named} must be ${words.join(' or ')}`;
+  }
+  return `${named} ${sentenceOf(errors[0] ?? {})}`;
+}
+
+function sentenceOf(e: SchemaError): string {
+  const sentence = KEYWORD_SENTENCES[e.keyword ?? ''];
+  return sentence ? sentence(e) : 'is not valid';
+}
+
+/** Where a 400's invalid items were, as the message names it. */
+const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  payload: 'Invalid payload',
+  querystring: 'Invalid query',
+  params: 'Invalid path',
+  headers: 'Invalid headers',
+};
+
+/**
+ * The message of a 400 from schema errors: `Invalid payload: shots must be at
+ * most 1000000; name may hold letters, ...`, one sentence per invalid item.
+ * `rename` maps a key to the name users know (a path's unnamed item is `UUID`).
+ */
+export function describeValidation(
+  errors: readonly SchemaError[],
+  source: string,
+  rename: (key: string) => string = (k) => k,
+): string {
+  const keys = errors.map((e) => rename(propertyNamesKey(e) ?? keyOf(e)));
+  // A union's own failure (anyOf, its null branch) says nothing when a branch failed at or below its key.
+  const unionNoise = (e: SchemaError) => e.keyword === 'anyOf' || (e.keyword === 'type' && e.params?.type === 'null');
+  const said = errors.filter((e, i) => {
+    const key = keys[i] as string;
+    const under = (j: number) => keys[j] === key || (keys[j] as string).startsWith(`${key}.`);
+    return !unionNoise(e) || !errors.some((other, j) => j !== i && under(j) && !unionNoise(other));
+  });
+  const byKey = new Map<string, SchemaError[]>();
+  for (const e of said) {
+    const key = rename(propertyNamesKey(e) ?? keyOf(e));
+    byKey.set(key, [...(byKey.get(key) ?? []), e]);
+  }
+  const sentences = [...byKey].map(([key, keyed]) => sentenceFor(key, keyed));
+  return `${SOURCE_WORDS[source] ?? 'Invalid request'}: ${sentences.join('; ')}`;
+}
+
+/** A `propertyNames` failure belongs to the object whose key it is, not to the key. */
+function propertyNamesKey(e: SchemaError): string | null {
+  if (e.propertyName === undefined && e.keyword !== 'propertyNames') return null;
+  return keyOf({ instancePath: e.instancePath ?? '' });
+}
+
+/** A JSON schema as the routes' TypeBox schemas are (the parts this walk reads). */
+interface Schema {
+  type?: string | string[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  patternProperties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  maxItems?: number;
+}
+
+const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** Whether `schema` takes `value`'s type as it is (an integer is a number), or a numeric string as a number. */
+function typeFits(schema: Schema, value: unknown): boolean {
+  if (schema.type === undefined) return true;
+  const wanted = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const actual = jsonType(value);
+  if (wanted.includes(actual) || (actual === 'integer' && wanted.includes('number'))) return true;
+  return typeof value === 'string' && NUMERIC.test(value) && (wanted.includes('number') || wanted.includes('integer'));
+}
+
+/**
+ * The values of `value` that Ajv's coercion would turn into another type than
+ * they have (other than a numeric string read as a number), as `type` errors
+ * at their paths: the body is refused instead of changed.
+ */
+export function coercedValues(schema: Schema | undefined, value: unknown, path = ''): SchemaError[] {
+  if (!schema || value === undefined) return [];
+  if (schema.anyOf) {
+    const fitting = schema.anyOf.filter((branch) => branch.anyOf !== undefined || typeFits(branch, value));
+    if (fitting.length === 0) return schema.anyOf.map((branch) => typeError(branch, path));
+    const results = fitting.map((branch) => coercedValues(branch, value, path));
+    return results.find((r) => r.length === 0) ?? results[0] ?? [];
+  }
+  if (!typeFits(schema, value)) return [typeError(schema, path)];
+  const problems: SchemaError[] = [];
+  // Bounded (issue 24, S7): a million wrong items stop at MAX_COERCION_ERRORS, which the 400 counts past.
+  const add = (found: readonly SchemaError[]) => {
+    for (const e of found) if (problems.length < MAX_COERCION_ERRORS) problems.push(e);
+  };
+  // An array over its maxItems is Ajv's to refuse on its length: its items are not read.
+  const tooLong = Array.isArray(value) && schema.maxItems !== undefined && value.length > schema.maxItems;
+  if (Array.isArray(value) && schema.items && !tooLong) {
+    for (let i = 0; i < value.length && problems.length < MAX_COERCION_ERRORS; i++)
+      add(coercedValues(schema.items, value[i], `${path}/${i}`));
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+      if (problems.length >= MAX_COERCION_ERRORS) break;
+      const child =
+        schema.properties?.[name] ??
+        Object.entries(schema.patternProperties ?? {}).find(([p]) => new RegExp(p, 'u').test(name))?.[1] ??
+        (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      add(coercedValues(child, item, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    }
+  }
+  return problems;
+}
+
+/** Type errors collected from one body, at most: enough to name 20 keys and count the rest of a small body. */
+const MAX_COERCION_ERRORS = 5_000;
+
+function typeError(schema: Schema, path: string): SchemaError {
+  const type = Array.isArray(schema.type) ? schema.type.join(',') : (schema.type ?? 'value');
+  return { instancePath: path, keyword: 'type', params: { type } };
+}

@@ -1,0 +1,151 @@
+/**
+ * Debiasing (symmetrization): one job split into variants that are the same
+ * circuit on a noiseless machine (another assignment of program qubits to
+ * physical qubits, and for QIS gates the mirrored decomposition whose
+ * over-rotations point the other way), the shots divided among them, each run
+ * on its own qubits' noise; then aggregated by averaging (the shot-weighted
+ * mean of the variants' distributions) or by plurality voting ("sharpening":
+ * each variant's most frequent outcome, weighted by its shots). Follows
+ * Maksymov et al., "Enhancing quantum computer performance via
+ * symmetrization", arXiv:2301.07233, sections II-III.
+ */
+import type { IrCircuit } from '../../ir/types.js';
+import { DEBIASING } from '../../tables/index.js';
+import { histogramArtifact, OUTPUT_ALL, namedRecord, type HistogramArtifact } from '../results/artifacts.js';
+import type { ExecuteOptions } from '../engine/execute.js';
+import type { DeviceNoise } from './device.js';
+import { sampleNoisyShots } from './trajectories.js';
+import { concatShots, type ShotTable } from '../results/outcomes.js';
+import { SeededRandom } from '../engine/random.js';
+
+/** One variant as it ran. */
+export interface Variant {
+  /** Physical qubit of each program qubit. */
+  readonly qubitMap: readonly number[];
+  readonly shots: number;
+  /** Sign of the one- and two-qubit over-rotations under this variant's decomposition. */
+  readonly signs: readonly [number, number];
+  readonly table: ShotTable;
+  readonly histogram: HistogramArtifact;
+}
+
+export interface DebiasedRun {
+  readonly variants: readonly Variant[];
+  /** Every variant's shots, in variant order. */
+  readonly table: ShotTable;
+  readonly average: HistogramArtifact;
+  readonly voting: HistogramArtifact;
+}
+
+/** The number of variants a job of `shots` shots is split into by default. */
+export function defaultVariantCount(shots: number): number {
+  const { shotsPerVariant, minVariants, maxVariants } = DEBIASING;
+  return Math.max(minVariants, Math.min(maxVariants, Math.floor(shots / shotsPerVariant)));
+}
+
+/** Distinct injective maps of `qubits` program qubits onto the device's physical qubits (as many as exist, up to `count`). */
+export function qubitMaps(qubits: number, physical: number, count: number, random: SeededRandom): number[][] {
+  const maps: number[][] = [];
+  const seen = new Set<string>();
+  for (let attempt = 0; maps.length < count && attempt < count * 20; attempt++) {
+    const pool = Array.from({ length: physical }, (_, i) => i);
+    for (let i = 0; i < qubits; i++) {
+      const j = i + random.nextInt(physical - i);
+      [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
+    }
+    const map = pool.slice(0, qubits);
+    const key = map.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    maps.push(map);
+  }
+  return maps;
+}
+
+/** Decomposition signs, cycled so that every over-rotation is met with both signs equally often. */
+const SIGNS: readonly (readonly [number, number])[] = [
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+];
+
+/** Runs `circuit` debiased on `device`: `variants` variants, shots split as evenly as they go. */
+export function runDebiased(
+  circuit: IrCircuit,
+  device: DeviceNoise,
+  shots: number,
+  variantCount: number,
+  seed: number,
+  options: ExecuteOptions,
+): DebiasedRun {
+  const random = new SeededRandom(seed);
+  const maps = qubitMaps(circuit.qubits, device.qubits, Math.min(variantCount, shots), random);
+  // Native gates are run as written; only QIS gates leave the decomposition to the compiler.
+  const decomposable = circuit.ops.some((op) => op.kind === 'gate');
+  const variants = maps.map((qubitMap, k): Variant => {
+    const share = Math.floor(shots / maps.length) + (k < shots % maps.length ? 1 : 0);
+    const signs = decomposable ? (SIGNS[k % SIGNS.length] as readonly [number, number]) : ([1, 1] as const);
+    const table = sampleNoisyShots(
+      circuit,
+      { device, qubitMap, signs },
+      share,
+      new SeededRandom(random.nextUint32()),
+      options,
+    );
+    return { qubitMap, shots: share, signs, table, histogram: histogramArtifact(circuit, table) };
+  });
+  return {
+    variants,
+    table: concatShots(
+      variants.map((v) => v.table),
+      circuit.qubits,
+      circuit.clbits,
+    ),
+    average: sumHistograms(variants.map((v) => v.histogram)),
+    voting: votingHistogram(variants),
+  };
+}
+
+/** Averaging: the shot-weighted mean of the variants' distributions is their summed counts over all shots. */
+function sumHistograms(histograms: readonly HistogramArtifact[]): HistogramArtifact {
+  const registers = namedRecord<Record<string, number>>();
+  for (const histogram of histograms)
+    for (const [name, counts] of Object.entries(histogram.histogram.registers)) {
+      const sum = (registers[name] ??= {});
+      for (const [bits, count] of Object.entries(counts)) sum[bits] = (sum[bits] ?? 0) + count;
+    }
+  return { histogram: { registers: sortedRegisters(registers) } };
+}
+
+/** The most frequent outcome of one register in one variant; ties go to the smaller bitstring. */
+export function plurality(counts: Readonly<Record<string, number>>): string | null {
+  let best: string | null = null;
+  let bestCount = -1;
+  for (const [bits, count] of Object.entries(counts))
+    if (count > bestCount || (count === bestCount && best !== null && bits < best)) {
+      best = bits;
+      bestCount = count;
+    }
+  return best;
+}
+
+/** Voting (sharpening): per register, each variant's most frequent outcome counted with the variant's shots. */
+function votingHistogram(variants: readonly Variant[]): HistogramArtifact {
+  const registers = namedRecord<Record<string, number>>();
+  for (const variant of variants)
+    for (const [name, counts] of Object.entries(variant.histogram.histogram.registers)) {
+      const votes = (registers[name] ??= {});
+      const winner = plurality(counts);
+      if (winner !== null) votes[winner] = (votes[winner] ?? 0) + variant.shots;
+    }
+  registers[OUTPUT_ALL] ??= {};
+  return { histogram: { registers: sortedRegisters(registers) } };
+}
+
+function sortedRegisters(registers: Record<string, Record<string, number>>): Record<string, Record<string, number>> {
+  const sorted = namedRecord<Record<string, number>>();
+  for (const [name, counts] of Object.entries(registers))
+    sorted[name] = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return sorted;
+}

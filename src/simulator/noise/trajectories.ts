@@ -1,0 +1,250 @@
+/**
+ * The noisy simulator: per-shot trajectories on one device (device.ts). Every
+ * gate carries its physical qubits' coherent over-rotation (the same in every
+ * shot, so part of every run); each shot draws where depolarizing errors
+ * strike (after one- and two-qubit gates, at the rates of the physical qubits
+ * or pair the gate runs on; geometric skips at the highest rate, thinned to
+ * each site's own) and which Pauli each is; shots with the same error pattern
+ * share one exact run, from which they are sampled; then each read bit flips
+ * with its qubit's readout error for the value read. Single-qubit Z rotations
+ * (z, s, t, rz and their inverses) are virtual on the modelled QPUs (frame
+ * updates, no pulse), so they carry no error.
+ */
+import type { IrCircuit, IrOp } from '../../ir/types.js';
+import { DEVICE_SPREAD } from '../../tables/index.js';
+import type { DeviceNoise } from './device.js';
+import { executeCircuit, type ExecuteOptions } from '../engine/execute.js';
+import { complexMatrix, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
+import { concatShots, sampleShots, type ShotTable } from '../results/outcomes.js';
+import type { SeededRandom } from '../engine/random.js';
+
+const VIRTUAL_GATES = new Set(['z', 's', 'si', 't', 'ti', 'rz']);
+
+/** The qubits a gate's error acts on: none for virtual Z rotations; for 3+ qubits, the target and the last control. */
+export function errorQubits(op: IrOp): number[] {
+  if (op.kind === 'native') return [...op.targets];
+  if (op.kind !== 'gate') return [];
+  const qubits = [...op.controls, ...op.targets];
+  if (qubits.length === 1 && VIRTUAL_GATES.has(op.name)) return [];
+  return qubits.length <= 2 ? qubits : qubits.slice(-2);
+}
+
+const PAULIS = [
+  complexMatrix([
+    [1, 0],
+    [0, 0],
+    [0, 0],
+    [1, 0],
+  ]),
+  complexMatrix([
+    [0, 0],
+    [1, 0],
+    [1, 0],
+    [0, 0],
+  ]),
+  complexMatrix([
+    [0, 0],
+    [0, -1],
+    [0, 1],
+    [0, 0],
+  ]),
+  complexMatrix([
+    [1, 0],
+    [0, 0],
+    [0, 0],
+    [-1, 0],
+  ]),
+] as const;
+
+function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
+  // code in 1 .. 4^k - 1: base-4 digits pick I, X, Y, Z per qubit.
+  const ops: UnitaryOp[] = [];
+  qubits.forEach((q, k) => {
+    const digit = Math.floor(code / 4 ** k) % 4;
+    if (digit)
+      ops.push({
+        targets: [q],
+        controls: [],
+        matrix: PAULIS[digit] as Float64Array,
+        kind: digit === 3 ? 'diagonal' : 'general',
+      });
+  });
+  return ops;
+}
+
+interface ErrorSite {
+  readonly op: number;
+  readonly qubits: readonly number[];
+  /** Probability of a Pauli error here (the physical qubit's or pair's). */
+  readonly rate: number;
+}
+
+/**
+ * A noisy run: the device, where the program's qubits sit on it, and the sign
+ * the chosen gate decomposition gives the coherent errors (debiasing's
+ * "equal decompositions": the mirrored decomposition over-rotates the other way).
+ */
+export interface NoisyRun {
+  readonly device: DeviceNoise;
+  /** Physical qubit of each program qubit (identity when absent). */
+  readonly qubitMap?: readonly number[];
+  /** Sign of the one- and two-qubit over-rotations (default +1, +1). */
+  readonly signs?: readonly [number, number];
+}
+
+/** Draws one shot's errors: geometric skips at the highest rate, each candidate kept with its site's share of it. */
+function drawPattern(
+  sites1: readonly ErrorSite[],
+  sites2: readonly ErrorSite[],
+  random: SeededRandom,
+): [number, number][] {
+  const hits: [number, number][] = [];
+  const walk = (sites: readonly ErrorSite[], paulis: number) => {
+    const top = sites.reduce((max, site) => Math.max(max, site.rate), 0);
+    for (let i = random.nextGeometric(top); i < sites.length; i += 1 + random.nextGeometric(top)) {
+      const site = sites[i] as ErrorSite;
+      // Uniform rates draw nothing more, so a uniform model's shots are what they always were.
+      if (site.rate < top && random.next() * top >= site.rate) continue;
+      hits.push([site.op, 1 + random.nextInt(paulis - 1)]);
+    }
+  };
+  walk(sites1, 4);
+  walk(sites2, 16);
+  return hits;
+}
+
+/** The over-rotation a gate on these program qubits carries on the device, as a gate to insert (null if none). */
+function coherentError(qubits: readonly number[], run: NoisyRun, physical: (q: number) => number): UnitaryOp | null {
+  const { device } = run;
+  const [sign1, sign2] = run.signs ?? [1, 1];
+  if (qubits.length === 1) {
+    const angle = sign1 * (device.oneQubitRotation[physical(qubits[0] as number)] as number);
+    return angle ? unitaryOf({ kind: 'gate', name: 'rx', targets: qubits, controls: [], rotation: angle }) : null;
+  }
+  const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
+  const angle = sign2 * (device.twoQubitRotation[pair] as number);
+  if (!angle) return null;
+  const name = device.entangler === 'zz' ? 'zz' : 'xx';
+  return unitaryOf({ kind: 'gate', name, targets: qubits, controls: [], rotation: angle });
+}
+
+/** Samples `shots` noisy shots of `circuit` on a device (with its qubit map and decomposition signs). */
+export function sampleNoisyShots(
+  circuit: IrCircuit,
+  run: NoisyRun,
+  shots: number,
+  random: SeededRandom,
+  options: ExecuteOptions,
+): ShotTable {
+  const { device } = run;
+  const physical = (q: number) => run.qubitMap?.[q] ?? q;
+  const sites1: ErrorSite[] = [];
+  const sites2: ErrorSite[] = [];
+  const coherent = new Map<number, UnitaryOp[]>();
+  // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
+  const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
+  const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
+  circuit.ops.forEach((op, i) => {
+    const qubits = errorQubits(op);
+    if (qubits.length === 1) {
+      const q = physical(qubits[0] as number);
+      const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
+      sites1.push({ op: i, qubits, rate });
+    } else if (qubits.length === 2) {
+      const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
+      const rate = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
+      sites2.push({ op: i, qubits, rate });
+    }
+    const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
+    if (error) coherent.set(i, [error]);
+  });
+  const siteQubits = new Map([...sites1, ...sites2].map((s) => [s.op, s.qubits]));
+  const patterns = new Map<string, { hits: [number, number][]; count: number }>();
+  for (let s = 0; s < shots; s++) {
+    const hits = drawPattern(sites1, sites2, random);
+    const key = hits.map(([op, code]) => `${op}:${code}`).join(',');
+    const entry = patterns.get(key);
+    if (entry) entry.count++;
+    else patterns.set(key, { hits, count: 1 });
+  }
+  const tables: ShotTable[] = [];
+  let finalMeasures: ReadonlyMap<number, number> = new Map();
+  for (const { hits, count } of patterns.values()) {
+    const insertAfter = new Map<number, UnitaryOp[]>([...coherent].map(([op, ops]) => [op, [...ops]]));
+    for (const [op, code] of hits) {
+      const list = insertAfter.get(op) ?? [];
+      list.push(...pauliOps(siteQubits.get(op) ?? [], code));
+      insertAfter.set(op, list);
+    }
+    const execution = executeCircuit(circuit, { ...options, insertAfter });
+    finalMeasures = execution.finalMeasures;
+    tables.push(sampleShots(execution, count, random));
+  }
+  const table = concatShots(tables, circuit.qubits, circuit.clbits);
+  applyReadoutError(circuit, table, finalMeasures, readoutRates(circuit.qubits, device, physical), random);
+  shuffleShots(table, random);
+  return table;
+}
+
+/** Per program qubit, the chance that a read 0 and a read 1 flip (its physical qubit's). */
+interface ReadoutRates {
+  readonly ofZero: Float64Array;
+  readonly ofOne: Float64Array;
+  readonly top: number;
+}
+
+function readoutRates(qubits: number, device: DeviceNoise, physical: (q: number) => number): ReadoutRates {
+  const ofZero = Float64Array.from({ length: qubits }, (_, q) => device.darkReadBright[physical(q)] as number);
+  const ofOne = Float64Array.from({ length: qubits }, (_, q) => device.brightReadDark[physical(q)] as number);
+  return { ofZero, ofOne, top: Math.max(0, ...ofZero, ...ofOne) };
+}
+
+/**
+ * Flips each read qubit with its readout error for the value read (geometric
+ * skips at the highest rate, thinned); bits read at the end copy their
+ * (flipped) qubit, earlier bits flip on their own with their qubit's rates.
+ */
+function applyReadoutError(
+  circuit: IrCircuit,
+  table: ShotTable,
+  finalMeasures: ReadonlyMap<number, number>,
+  rates: ReadoutRates,
+  random: SeededRandom,
+): void {
+  const { shots, qubits, clbits, qubitBits, clbitValues } = table;
+  const { ofZero, ofOne, top } = rates;
+  const rateOf = (q: number, bit: number) => (bit ? ofOne[q] : ofZero[q]) as number;
+  for (let i = random.nextGeometric(top); i < shots * qubits; i += 1 + random.nextGeometric(top)) {
+    const rate = rateOf(i % qubits, qubitBits[i] as number);
+    // Uniform symmetric rates draw nothing more, so a uniform model's shots are what they always were.
+    if (rate < top && random.next() * top >= rate) continue;
+    qubitBits[i] = (qubitBits[i] as number) ^ 1;
+  }
+  const bitQubit = new Map<number, number>();
+  for (const op of circuit.ops) if (op.kind === 'measure') bitQubit.set(op.bit, op.qubit);
+  const midBits = [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c));
+  for (let s = 0; s < shots; s++) {
+    for (const [c, q] of finalMeasures) clbitValues[s * clbits + c] = qubitBits[s * qubits + q] as number;
+    for (const c of midBits) {
+      const value = clbitValues[s * clbits + c] as number;
+      if (random.next() < rateOf(bitQubit.get(c) ?? 0, value)) clbitValues[s * clbits + c] = value ^ 1;
+    }
+  }
+}
+
+/** Shots of one pattern were sampled together; shuffle so that shot order carries no pattern. */
+function shuffleShots(table: ShotTable, random: SeededRandom): void {
+  const { shots, qubits, clbits, qubitBits, clbitValues } = table;
+  const swapRows = (data: Uint8Array, width: number, a: number, b: number) => {
+    for (let k = 0; k < width; k++) {
+      const t = data[a * width + k] as number;
+      data[a * width + k] = data[b * width + k] as number;
+      data[b * width + k] = t;
+    }
+  };
+  for (let i = shots - 1; i > 0; i--) {
+    const j = random.nextInt(i + 1);
+    swapRows(qubitBits, qubits, i, j);
+    swapRows(clbitValues, clbits, i, j);
+  }
+}

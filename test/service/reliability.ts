@@ -1,0 +1,343 @@
+/**
+ * What the fuzz campaign of issue 24 found in the service (S1-S9), each as a
+ * test run on both stores (called from suite.ts), and a property: random
+ * JSON on every route never gets a 5xx nor an answer over 64 KB.
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { JobInserter } from '../../src/service/store/jobs.js';
+import type { Db } from '../../src/service/store/db.js';
+import type { NewJob } from '../../src/service/jobs/model.js';
+import { BELL_QASM, type Harness } from './harness.js';
+
+const MAX_ANSWER_BYTES = 64 * 1024;
+const VALID_V3 = { target: 'simulator', input: { qubits: 1, circuit: [{ gate: 'x', target: 0 }] } };
+const VALID_V4 = { type: 'svc.qasm3.v1', input: { data: BELL_QASM } };
+
+/** `[[[...value...]]]` nested `depth` deep, as text (JSON.stringify would recurse). */
+const nested = (depth: number, value: string) => '['.repeat(depth) + value + ']'.repeat(depth);
+
+/** Sends a body with node:http and reads the whole answer: status, or the socket error if the client saw none. */
+function upload(
+  url: string,
+  path: string,
+  body: Buffer,
+  contentType: string,
+  key: string | null,
+): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      `${url}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': contentType,
+          'Content-Length': String(body.length),
+          ...(key ? { Authorization: `apiKey ${key}` } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', (e) => resolve(e.message));
+      },
+    );
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    req.end(body);
+  });
+}
+
+export function defineReliabilityTests(harness: () => Harness, store: () => Db): void {
+  const h = () => harness();
+
+  it('S1: one request of another project with a row the store refuses fails alone, not the 20 sent with it', async () => {
+    const good = Array.from({ length: 20 }, () => h().request('POST', '/v0.3/jobs', { body: VALID_V3 }));
+    const bad = h().request('POST', '/v0.3/jobs', { body: { ...VALID_V3, name: 'x\ud800' }, key: h().keyB });
+    const answers = await Promise.all([...good, bad]);
+    expect(answers.slice(0, 20).map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers[20]?.status).toBe(400);
+    expect(answers[20]?.json.validation).toEqual({ source: 'payload', keys: ['name'] });
+  });
+
+  it('S1: a grouped insert the store refuses is retried one request at a time, so only the bad one fails', async () => {
+    const inserter = new JobInserter(store());
+    const job = (name: string | null): NewJob => ({
+      id: randomUUID(),
+      project_id: 'insert-isolation',
+      submitter_id: 'insert-isolation',
+      api_version: 'v0.4',
+      type: 'svc.circuit.v1',
+      status: 'canceled',
+      backend: 'simulator',
+      name,
+      metadata: null,
+      shots: null,
+      dry_run: false,
+      noise: null,
+      settings: null,
+      error_mitigation: null,
+      registers: null,
+      session_id: null,
+      input: { qubits: 1, circuit: [] },
+      parent_job_id: null,
+      child_index: null,
+      child_job_ids: null,
+    });
+    // The edge refuses these; the store is the last line: a lone surrogate is no valid text for PostgreSQL.
+    const jobs = [job('a'), job('b\ud800'), job('c'), job('d')];
+    const settled = await Promise.allSettled(jobs.map((j) => inserter.insert([j])));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const stored = await store().query<{ name: string }>(
+      "SELECT name FROM jobs WHERE project_id = 'insert-isolation' ORDER BY name",
+    );
+    expect(stored.map((r) => r.name)).toEqual(['a', 'c', 'd']);
+    await store().query("DELETE FROM jobs WHERE project_id = 'insert-isolation'");
+  });
+
+  it.each([
+    ['v0.3', { ...VALID_V3, name: 'a\ud800b' }, 'name'],
+    ['v0.4', { ...VALID_V4, metadata: { k: 'v\udc00' } }, 'metadata.k'],
+    ['v0.4', { ...VALID_V4, session_id: '\ud800' }, 'session_id'],
+    ['v0.4', { ...VALID_V4, input: { data: `${BELL_QASM}// \udfff` } }, 'input.data'],
+    ['v0.4', { ...VALID_V4, metadata: { ['k\ud800']: 'v' } }, 'metadata.k\ud800'],
+  ])('S2: a lone surrogate in a stored string (%s, %j) is a 400 naming it', async (version, body, key) => {
+    const answer = await h().request('POST', `/${version}/jobs`, { body });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.validation).toEqual({ source: 'payload', keys: [key] });
+    expect(answer.json.message).toContain('lone UTF-16 surrogate');
+    // A surrogate pair is text like any other.
+    const pair = await h().request('POST', '/v0.4/jobs', { body: { ...VALID_V4, name: null, metadata: { k: '😀' } } });
+    expect(pair.status, pair.text).toBe(201);
+  });
+
+  it('S3: a stored field 6,000 levels deep is a 400 naming the path where it passes 64 levels', async () => {
+    const raw = `{"type":"svc.qasm3.v1","input":{"data":${JSON.stringify(BELL_QASM)}},"registers":${nested(6000, '1')}}`;
+    const answer = await h().request('POST', '/v0.4/jobs', { raw });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.validation).toEqual({
+      source: 'payload',
+      keys: [['registers', ...Array(63).fill('0')].join('.')],
+    });
+    expect(answer.json.message).toContain('more than 64 deep');
+    const fits = `{"type":"svc.qasm3.v1","input":{"data":${JSON.stringify(BELL_QASM)}},"registers":${nested(63, '1')}}`;
+    expect((await h().request('POST', '/v0.4/jobs', { raw: fits })).status).toBe(201);
+  });
+
+  it('S4: NUL inside 2,000 nested arrays is a 400 on every POST route (without a key: the 401)', async () => {
+    const raw = `{"x":${nested(2000, '"\\u0000"')}}`;
+    for (const path of ['/v0.3/jobs', '/v0.4/jobs', `/v0.4/jobs/${randomUUID()}/move`]) {
+      expect((await h().request('POST', path, { raw, key: null })).status).toBe(401);
+      const answer = await h().request('POST', path, { raw });
+      expect(answer.status, `${path}: ${answer.text}`).toBe(400);
+      expect(answer.json.validation.source).toBe('payload');
+    }
+    const shallow = await h().request('POST', '/v0.4/jobs', { raw: `{"x":${nested(10, '"\\u0000"')}}` });
+    expect(shallow.json.validation).toEqual({ source: 'payload', keys: ['x.0.0.0.0.0.0.0.0.0.0'] });
+  });
+
+  it('S5: an id is the canonical 36-character UUID only: urn:uuid: and braces are a 400 on every id route', async () => {
+    const id = 'af0190dc-ba20-4b93-9d15-176da6e05944';
+    for (const form of [`urn:uuid:${id}`, `{${id}}`, id.replace(/-/g, '')]) {
+      for (const [path, key] of [
+        [`/v0.4/jobs/${form}`, h().keyA],
+        [`/v0.3/jobs/${form}/results`, h().keyA],
+        [`/v0.4/jobs/${id}/artifacts/${form}`, h().keyA],
+        [`/v0.3/characterizations/${form}`, null],
+        [`/v0.4/backends/qpu.aria-1/characterizations/${form}`, null],
+      ] as const) {
+        const answer = await h().request('GET', path, { key });
+        expect(answer.status, `${path}: ${answer.text}`).toBe(400);
+        expect(answer.json.validation).toEqual({
+          source: 'params',
+          keys: [path.includes('artifacts') ? 'artifact' : 'UUID'],
+        });
+      }
+    }
+    expect((await h().request('GET', `/v0.4/jobs/${id.toUpperCase()}`)).status).toBe(404);
+  });
+
+  it.each([
+    ['/v0.3/characterizations/backends/qpu.aria-1?start=1e20', 'start'],
+    ['/v0.3/characterizations/backends/qpu.aria-1?end=253402300800000', 'end'],
+    ['/v0.3/characterizations/backends/qpu.aria-1?page=1e18', 'page'],
+    ['/v0.4/backends/qpu.aria-1/characterizations?page=1e18', 'page'],
+    ['/v0.4/backends/qpu.aria-1/characterizations?start=0000-01-01', 'start'],
+    ['/v0.4/backends/qpu.aria-1/characterizations?end=0001-01-01T00:00%2B01:00', 'end'],
+    ['/v0.4/jobs?limit=1e18', 'limit'],
+  ])('S6: %s is a 400 naming %s, no key needed', async (path, key) => {
+    const answer = await h().request('GET', path, { key: path.includes('/jobs') ? undefined : null });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.validation).toEqual({ source: 'querystring', keys: [key] });
+  });
+
+  it('S6: the bounds themselves are served', async () => {
+    for (const path of [
+      '/v0.3/characterizations/backends/qpu.aria-1?start=0&end=253402300799999&page=1000000',
+      '/v0.4/backends/qpu.aria-1/characterizations?start=0001-01-01&end=9999-12-31T23:59:59Z&page=1000000',
+    ]) {
+      const answer = await h().request('GET', path, { key: null });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.characterizations).toEqual([]);
+    }
+  });
+
+  it('S7: a 2 MB body of a million bad gates is a 400 under 1 s and 64 KB, and /health answers meanwhile', async () => {
+    const raw = `{"input":{"qubits":1,"circuit":[${Array(1_000_000).fill('0').join(',')}]}}`;
+    let polling = true;
+    const healthTimes: number[] = [];
+    const poll = (async () => {
+      while (polling) {
+        const started = performance.now();
+        const health = await h().request('GET', '/health', { key: null });
+        healthTimes.push(performance.now() - started);
+        expect(health.status).toBe(200);
+      }
+    })();
+    const started = performance.now();
+    const answer = await h().request('POST', '/v0.4/jobs', { raw });
+    const took = performance.now() - started;
+    polling = false;
+    await poll;
+    expect(answer.status).toBe(400);
+    expect(answer.text.length).toBeLessThan(MAX_ANSWER_BYTES);
+    expect(answer.json.validation).toEqual({ source: 'payload', keys: ['input.circuit'] });
+    // 1 s on an idle machine; a machine busier than its cores are many stretches every time alike.
+    const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
+    expect(took).toBeLessThan(budget);
+    expect(Math.max(...healthTimes)).toBeLessThan(budget);
+  });
+
+  it('S7: a 400 names the first 20 invalid items and says how many more there were', async () => {
+    const circuit = Array.from({ length: 30 }, () => ({ target: 0 }));
+    const answer = await h().request('POST', '/v0.4/jobs', {
+      body: { type: 'svc.circuit.v1', input: { qubits: 1, circuit } },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.validation.keys).toEqual(Array.from({ length: 20 }, (_, i) => `input.circuit.${i}.gate`));
+    expect(answer.json.message).toMatch(/; and 10 more invalid items$/);
+    // The library's own checks (ranges) are bounded the same way.
+    const ranges = await h().request('POST', '/v0.4/jobs', {
+      body: { type: 'svc.circuit.v1', input: { qubits: 1, circuit: Array(25).fill({ gate: 'x', target: 5 }) } },
+    });
+    expect(ranges.status).toBe(400);
+    expect(ranges.json.validation.keys).toHaveLength(20);
+    expect(ranges.json.message).toMatch(/; and 5 more invalid items$/);
+  });
+
+  it('S8: a body answered early (413, 415, or 401 without a key) is read to its end first, so the client sees the answer', async () => {
+    const text = Buffer.alloc(4.8 * 1024 * 1024, 'a');
+    const json = Buffer.from(JSON.stringify({ input: { data: 'x'.repeat(11 * 1024 * 1024) } }));
+    for (let i = 0; i < 5; i++) {
+      expect(await upload(h().url, '/v0.3/jobs', text, 'text/plain', h().keyA)).toBe(415);
+      expect(await upload(h().url, '/v0.3/jobs', json, 'application/json', h().keyA)).toBe(413);
+      expect(await upload(h().url, '/v0.3/jobs', text, 'text/plain', null)).toBe(401);
+    }
+  });
+
+  it('S9: the 431 answer to a HEAD request has headers only; to a GET it has the error body', async () => {
+    const raw = (method: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = new URL(h().url);
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.write(`${method} /v0.4/jobs?${'a'.repeat(20_000)}=1 HTTP/1.1\r\nHost: x\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const head = await raw('HEAD');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.split('\r\n\r\n')[1]).toBe('');
+    const get = await raw('GET');
+    const [, body] = get.split('\r\n\r\n');
+    expect(JSON.parse(body as string)).toEqual({
+      statusCode: 431,
+      error: 'Request Header Fields Too Large',
+      message: 'The request headers (with the URL) are larger than 16 KB',
+    });
+  });
+
+  it('random JSON on every route never gets a 5xx nor an answer over 64 KB (bounded: 80 runs)', async () => {
+    const id = randomUUID();
+    const routes: [string, string][] = [
+      ['POST', '/v0.3/jobs'],
+      ['POST', '/v0.4/jobs'],
+      ['POST', `/v0.4/jobs/${id}/move`],
+      ['GET', '/v0.4/jobs'],
+      ['GET', '/v0.3/jobs'],
+      ['GET', `/v0.4/jobs/${id}`],
+      ['PUT', `/v0.4/jobs/${id}/status/cancel`],
+      ['DELETE', `/v0.3/jobs/${id}`],
+      ['GET', `/v0.4/jobs/${id}/results/probabilities`],
+      ['GET', `/v0.4/jobs/${id}/cost`],
+      ['GET', '/v0.4/backends'],
+      ['GET', '/v0.4/backends/qpu.aria-1/characterizations'],
+      ['GET', '/v0.3/characterizations/backends/qpu.aria-1'],
+    ];
+    const edgeString = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.constantFrom('\u0000', '\ud800', 'a\udc00b', '\ud83d\ude00', 'x'.repeat(50_000), 'urn:uuid:' + id),
+    );
+    const edgeNumber = fc.oneof(
+      fc.double(),
+      fc.constantFrom(1e20, -1e20, 2 ** 53, -0, 1e308, 5e-324, 2 ** 31, 1e18),
+      fc.integer(),
+    );
+    const { value: json } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        edgeString,
+        edgeNumber,
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 5 }),
+        fc.dictionary(
+          fc.constantFrom(
+            'input',
+            'circuit',
+            'circuits',
+            'name',
+            'metadata',
+            'shots',
+            'type',
+            'registers',
+            'x',
+            'gate',
+          ),
+          tie('value'),
+          { maxKeys: 5 },
+        ),
+      ),
+    }));
+    const body = fc.oneof(
+      json,
+      fc.integer({ min: 1, max: 3000 }).map((depth) => ({ raw: nested(depth, '"\\u0000"') })),
+      fc.integer({ min: 1, max: 200_000 }).map((n) => ({ raw: `{"input":{"circuit":[${Array(n).fill('0')}]}}` })),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('limit', 'start', 'end', 'page', 'next', 'ids', 'status', 'session_id'),
+      fc.oneof(edgeString, edgeNumber.map(String)),
+      { maxKeys: 3 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, query, async ([method, path], sent, params) => {
+        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const raw =
+          sent !== null && typeof sent === 'object' && 'raw' in sent && typeof sent.raw === 'string'
+            ? sent.raw
+            : JSON.stringify(sent);
+        const answer = await h().request(method, `${path}${search ? `?${search}` : ''}`, {
+          ...(method === 'GET' ? {} : { raw }),
+        });
+        expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+        expect(answer.text.length).toBeLessThan(MAX_ANSWER_BYTES);
+      }),
+      { numRuns: 80 },
+    );
+  }, 300_000);
+}
