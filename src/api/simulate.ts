@@ -182,7 +182,7 @@ const SIMULATE_OPTIONS: OptionRules = {
 /** Whether `input` is circuit IR rather than text or JSON. */
 export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircuit[] {
   try {
-    const first = Array.isArray(input) ? input[0] : input;
+    const first: unknown = Array.isArray(input) ? input[0] : input;
     return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
   } catch {
     // A throwing getter or Proxy is not IR: the JSON checks name what could not be read.
@@ -319,14 +319,14 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     circuits = Array.isArray(input) ? input : [input as IrCircuit];
     const repeated = repeatedName(circuits);
     if (repeated) return failed([repeated], seed);
-    const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
+    const problems = circuits.flatMap((c) => circuitProblems(c, target));
     if (problems.length) return failed(problems, seed);
   } else {
     const loaded = loadCircuits(input, { target });
     if (!loaded.ok) return failed(loaded.diagnostics, seed);
     warnings.push(...loaded.diagnostics);
     circuits = loaded.circuits;
-    const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
+    const problems = circuits.flatMap((c) => circuitProblems(c, target));
     if (problems.length) return failed(problems, seed);
   }
   if (variants !== undefined && circuits.length > 1)
@@ -418,7 +418,7 @@ function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult 
 const circuitName = (circuits: readonly IrCircuit[], i: number) => circuits[i]?.name ?? String(i);
 
 /** Qubit limit (the target's, or the modelled QPU's) and operand ranges, for IR given directly. */
-function circuitProblems(circuit: IrCircuit, target: Target, noise: DeviceNoise | undefined): Diagnostic[] {
+function circuitProblems(circuit: IrCircuit, target: Target): Diagnostic[] {
   if (circuit.qubits > target.qubits) {
     return [
       optionProblem(
