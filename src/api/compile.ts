@@ -140,7 +140,7 @@ export function compile(input: string | CircuitJson | LoadedProgram, options: Co
   try {
     return compileChecked(input, options ?? {});
   } catch (error) {
-    const diagnostic = internalErrorDiagnostic(error);
+    const diagnostic = internalErrorDiagnostic(error, 'InvalidInput', input);
     return { ok: false, diagnostics: [diagnostic], failure: failureOf([diagnostic]), ...FAILED };
   }
 }

@@ -56,7 +56,7 @@ export function drawCircuit(
       ),
     };
   } catch (error) {
-    const diagnostic = internalErrorDiagnostic(error);
+    const diagnostic = internalErrorDiagnostic(error, 'InvalidInput', input);
     return {
       ok: false,
       diagnostics: [diagnostic],

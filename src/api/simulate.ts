@@ -19,6 +19,7 @@ import type { CircuitJson } from '../ir/circuit-json.js';
 import type { IrCircuit } from '../ir/types.js';
 import { checkOptions, SEED_OPTION, TARGET_OPTION, type OptionRule, type OptionRules } from '../diagnostics/options.js';
 import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
+import { unreadableInput } from './internal-error.js';
 import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
 import { sharedWorkerPool } from '../simulator/engine/parallel.js';
@@ -250,6 +251,8 @@ export function simulate(input: SimulateInput, options: SimulateOptions = {}): S
   const checked = checkOptions<SimulateOptions>(options, SIMULATE_OPTIONS, 'simulate');
   const seed = checked.options.noise?.seed ?? checked.options.seed ?? randomSeed();
   if (checked.problems.length > 0) return failed(checked.problems, seed);
+  const unreadable = unreadableInput(input);
+  if (unreadable !== null) return failed([optionProblem('invalid-input', `simulate: ${unreadable}`)], seed);
   try {
     // The noise option as checked: a characterization is read through its typed copy, never twice.
     const noise = checked.options.noise;

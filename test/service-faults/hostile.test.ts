@@ -203,9 +203,12 @@ describe('SQL-looking text is data', () => {
         metadata: { [text.slice(0, 40)]: text },
       });
       expect(created.status, created.text).toBe(200);
+      // A session id must name a live session (issue 23): SQL-looking text is looked up as data and refused.
+      const inSession = await call(url, 'POST', '/v0.4/jobs', key, { ...VALID_V4, session_id: text });
+      expect(inSession.status, inSession.text).toBe(400);
+      expect(inSession.json.validation.keys).toEqual(['session_id']);
       const v4 = await call(url, 'POST', '/v0.4/jobs', key, {
         ...VALID_V4,
-        session_id: text,
         metadata: { note: text },
         input: { data: `// ${text}\n${BELL}` },
       });
@@ -213,7 +216,7 @@ describe('SQL-looking text is data', () => {
       const job = await call(url, 'GET', `/v0.3/jobs/${created.json.id}`, key);
       expect(job.json.name).toBe(text);
       expect(job.json.metadata[text.slice(0, 40)]).toBe(text);
-      expect((await call(url, 'GET', `/v0.4/jobs/${v4.json.id}`, key)).json.session_id).toBe(text);
+      expect((await call(url, 'GET', `/v0.4/jobs/${v4.json.id}`, key)).json.metadata.note).toBe(text);
     }
     const [counts] = await db.query<{ keys: number }>('SELECT count(*)::int AS keys FROM api_keys');
     expect(counts?.keys).toBeGreaterThanOrEqual(2);

@@ -101,7 +101,7 @@ describe('400 messages in words', () => {
   });
 
   it.each([
-    ['GET', `${JOB}?status=done`, undefined, `Invalid query: status must be one of ${ALL_STATUSES}`],
+    ['GET', `${JOB}?status=done`, undefined, `Invalid query: status must be one of ${ALL_STATUSES}, queued, running`],
     [
       'GET',
       '/v0.4/backends/qpu.aria-1/characterizations?start=yesterday',
