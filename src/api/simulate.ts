@@ -218,7 +218,7 @@ function noisyTarget(device: DeviceNoise, base: Target): Target {
 /** The device a noisy run runs on: a characterization's day, or a named model; else a diagnostic. */
 function noiseDevice(noise: NonNullable<SimulateOptions['noise']>): DeviceNoise | Diagnostic {
   if (noise.characterization) {
-    const device = deviceFromCharacterization(noise.characterization as CharacterizationInput);
+    const device = deviceFromCharacterization(noise.characterization);
     if (isCharacterizationProblem(device)) return optionProblem('invalid-characterization', device.reason);
     const named = noise.model === undefined ? undefined : NOISE_MODELS_BY_NAME.get(noise.model);
     const backend = (noise.characterization as CharacterizationInput).backend;
