@@ -115,7 +115,9 @@ describe('console editor', () => {
     await page.waitForFunction(() => Number(document.querySelector('.lint-status')?.getAttribute('data-errors')) > 0);
     await page.click('button.fix-button');
     await page.waitForSelector('.fix-diff');
-    const rows = await page.$$eval('.fix-diff > span', (spans) => spans.map((s) => [s.className, s.textContent ?? '']));
+    const rows = await page.$$eval('.fix-diff > span', (spans) =>
+      spans.map((s): [string, string] => [s.getAttribute('class') ?? '', s.textContent ?? '']),
+    );
     const removed = rows.filter(([kind]) => kind === 'diff-removed').map(([, text]) => text.slice(2));
     const added = rows.filter(([kind]) => kind === 'diff-added').map(([, text]) => text.slice(2));
     const before = program.split('\n');

@@ -45,7 +45,7 @@ export function fixControls(read: () => string, target: () => string, replace: (
     panel.hidden = true;
     fill(panel);
   };
-  button.addEventListener('click', async () => {
+  const run = async () => {
     const original = read();
     const forTarget = target();
     button.disabled = true;
@@ -100,7 +100,8 @@ export function fixControls(read: () => string, target: () => string, replace: (
     } finally {
       button.disabled = false;
     }
-  });
+  };
+  button.addEventListener('click', () => void run());
   return { button, panel };
 }
 
