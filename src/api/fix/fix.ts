@@ -272,13 +272,19 @@ function separateMeasurementBits(planned: Planned[], elaborator: Elaborator): vo
         const key = `${item.op.bit.register}[${item.op.bit.index}]`;
         byBit.set(key, [...(byBit.get(key) ?? []), { plan, op: item.op }]);
       }
-  const read = new Set<string>();
-  for (const { statement } of planned)
-    if (!measures(statement) && !DECLARES_BITS.has(statement.kind))
-      for (const name of namesIn(statement)) read.add(name);
+  // Names read anywhere, gathered only once some bit is measured twice (it walks every statement).
+  let read: Set<string> | null = null;
+  const readNames = (): Set<string> => {
+    if (read !== null) return read;
+    const names = new Set<string>();
+    for (const { statement } of planned)
+      if (!measures(statement) && !DECLARES_BITS.has(statement.kind))
+        for (const name of namesIn(statement)) names.add(name);
+    return (read = names);
+  };
   for (const [key, list] of byBit) {
     const bit = (list[0] as { op: MeasureOp }).op.bit as Ref;
-    if (list.length < 2 || read.has(bit.register)) continue;
+    if (list.length < 2 || readNames().has(bit.register)) continue;
     for (const { plan, op } of list.slice(0, -1)) {
       const renamed = { register: extra, index: elaborator.extraBits++ };
       op.bit = renamed;
