@@ -140,7 +140,7 @@ export function sampleNoisyShots(
   const physical = (q: number) => run.qubitMap?.[q] ?? q;
   const sites1: ErrorSite[] = [];
   const sites2: ErrorSite[] = [];
-  const coherent = new Map<number, UnitaryOp[]>();
+  const coherent = new Map<number, readonly UnitaryOp[]>();
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
@@ -170,12 +170,10 @@ export function sampleNoisyShots(
   const tables: ShotTable[] = [];
   let finalMeasures: ReadonlyMap<number, number> = new Map();
   for (const { hits, count } of patterns.values()) {
-    const insertAfter = new Map<number, UnitaryOp[]>([...coherent].map(([op, ops]) => [op, [...ops]]));
-    for (const [op, code] of hits) {
-      const list = insertAfter.get(op) ?? [];
-      list.push(...pauliOps(siteQubits.get(op) ?? [], code));
-      insertAfter.set(op, list);
-    }
+    // The over-rotations are shared by every pattern: only the ops an error strikes get a list of their own.
+    const insertAfter = new Map(coherent);
+    for (const [op, code] of hits)
+      insertAfter.set(op, [...(insertAfter.get(op) ?? []), ...pauliOps(siteQubits.get(op) ?? [], code)]);
     const execution = executeCircuit(circuit, { ...options, insertAfter });
     finalMeasures = execution.finalMeasures;
     tables.push(sampleShots(execution, count, random));
