@@ -22,7 +22,7 @@ import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
-import { refuseTooDeep, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
+import { refuseBadShape, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return done(null, undefined);
     }
     try {
-      refuseTooDeep(text);
+      refuseBadShape(text);
     } catch (problem) {
       return done(problem as Error, undefined);
     }
