@@ -598,6 +598,96 @@ export function defineClientCallTests(database: () => Db): void {
       }
     }, 120_000);
 
+    it("cancels and deletes many jobs at once as IonQ's v0.4 OpenAPI describes (ids in the body; v0.3 also in the query), all or none", async () => {
+      const done = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON });
+      await h.settle(done);
+      const foreign = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON }, h.keyB);
+      // Emulated QPU jobs wait out their run time: open while this test runs (as the move test's).
+      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON });
+      const [a, b, c] = [await qpu(), await qpu(), await qpu()];
+      const statusOf = async (id: string) => (await h.request('GET', `/v0.4/jobs/${id}`)).json.status as string;
+
+      // Another project's job in the list: a 404 naming it, and nothing canceled.
+      const refused = await h.request('PUT', '/v0.4/jobs/status/cancel', { body: { ids: [a, foreign] } });
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.json.message).toContain(foreign);
+      expect(['submitted', 'ready', 'started']).toContain(await statusOf(a));
+
+      // Open jobs are canceled, a completed one is left as it is and not answered; uppercase ids are the same jobs.
+      const canceled = await h.request('PUT', '/v0.4/jobs/status/cancel', {
+        body: { ids: [a, b.toUpperCase(), done] },
+      });
+      expect(canceled.status, canceled.text).toBe(200);
+      expect(canceled.json).toEqual({ ids: [a, b], status: 'canceled' });
+      for (const id of [a, b]) expect(await statusOf(id)).toBe('canceled');
+      expect(await statusOf(done)).toBe('completed');
+      // Again is fine: canceled jobs stay canceled and are answered.
+      expect((await h.request('PUT', '/v0.4/jobs/status/cancel', { body: { ids: [a] } })).json).toEqual({
+        ids: [a],
+        status: 'canceled',
+      });
+
+      // What is not a list of job ids is a 400 that says what is.
+      for (const body of [{}, { ids: [] }, { ids: ['urn:uuid:' + a] }, { ids: a }]) {
+        const answer = await h.request('PUT', '/v0.4/jobs/status/cancel', { body });
+        expect(answer.status, `${JSON.stringify(body)}: ${answer.text}`).toBe(400);
+        expect(answer.json.validation.keys[0]).toMatch(/^ids/);
+      }
+
+      // Delete: every id of the project or none; the jobs and their results are gone.
+      const notAll = await h.request('DELETE', '/v0.4/jobs', { body: { ids: [a, foreign] } });
+      expect(notAll.status, notAll.text).toBe(404);
+      expect((await h.request('GET', `/v0.4/jobs/${a}`)).status).toBe(200);
+      expect((await h.request('GET', `/v0.4/jobs/${foreign}`, { key: h.keyB })).status).toBe(200);
+      const deleted = await h.request('DELETE', '/v0.4/jobs', { body: { ids: [a, done] } });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.json).toEqual({ ids: [a, done], status: 'deleted' });
+      for (const id of [a, done]) expect((await h.request('GET', `/v0.4/jobs/${id}`)).status).toBe(404);
+      // v0.3's deleteManyjobs names the ids in the query; its cancelManyJobs in the body.
+      expect((await h.request('PUT', '/v0.3/jobs/status/cancel', { body: { ids: [c] } })).json).toEqual({
+        ids: [c],
+        status: 'canceled',
+      });
+      expect((await h.request('DELETE', `/v0.3/jobs?ids=${b},${c}`)).json).toEqual({ ids: [b, c], status: 'deleted' });
+      expect((await h.request('GET', `/v0.3/jobs/${b}`)).status).toBe(404);
+      // The single-job routes still ignore the empty JSON body the clients send.
+      const single = await h.request('PUT', `/v0.4/jobs/${foreign}/status/cancel`, { key: h.keyB, body: {} });
+      expect([200, 409]).toContain(single.status);
+    }, 120_000);
+
+    it("counts a job moved into another session against that session's limits; a move within its session is not counted again", async () => {
+      const open = () =>
+        create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON, name: 'to move' });
+      const full = (await openSession({ backend: 'simulator', settings: { job_count_limit: 1 } })).id as string;
+      expect((await submitInto(full, 'simulator')).status).toBe(201);
+      const source = await open();
+      const refused = await h.request('POST', `/v0.4/jobs/${source}/move`, {
+        body: { backend: 'simulator', session_id: full },
+      });
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.json.message).toContain('job_count_limit');
+      // The refused move changed nothing: the source is open, not canceled.
+      expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).not.toBe('canceled');
+
+      const roomy = (await openSession({ backend: 'simulator', settings: { job_count_limit: 2 } })).id as string;
+      const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, {
+        body: { backend: 'simulator', session_id: roomy },
+      });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.json.session_id).toBe(roomy);
+      // The moved job took one of the two places: one more job fits, the next is refused.
+      expect((await submitInto(roomy, 'simulator')).status).toBe(201);
+      expect((await submitInto(roomy, 'simulator')).status).toBe(409);
+
+      // A job moved without naming a session stays in its own and replaces its source there.
+      const own = (await openSession({ backend: 'qpu.aria-1', settings: { job_count_limit: 1 } })).id as string;
+      const inside = await submitInto(own, 'qpu.aria-1');
+      expect(inside.status).toBe(201);
+      const again = await h.request('POST', `/v0.4/jobs/${inside.json.id}/move`, { body: { name: 'renamed' } });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.session_id).toBe(own);
+    }, 120_000);
+
     it('accepts exactly job_count_limit of 20 jobs submitted at once into a session', async () => {
       const session = (await openSession({ backend: 'simulator', settings: { job_count_limit: 10 } })).id as string;
       const answers = await Promise.all(Array.from({ length: 20 }, () => submitInto(session, 'simulator')));

@@ -13,6 +13,9 @@ import {
   CloneBody,
   MovedAnswer,
   StatusAnswer,
+  BulkAnswer,
+  BulkBody,
+  BulkQuery,
 } from './schemas/jobs.js';
 import type { ApiVersion } from '../jobs/model.js';
 
@@ -98,6 +101,35 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
         },
       },
       async (request) => jobs.cancel(request.params.UUID, request.caller),
+    );
+    // IonQ's bulk operations (v0.4 OpenAPI CancelJobs and DeleteJobs; v0.3 cancelManyJobs and deleteManyjobs).
+    app.put(
+      `/${version}/jobs/status/cancel`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel many jobs: all of them or none (a 404 naming the ids not found)',
+          querystring: BulkQuery,
+          body: Type.Optional(BulkBody),
+          response: { 200: BulkAnswer('canceled'), ...errorResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request) => jobs.cancelMany(request.body?.ids ?? request.query.ids, request.caller),
+    );
+    app.delete(
+      `/${version}/jobs`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete many jobs and their results: all of them or none (a 404 naming the ids not found)',
+          querystring: BulkQuery,
+          body: Type.Optional(BulkBody),
+          response: { 200: BulkAnswer('deleted'), ...errorResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request) => jobs.removeMany(request.body?.ids ?? request.query.ids, request.caller),
     );
     app.delete(
       `/${version}/jobs/:UUID`,
