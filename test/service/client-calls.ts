@@ -12,17 +12,26 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Db } from '../../src/service/store/db.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 
-/** A GET with a JSON body, as cirq-ionq's list calls send `{"limit": 1000}` (fetch cannot send one). */
-function getWithBody(url: string, body: unknown, key: string): Promise<{ status: number; json: any }> {
+/**
+ * A request with JSON text written as node:http sends it, for what fetch
+ * cannot: a GET with a body (cirq-ionq's lists send `{"limit": 1000}`), or a
+ * POST without a Content-Type (PennyLane-IonQ's `requests.post(data=json.dumps(...))`).
+ */
+function rawJson(
+  method: 'GET' | 'POST',
+  url: string,
+  text: string,
+  key: string,
+  contentType: string | null,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const text = JSON.stringify(body);
     const req = httpRequest(
       url,
       {
-        method: 'GET',
+        method,
         headers: {
           Authorization: `apiKey ${key}`,
-          'Content-Type': 'application/json',
+          ...(contentType ? { 'Content-Type': contentType } : {}),
           'Content-Length': String(Buffer.byteLength(text)),
         },
       },
@@ -38,26 +47,8 @@ function getWithBody(url: string, body: unknown, key: string): Promise<{ status:
   });
 }
 
-/** A POST of JSON text without a Content-Type, as PennyLane-IonQ's requests.post(data=json.dumps(...)) sends it. */
-function postWithoutContentType(url: string, text: string, key: string): Promise<{ status: number; json: any }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: { Authorization: `apiKey ${key}`, 'Content-Length': String(Buffer.byteLength(text)) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (data += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const getWithBody = (url: string, body: unknown, key: string) =>
+  rawJson('GET', url, JSON.stringify(body), key, 'application/json');
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -839,10 +830,12 @@ export function defineClientCallTests(database: () => Db): void {
 
       // PennyLane-IonQ: json.dumps'd bodies without a Content-Type; results followed by their url with sharpen.
       const p = 'PennyLane-IonQ';
-      const pCreated = await postWithoutContentType(
+      const pCreated = await rawJson(
+        'POST',
         `${h.url}/v0.4/jobs`,
         JSON.stringify({ type: 'ionq.circuit.v1', input: BELL_JSON, backend: 'simulator', shots: 100 }),
         h.keyA,
+        null,
       );
       if (pCreated.status >= 400) failures.push(`${p} Job.manager.create: POST /v0.4/jobs -> ${pCreated.status}`);
       const pJob = pCreated.json?.id as string | undefined;
