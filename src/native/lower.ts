@@ -14,7 +14,8 @@
 import type { Span } from '../diagnostics/index.js';
 import type { IrCircuit, IrOp } from '../ir/types.js';
 import { normalizeTurns } from './angles.js';
-import { decomposeContext, decomposeGate, decomposeNative, type DecomposeContext } from './decompose.js';
+import { decomposeContext, decomposeGate, decomposeNative } from './decompose.js';
+import { DecomposeCache } from './decompose-cache.js';
 import type { NativeFamily } from './family.js';
 import { FrameTracker } from './frames.js';
 import { NativeGateLimitError } from './gate-limit.js';
@@ -207,7 +208,8 @@ export function lowerToNative(
   const optimize = options.optimize ?? true;
   const width = loweredWidth(circuit, family, options.maxQubits);
   const emitter = new NativeEmitter(width, optimize, options.maxOps);
-  const ctx: DecomposeContext = decomposeContext(family, width);
+  const decomposed = new DecomposeCache(decomposeContext(family, width));
+  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity);
   const blocks =
     (options.twoQubitBlocks ?? optimize)
       ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span))
@@ -216,7 +218,7 @@ export function lowerToNative(
     switch (op.kind) {
       case 'gate':
       case 'native': {
-        const steps = op.kind === 'gate' ? decomposeGate(op, ctx) : decomposeNative(op);
+        const steps = op.kind === 'gate' ? decomposed.steps(op) : decomposeNative(op);
         if (blocks) blocks.gate([...touched(steps)], steps, op.span);
         else for (const s of steps) emitter.step(s, family, op.span);
         if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);

@@ -309,6 +309,29 @@ describe('console against serve', () => {
     await screenshot(page, 'backend');
   });
 
+  it('shows the price before Submit from the estimate route: the figure the service quotes for that program, backend and shots', async () => {
+    await page.goto(page.url().replace(/#.*$/, '#/editor'));
+    await page.waitForSelector('.cm-content');
+    await typeProgram(page, BELL);
+    await page.selectOption('#target', 'qpu.aria-1');
+    await page.fill('input[name="shots"]', '500');
+    const quoted = (await (
+      await fetch(`${running.url}/v0.4/jobs/estimate?backend=qpu.aria-1&qubits=2&shots=500&1q_gates=1&2q_gates=1`, {
+        headers: { Authorization: `apiKey ${running.key}` },
+      })
+    ).json()) as { estimated_total_cost: number };
+    const figure = `$${quoted.estimated_total_cost.toFixed(2)}`;
+    expect(quoted.estimated_total_cost).toBeGreaterThan(0);
+    await page.waitForFunction(
+      (f) => (document.querySelector('.submit-price')?.textContent ?? '').includes(f),
+      figure,
+      { timeout: 60_000 },
+    );
+    expect(await page.textContent('.submit-price')).toMatch(
+      /^Estimated price: \$\d+\.\d\d \(usd\), run about [\d.]+ s\.$/,
+    );
+  }, 120_000);
+
   it('job name: the browser refuses my.job before sending anything, and the page logs no console error', async () => {
     const fresh = await chrome.browser.newPage();
     const errors: string[] = [];

@@ -12,17 +12,26 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Db } from '../../src/service/store/db.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 
-/** A GET with a JSON body, as cirq-ionq's list calls send `{"limit": 1000}` (fetch cannot send one). */
-function getWithBody(url: string, body: unknown, key: string): Promise<{ status: number; json: any }> {
+/**
+ * A request with JSON text written as node:http sends it, for what fetch
+ * cannot: a GET with a body (cirq-ionq's lists send `{"limit": 1000}`), or a
+ * POST without a Content-Type (PennyLane-IonQ's `requests.post(data=json.dumps(...))`).
+ */
+function rawJson(
+  method: 'GET' | 'POST',
+  url: string,
+  text: string,
+  key: string,
+  contentType: string | null,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const text = JSON.stringify(body);
     const req = httpRequest(
       url,
       {
-        method: 'GET',
+        method,
         headers: {
           Authorization: `apiKey ${key}`,
-          'Content-Type': 'application/json',
+          ...(contentType ? { 'Content-Type': contentType } : {}),
           'Content-Length': String(Buffer.byteLength(text)),
         },
       },
@@ -37,6 +46,9 @@ function getWithBody(url: string, body: unknown, key: string): Promise<{ status:
     req.end(text);
   });
 }
+
+const getWithBody = (url: string, body: unknown, key: string) =>
+  rawJson('GET', url, JSON.stringify(body), key, 'application/json');
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -597,6 +609,314 @@ export function defineClientCallTests(database: () => Db): void {
         expect(Date.parse(job.started_at)).toBeLessThanOrEqual(Date.parse(ended.ended_at));
       }
     }, 120_000);
+
+    it("cancels and deletes many jobs at once as IonQ's v0.4 OpenAPI describes (ids in the body; v0.3 also in the query), all or none", async () => {
+      const done = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON });
+      await h.settle(done);
+      const foreign = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON }, h.keyB);
+      // Emulated QPU jobs wait out their run time: open while this test runs (as the move test's).
+      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON });
+      const [a, b, c] = [await qpu(), await qpu(), await qpu()];
+      const statusOf = async (id: string) => (await h.request('GET', `/v0.4/jobs/${id}`)).json.status as string;
+
+      // Another project's job in the list: a 404 naming it, and nothing canceled.
+      const refused = await h.request('PUT', '/v0.4/jobs/status/cancel', { body: { ids: [a, foreign] } });
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.json.message).toContain(foreign);
+      expect(['submitted', 'ready', 'started']).toContain(await statusOf(a));
+
+      // Open jobs are canceled, a completed one is left as it is and not answered; uppercase ids are the same jobs.
+      const canceled = await h.request('PUT', '/v0.4/jobs/status/cancel', {
+        body: { ids: [a, b.toUpperCase(), done] },
+      });
+      expect(canceled.status, canceled.text).toBe(200);
+      expect(canceled.json).toEqual({ ids: [a, b], status: 'canceled' });
+      for (const id of [a, b]) expect(await statusOf(id)).toBe('canceled');
+      expect(await statusOf(done)).toBe('completed');
+      // Again is fine: canceled jobs stay canceled and are answered.
+      expect((await h.request('PUT', '/v0.4/jobs/status/cancel', { body: { ids: [a] } })).json).toEqual({
+        ids: [a],
+        status: 'canceled',
+      });
+
+      // What is not a list of job ids is a 400 that says what is.
+      for (const body of [{}, { ids: [] }, { ids: ['urn:uuid:' + a] }, { ids: a }]) {
+        const answer = await h.request('PUT', '/v0.4/jobs/status/cancel', { body });
+        expect(answer.status, `${JSON.stringify(body)}: ${answer.text}`).toBe(400);
+        expect(answer.json.validation.keys[0]).toMatch(/^ids/);
+      }
+
+      // Delete: every id of the project or none; the jobs and their results are gone.
+      const notAll = await h.request('DELETE', '/v0.4/jobs', { body: { ids: [a, foreign] } });
+      expect(notAll.status, notAll.text).toBe(404);
+      expect((await h.request('GET', `/v0.4/jobs/${a}`)).status).toBe(200);
+      expect((await h.request('GET', `/v0.4/jobs/${foreign}`, { key: h.keyB })).status).toBe(200);
+      const deleted = await h.request('DELETE', '/v0.4/jobs', { body: { ids: [a, done] } });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.json).toEqual({ ids: [a, done], status: 'deleted' });
+      for (const id of [a, done]) expect((await h.request('GET', `/v0.4/jobs/${id}`)).status).toBe(404);
+      // v0.3's deleteManyjobs names the ids in the query; its cancelManyJobs in the body.
+      expect((await h.request('PUT', '/v0.3/jobs/status/cancel', { body: { ids: [c] } })).json).toEqual({
+        ids: [c],
+        status: 'canceled',
+      });
+      expect((await h.request('DELETE', `/v0.3/jobs?ids=${b},${c}`)).json).toEqual({ ids: [b, c], status: 'deleted' });
+      expect((await h.request('GET', `/v0.3/jobs/${b}`)).status).toBe(404);
+      // The single-job routes still ignore the empty JSON body the clients send.
+      const single = await h.request('PUT', `/v0.4/jobs/${foreign}/status/cancel`, { key: h.keyB, body: {} });
+      expect([200, 409]).toContain(single.status);
+    }, 120_000);
+
+    it("counts a job moved into another session against that session's limits; a move within its session is not counted again", async () => {
+      const open = () =>
+        create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON, name: 'to move' });
+      const full = (await openSession({ backend: 'simulator', settings: { job_count_limit: 1 } })).id as string;
+      expect((await submitInto(full, 'simulator')).status).toBe(201);
+      const source = await open();
+      const refused = await h.request('POST', `/v0.4/jobs/${source}/move`, {
+        body: { backend: 'simulator', session_id: full },
+      });
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.json.message).toContain('job_count_limit');
+      // The refused move changed nothing: the source is open, not canceled.
+      expect((await h.request('GET', `/v0.4/jobs/${source}`)).json.status).not.toBe('canceled');
+
+      const roomy = (await openSession({ backend: 'simulator', settings: { job_count_limit: 2 } })).id as string;
+      const moved = await h.request('POST', `/v0.4/jobs/${source}/move`, {
+        body: { backend: 'simulator', session_id: roomy },
+      });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.json.session_id).toBe(roomy);
+      // The moved job took one of the two places: one more job fits, the next is refused.
+      expect((await submitInto(roomy, 'simulator')).status).toBe(201);
+      expect((await submitInto(roomy, 'simulator')).status).toBe(409);
+
+      // A job moved without naming a session stays in its own and replaces its source there.
+      const own = (await openSession({ backend: 'qpu.aria-1', settings: { job_count_limit: 1 } })).id as string;
+      const inside = await submitInto(own, 'qpu.aria-1');
+      expect(inside.status).toBe(201);
+      const again = await h.request('POST', `/v0.4/jobs/${inside.json.id}/move`, { body: { name: 'renamed' } });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.session_id).toBe(own);
+    }, 120_000);
+
+    /**
+     * Every HTTP call the four clients make, in the order a user's script
+     * would make them, each as the client's own code builds it (method, path,
+     * query, body; read from qiskit-ionq's ionq_client.py, ionq_session.py and
+     * helpers.py, cirq-ionq's ionq_client.py, PennyLane-IonQ's api_client.py
+     * and device.py, IonQ's SDK ionq-core-python's api/ modules): none may
+     * fail. Not replayed, because not served (docs/service.md, "Calls of the
+     * real clients"): the SDK's get_compiled_file (/jobs/{id}/circuits/{lang}),
+     * its variant results and organization usage.
+     */
+    it("replays every HTTP call of qiskit-ionq, cirq-ionq, PennyLane-IonQ and IonQ's SDK as their code builds it: none fails", async () => {
+      const failures: string[] = [];
+      type Call = { method: string; path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
+      const call = async (client: string, fn: string, c: Call): Promise<any> => {
+        const answer = await h.request(c.method, c.path, {
+          ...(c.body !== undefined ? { body: c.body } : {}),
+          ...(c.raw !== undefined ? { raw: c.raw } : {}),
+          ...(c.headers ? { headers: c.headers } : {}),
+        });
+        if (answer.status >= 400)
+          failures.push(`${client} ${fn}: ${c.method} ${c.path} -> ${answer.status} ${answer.text}`);
+        return answer.json;
+      };
+      const listWithBody = async (client: string, fn: string, path: string) => {
+        const answer = await getWithBody(`${h.url}${path}`, { limit: 1000 }, h.keyA);
+        if (answer.status >= 400)
+          failures.push(`${client} ${fn}: GET ${path} (body {"limit": 1000}) -> ${answer.status}`);
+      };
+      const openQpuJob = async () =>
+        (
+          await call('setup', 'open job', {
+            method: 'POST',
+            path: '/v0.4/jobs',
+            body: { type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON },
+          })
+        ).id as string;
+      const now = Date.now();
+
+      // qiskit-ionq
+      const q = 'qiskit-ionq';
+      await call(q, 'helpers.get_backends', { method: 'GET', path: '/v0.4/backends' });
+      const qJob = (
+        await call(q, 'submit_job', {
+          method: 'POST',
+          path: '/v0.4/jobs',
+          body: {
+            type: 'ionq.circuit.v1',
+            backend: 'simulator',
+            name: 'qiskit',
+            shots: 1024,
+            input: BELL_JSON,
+            metadata: { shots: '1024', qobj_id: 'q', output_length: '2' },
+          },
+        })
+      ).id as string;
+      const qDone = await h.settle(qJob);
+      await call(q, 'retrieve_job', { method: 'GET', path: `/v0.4/jobs/${qJob}` });
+      await call(q, 'get_results', { method: 'GET', path: qDone.results.probabilities.url });
+      await call(q, 'get_results(aggregation)', {
+        method: 'GET',
+        path: `${qDone.results.probabilities.url}?aggregation=average`,
+      });
+      const compiled = Object.values<{ id: string }>(qDone.output?.compilation?.compiled_circuits ?? {});
+      for (const artifact of compiled)
+        await call(q, 'get_artifact', { method: 'GET', path: `/v0.4/jobs/${qJob}/artifacts/${artifact.id}` });
+      await call(q, 'get_calibration_data', {
+        method: 'GET',
+        path: '/v0.4/backends/qpu.aria-1/characterizations?limit=1',
+      });
+      await call(q, 'estimate_job', {
+        method: 'GET',
+        path: '/v0.4/jobs/estimate?type=ionq.circuit.v1&backend=qpu.aria-1&1q_gates=10&2q_gates=5&qubits=4&shots=1000&error_mitigation=false&session=false',
+      });
+      const qSession = (
+        await call(q, 'Session._create_session', {
+          method: 'POST',
+          path: '/v0.4/sessions',
+          body: { backend: 'simulator', settings: { job_count_limit: 5, duration_limit_min: 10 } },
+        })
+      ).id as string;
+      await call(q, 'Session.details', { method: 'GET', path: `/v0.4/sessions/${qSession}` });
+      await call(q, 'Session.cancel (list)', {
+        method: 'GET',
+        path: `/v0.4/jobs?session_id=${qSession}&status=queued`,
+      });
+      await call(q, 'Session.close', { method: 'POST', path: `/v0.4/sessions/${qSession}/end` });
+      await call(q, 'cancel_job', { method: 'PUT', path: `/v0.4/jobs/${await openQpuJob()}/status/cancel` });
+      await call(q, 'delete_job', { method: 'DELETE', path: `/v0.4/jobs/${qJob}` });
+
+      // cirq-ionq (api_version v0.4; v0.3 the same paths under /v0.3)
+      const c = 'cirq-ionq';
+      for (const version of ['v0.4', 'v0.3']) {
+        const cJob = (
+          await call(c, 'create_job', {
+            method: 'POST',
+            path: `/${version}/jobs`,
+            body: {
+              backend: 'simulator',
+              type: 'ionq.circuit.v1',
+              lang: 'json',
+              input: BELL_JSON,
+              name: 'cirq',
+              metadata: { measurement0: `m${String.fromCharCode(31)}0,1`, shots: '100' },
+              shots: '100',
+            },
+          })
+        ).id as string;
+        await h.settle(cJob);
+        await call(c, 'get_job', { method: 'GET', path: `/${version}/jobs/${cJob}` });
+        if (version === 'v0.4') {
+          await call(c, 'get_results(sharpen)', {
+            method: 'GET',
+            path: `/v0.4/jobs/${cJob}/results/probabilities?sharpen=True`,
+          });
+          await call(c, 'get_results (batch mode)', {
+            method: 'GET',
+            path: `/v0.4/jobs/${cJob}/results/probabilities/aggregated?sharpen=False`,
+          });
+        } else {
+          await call(c, 'get_results', { method: 'GET', path: `/v0.3/jobs/${cJob}/results?sharpen=True` });
+        }
+        await listWithBody(c, 'list_jobs', `/${version}/jobs?status=completed`);
+        await call(c, 'get_current_calibration', { method: 'GET', path: `/${version}/calibrations/current` });
+        await listWithBody(c, 'list_calibrations', `/${version}/calibrations?start=${now - 3 * 86_400_000}&end=${now}`);
+        await call(c, 'cancel_job', { method: 'PUT', path: `/${version}/jobs/${await openQpuJob()}/status/cancel` });
+        await call(c, 'delete_job', { method: 'DELETE', path: `/${version}/jobs/${cJob}` });
+      }
+
+      // PennyLane-IonQ: json.dumps'd bodies without a Content-Type; results followed by their url with sharpen.
+      const p = 'PennyLane-IonQ';
+      const pCreated = await rawJson(
+        'POST',
+        `${h.url}/v0.4/jobs`,
+        JSON.stringify({ type: 'ionq.circuit.v1', input: BELL_JSON, backend: 'simulator', shots: 100 }),
+        h.keyA,
+        null,
+      );
+      if (pCreated.status >= 400) failures.push(`${p} Job.manager.create: POST /v0.4/jobs -> ${pCreated.status}`);
+      const pJob = pCreated.json?.id as string | undefined;
+      if (pJob) {
+        const pDone = await h.settle(pJob);
+        await call(p, 'Job.reload', { method: 'GET', path: `/v0.4/jobs/${pJob}` });
+        await call(p, 'manager.get(sharpen)', { method: 'GET', path: `/v0.4/jobs/${pJob}?sharpen=True` });
+        await call(p, 'refresh_data (results url)', {
+          method: 'GET',
+          path: `${pDone.results.probabilities.url}?sharpen=True`,
+        });
+      }
+
+      // IonQ's SDK (ionq-core-python, generated from the v0.4 OpenAPI)
+      const k = "IonQ's SDK";
+      await call(k, 'get_whoami', { method: 'GET', path: '/v0.4/whoami' });
+      await call(k, 'get_backends', { method: 'GET', path: '/v0.4/backends' });
+      const aria = await call(k, 'get_backend', { method: 'GET', path: '/v0.4/backends/qpu.aria-1' });
+      await call(k, 'get_characterizations_for_backend', {
+        method: 'GET',
+        path: '/v0.4/backends/qpu.aria-1/characterizations',
+      });
+      await call(k, 'get_characterization', {
+        method: 'GET',
+        path: `/v0.4/backends/qpu.aria-1/characterizations/${aria.characterization_id}`,
+      });
+      await call(k, 'get_format_schema', { method: 'GET', path: '/v0.4/schemas/formats/ionq.circuit.v0' });
+      await call(k, 'estimate_job_cost', {
+        method: 'GET',
+        path: '/v0.4/jobs/estimate?backend=qpu.aria-1&type=ionq.circuit.v1&qubits=2&shots=100&1q_gates=1&2q_gates=1',
+      });
+      const kSession = (
+        await call(k, 'create_session', {
+          method: 'POST',
+          path: '/v0.4/sessions',
+          body: { backend: 'simulator', settings: { job_count_limit: 10, cost_limit: { unit: 'usd', value: 100 } } },
+        })
+      ).id as string;
+      const kJob = (
+        await call(k, 'create_job', {
+          method: 'POST',
+          path: '/v0.4/jobs',
+          body: {
+            type: 'ionq.circuit.v1',
+            backend: 'simulator',
+            shots: 100,
+            session_id: kSession,
+            input: BELL_JSON,
+            settings: { error_mitigation: { debiasing: false } },
+          },
+        })
+      ).id as string;
+      await h.settle(kJob);
+      await call(k, 'get_job', { method: 'GET', path: `/v0.4/jobs/${kJob}` });
+      await call(k, 'get_jobs', { method: 'GET', path: `/v0.4/jobs?session_id=${kSession}&limit=10` });
+      await call(k, 'get_job_cost', { method: 'GET', path: `/v0.4/jobs/${kJob}/cost` });
+      await call(k, 'get_job_probabilities', { method: 'GET', path: `/v0.4/jobs/${kJob}/results/probabilities` });
+      await call(k, 'get_sessions', { method: 'GET', path: '/v0.4/sessions?active=True' });
+      await call(k, 'get_session', { method: 'GET', path: `/v0.4/sessions/${kSession}` });
+      await call(k, 'get_session_jobs', { method: 'GET', path: `/v0.4/sessions/${kSession}/jobs` });
+      const kClone = (await call(k, 'clone_job', { method: 'POST', path: `/v0.4/jobs/${kJob}/clone`, body: {} }))
+        .id as string;
+      const kMoved = (
+        await call(k, 'move_job', {
+          method: 'POST',
+          path: `/v0.4/jobs/${await openQpuJob()}/move`,
+          body: { backend: 'simulator' },
+        })
+      ).id as string;
+      await call(k, 'cancel_job', { method: 'PUT', path: `/v0.4/jobs/${await openQpuJob()}/status/cancel` });
+      await call(k, 'cancel_jobs', {
+        method: 'PUT',
+        path: '/v0.4/jobs/status/cancel',
+        body: { ids: [await openQpuJob()] },
+      });
+      await call(k, 'end_session', { method: 'POST', path: `/v0.4/sessions/${kSession}/end` });
+      await call(k, 'delete_job', { method: 'DELETE', path: `/v0.4/jobs/${kJob}` });
+      await call(k, 'delete_jobs', { method: 'DELETE', path: '/v0.4/jobs', body: { ids: [kClone, kMoved] } });
+
+      expect(failures).toEqual([]);
+    }, 180_000);
 
     it('accepts exactly job_count_limit of 20 jobs submitted at once into a session', async () => {
       const session = (await openSession({ backend: 'simulator', settings: { job_count_limit: 10 } })).id as string;

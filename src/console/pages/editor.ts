@@ -57,7 +57,16 @@ export function editorPage(root: HTMLElement): () => void {
   );
   targetPicker.id = 'target';
 
+  let lastCompiled: CheckCompiled = NOT_COMPILED;
+  const submit = submitForm(
+    () => view.state.doc.toString(),
+    () => target,
+    () => Number(status.dataset.errors ?? 0),
+    () => lastCompiled,
+  );
   const showCompiled = (compiled: CheckCompiled) => {
+    lastCompiled = compiled;
+    void submit.refreshPrice();
     const row = (term: string, value: string | number) => [
       h('dt', {}, term),
       h('dd', { 'data-stat': term }, String(value)),
@@ -210,11 +219,7 @@ export function editorPage(root: HTMLElement): () => void {
         chartBox,
       ),
     ),
-    submitForm(
-      () => view.state.doc.toString(),
-      () => target,
-      () => Number(status.dataset.errors ?? 0),
-    ),
+    submit.form,
   );
   return () => {
     window.clearTimeout(compileTimer);
@@ -222,7 +227,32 @@ export function editorPage(root: HTMLElement): () => void {
   };
 }
 
-function submitForm(source: () => string, target: () => string, errorCount: () => number): HTMLElement {
+/** The price of the run the form describes, from the service's estimate route: the same table a job's cost uses. */
+async function estimatePrice(backend: string, compiled: CheckCompiled, shots: number): Promise<string> {
+  const stats = compiled.submitted;
+  if (!compiled.ok || !stats) return 'Price: compile the program first.';
+  const query = new URLSearchParams({
+    backend,
+    qubits: String(stats.qubits),
+    shots: String(shots),
+    '1q_gates': String(stats.gate_counts['1q']),
+    '2q_gates': String(stats.gate_counts['2q']),
+  });
+  const estimate = await api<{
+    estimated_total_cost: number;
+    estimated_unit: string;
+    estimated_execution_time: number;
+  }>('GET', `/v0.4/jobs/estimate?${query.toString()}`);
+  const seconds = estimate.estimated_execution_time / 1000;
+  return `Estimated price: $${estimate.estimated_total_cost.toFixed(2)} (${estimate.estimated_unit}), run about ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s.`;
+}
+
+function submitForm(
+  source: () => string,
+  target: () => string,
+  errorCount: () => number,
+  compiled: () => CheckCompiled,
+): { form: HTMLElement; refreshPrice: () => Promise<void> } {
   const name = h('input', {
     name: 'name',
     type: 'text',
@@ -240,6 +270,20 @@ function submitForm(source: () => string, target: () => string, errorCount: () =
   );
   const dryRun = h('input', { name: 'dry_run', type: 'checkbox' });
   const message = h('p', { class: 'submit-status', role: 'status', 'aria-live': 'polite' });
+  const price = h('p', { class: 'submit-price', 'aria-live': 'polite' }, 'Price: compile the program first.');
+  let asked = 0;
+  const refreshPrice = async () => {
+    const ask = ++asked;
+    let text: string;
+    try {
+      text = await estimatePrice(target(), compiled(), Number(shots.value));
+    } catch (error) {
+      text = `Price: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    // Only the answer to the latest question is shown (typing and shots changes ask again).
+    if (ask === asked) price.textContent = text;
+  };
+  shots.addEventListener('input', () => void refreshPrice());
   const form = h(
     'form',
     { class: 'submit-form', 'aria-labelledby': 'submit-heading' },
@@ -252,6 +296,7 @@ function submitForm(source: () => string, target: () => string, errorCount: () =
       labelled('Noise model (simulator)', noise),
       labelled('Dry run', dryRun),
     ),
+    price,
     h('button', { type: 'submit' }, 'Submit'),
     message,
   );
@@ -289,5 +334,5 @@ function submitForm(source: () => string, target: () => string, errorCount: () =
     }
   };
   form.addEventListener('submit', (event) => void submit(event));
-  return form;
+  return { form, refreshPrice };
 }

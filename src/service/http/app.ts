@@ -22,7 +22,7 @@ import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
-import { refuseTooDeep, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
+import { refuseBadShape, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
@@ -45,8 +45,11 @@ export interface AppOptions {
 /** IonQ's organization usage and billing routes, which a local service has nothing to answer with. */
 const OUT_OF_SCOPE = /^\/v0\.[34]\/(usages?|organizations?|billing|budgets?)(\/|$)/;
 
-/** Methods whose routes read a body; on the others a body is ignored, whatever it is. */
+/** Methods whose routes read a body, and the other routes that do (bulk cancel and delete); elsewhere a body is ignored. */
 const BODY_METHODS = new Set(['POST']);
+const BODY_ROUTES = new Set(['v0.3', 'v0.4'].flatMap((v) => [`PUT /${v}/jobs/status/cancel`, `DELETE /${v}/jobs`]));
+const readsBody = (request: { method: string; routeOptions: { url?: string | undefined } }): boolean =>
+  BODY_METHODS.has(request.method) || BODY_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`);
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
@@ -94,12 +97,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
-    if (!BODY_METHODS.has(request.method)) {
-      // A GET, PUT (cancel) or DELETE reads no body: whatever came is ignored.
+    if (!readsBody(request)) {
+      // A GET, a single job's cancel or delete reads no body: whatever came is ignored.
       return done(null, undefined);
     }
     try {
-      refuseTooDeep(text);
+      refuseBadShape(text);
     } catch (problem) {
       return done(problem as Error, undefined);
     }
@@ -114,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   });
   app.addContentTypeParser('*', (request, payload, done) => {
-    if (BODY_METHODS.has(request.method)) {
+    if (readsBody(request)) {
       const error = Object.assign(new Error('Unsupported Media Type'), {
         code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
         statusCode: 415,

@@ -3,8 +3,8 @@
  * project. Lookups are cached for a few seconds per process, so a burst of
  * requests costs one query; a revoked key stops working within that time.
  * The routes that need a key read who asks from `request.caller`, set once
- * by the `onRequest` hook `requireKey` adds to their scope (the request is
- * decorated as the fastify/demo application decorates its own).
+ * by the hooks `requireKey` adds to their scope (the request is decorated as
+ * the fastify/demo application decorates its own).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.js';
@@ -42,21 +42,34 @@ export class KeyCache {
 
   /** Whoever the request's Authorization header names, or a 401. */
   async caller(request: FastifyRequest): Promise<Caller> {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? HEADER.exec(header) : null;
-    const owner = match ? await this.owner(match[2] as string) : null;
+    const key = keyOf(request);
+    const owner = key === null ? null : await this.owner(key);
     if (!owner) throw new Problem('unauthorized', AUTH_MESSAGE);
     return { userId: owner.userId, projectId: owner.projectId, keyId: owner.keyId };
   }
 }
 
+/** The key an Authorization header carries, read without any lookup; null when there is none to look up. */
+function keyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? HEADER.exec(header) : null;
+  return match ? (match[2] as string) : null;
+}
+
 /**
- * Every route registered on `scope` needs a key: its caller is looked up once,
- * before the body is read, and a request without a valid key is a 401.
+ * Every route registered on `scope` needs a key. A request without one in
+ * the header's form is a 401 before its body is read; a key is looked up
+ * (a query) only once the body has passed the input sanitiser (the content
+ * parser, input-limits.ts, and the root's preValidation hooks), so a body
+ * the store would refuse is a 400 before authentication costs anything
+ * (issue 24, S2-S4). An unknown key is a 401 then, before the schema.
  */
 export function requireKey(scope: App, keys: KeyCache): void {
   scope.decorateRequest('caller');
   scope.addHook('onRequest', async (request) => {
+    if (keyOf(request) === null) throw new Problem('unauthorized', AUTH_MESSAGE);
+  });
+  scope.addHook('preValidation', async (request) => {
     request.caller = await keys.caller(request);
   });
 }

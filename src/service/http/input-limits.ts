@@ -7,6 +7,12 @@
  *   objects. Checked on the text, by a scan with an explicit stack, before
  *   `JSON.parse` (which takes seconds on ten million open brackets) and
  *   before any walk that recurses (`JSON.stringify` at the store).
+ * - Length: no array in a body holds more than {@link MAX_ARRAY_ITEMS}
+ *   items (the spec's 150,000 gates a job; no other list a client sends
+ *   comes near). Checked in the same scan, which stops at the first array
+ *   past it: a 10 MB body of five million bad gates is refused after reading
+ *   300 KB of it, and is never given to `JSON.parse` (1.5 s of one blocked
+ *   event loop on this machine, issue 24 S7).
  * - Text: no string or key holds NUL (`\u0000`: text and jsonb cannot hold
  *   it) or a lone surrogate (`\ud800` without its pair: not valid UTF-8, so
  *   PostgreSQL refuses the row).
@@ -14,10 +20,13 @@
  * Every walk here is a loop over an explicit stack: a hostile body cannot
  * exhaust the call stack.
  */
+import { circuitJsonLimits } from '../../index.js';
 import { MAX_REPORTED_KEYS, Problem } from '../jobs/problems.js';
 
 /** Arrays and objects nested in a body, at most (the deepest body a client of the real service sends has 9). */
 export const MAX_JSON_DEPTH = 64;
+/** Items of one array in a body, at most: the spec's gates a job, the longest list a client sends. */
+export const MAX_ARRAY_ITEMS = circuitJsonLimits.maxGatesPerJob;
 /** Characters of one key segment quoted in an answer. */
 const MAX_SEGMENT_LENGTH = 100;
 
@@ -45,12 +54,20 @@ interface Frame {
   expectingKey: boolean;
 }
 
+/** Where JSON text first passes a limit of its shape: nesting depth, or the items of one array. */
+export interface ShapeProblem {
+  readonly kind: 'depth' | 'items';
+  /** Dotted path of the value nested too deep, or of the array with too many items. */
+  readonly path: string;
+}
+
 /**
- * The dotted path of the first value nested deeper than `maxDepth` in JSON
- * text, or null. Linear in the text; keys are decoded only for the path.
- * Text that is not JSON is scanned as well as it goes and left to the parser.
+ * The first place JSON text nests deeper than `maxDepth` or holds an array
+ * of more than `maxItems` items, or null. Linear in the text and stops there;
+ * keys are decoded only for the path. Text that is not JSON is scanned as
+ * well as it goes and left to the parser.
  */
-export function tooDeepPath(text: string, maxDepth = MAX_JSON_DEPTH): string | null {
+export function shapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxItems = MAX_ARRAY_ITEMS): ShapeProblem | null {
   const stack: Frame[] = [];
   const length = text.length;
   for (let i = 0; i < length; i++) {
@@ -68,7 +85,7 @@ export function tooDeepPath(text: string, maxDepth = MAX_JSON_DEPTH): string | n
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       const parent = stack[stack.length - 1];
       const segment = parent === undefined ? null : parent.isObject ? decodeKey(parent.key) : String(parent.index);
-      if (stack.length >= maxDepth) return dotted([...stack.map((f) => f.segment), segment]);
+      if (stack.length >= maxDepth) return { kind: 'depth', path: dotted([...stack.map((f) => f.segment), segment]) };
       stack.push({ isObject: c === OPEN_BRACE, segment, key: '', index: 0, expectingKey: c === OPEN_BRACE });
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       stack.pop();
@@ -76,7 +93,7 @@ export function tooDeepPath(text: string, maxDepth = MAX_JSON_DEPTH): string | n
       const top = stack[stack.length - 1];
       if (top === undefined) continue;
       if (top.isObject) top.expectingKey = true;
-      else top.index++;
+      else if (++top.index >= maxItems) return { kind: 'items', path: dotted(stack.map((f) => f.segment)) };
     } else if (c === COLON) {
       const top = stack[stack.length - 1];
       if (top?.isObject) top.expectingKey = false;
@@ -189,14 +206,17 @@ export function refuseUnstorableText(text: string, body: unknown): void {
   if (problems.keys.length > 0) throw refusal('payload', problems);
 }
 
-/** Throws the 400 when JSON text nests deeper than {@link MAX_JSON_DEPTH}; call it before parsing. */
-export function refuseTooDeep(text: string): void {
-  const path = tooDeepPath(text);
-  if (path === null) return;
+/** Throws the 400 when JSON text nests too deep or holds too long an array; call it before parsing. */
+export function refuseBadShape(text: string): void {
+  const problem = shapeProblem(text);
+  if (problem === null) return;
+  const where = problem.path || 'the body';
   throw new Problem(
     'invalid',
-    `Invalid payload: ${path || 'the body'} nests arrays and objects more than ${MAX_JSON_DEPTH} deep, the most this service stores`,
-    [path],
+    problem.kind === 'depth'
+      ? `Invalid payload: ${where} nests arrays and objects more than ${MAX_JSON_DEPTH} deep, the most this service stores`
+      : `Invalid payload: ${where} must hold at most ${MAX_ARRAY_ITEMS} items`,
+    [problem.path],
     'payload',
   );
 }

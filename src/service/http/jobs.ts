@@ -13,6 +13,9 @@ import {
   CloneBody,
   MovedAnswer,
   StatusAnswer,
+  BulkAnswer,
+  BulkBody,
+  BulkQuery,
 } from './schemas/jobs.js';
 import type { ApiVersion } from '../jobs/model.js';
 
@@ -99,6 +102,28 @@ export function jobsRoutes(app: App, { jobs }: RouteDeps): void {
       },
       async (request) => jobs.cancel(request.params.UUID, request.caller),
     );
+    // IonQ's bulk operations (v0.4 OpenAPI CancelJobs and DeleteJobs; v0.3 cancelManyJobs and deleteManyjobs).
+    const bulk = [
+      { method: 'PUT', url: `/${version}/jobs/status/cancel`, done: 'canceled', what: 'Cancel many jobs' },
+      { method: 'DELETE', url: `/${version}/jobs`, done: 'deleted', what: 'Delete many jobs and their results' },
+    ] as const;
+    for (const { method, url, done, what } of bulk)
+      app.route({
+        method,
+        url,
+        schema: {
+          tags,
+          security,
+          summary: `${what}: all of them or none (a 404 naming the ids not found)`,
+          querystring: BulkQuery,
+          body: Type.Optional(BulkBody),
+          response: { 200: BulkAnswer(done), ...errorResponses(400, 401, 404, 503) },
+        },
+        handler: async (request) => {
+          const ids = request.body?.ids ?? request.query.ids;
+          return done === 'canceled' ? jobs.cancelMany(ids, request.caller) : jobs.removeMany(ids, request.caller);
+        },
+      });
     app.delete(
       `/${version}/jobs/:UUID`,
       {

@@ -7,7 +7,9 @@ import { RESULT_FORMATS } from '../../index.js';
 import type { Db } from '../store/db.js';
 import {
   cancelJob,
+  cancelJobs,
   deleteJob,
+  deleteJobs,
   getJob,
   getJobs,
   getJobWithArtifacts,
@@ -25,7 +27,7 @@ import { isUuid, prefixOf, withPrefix, type ApiVersion, type Caller, type JobRec
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { estimateRun, runShapeOf } from './estimate.js';
-import { checkSessionFor, insertIntoSession } from './sessions.js';
+import { chargeMove, checkSessionFor, insertIntoSession } from './sessions.js';
 import { CursorCodec } from './cursor.js';
 import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
@@ -73,6 +75,28 @@ function idList(given: string | readonly string[] | undefined, key: string): str
       'querystring',
     );
   return ids;
+}
+
+/**
+ * The ids of a bulk cancel or delete, from the body (`{"ids": [...]}`, checked
+ * by its schema) or the query (v0.3: `ids=a,b` or repeated), as the store
+ * compares them: lowercase, each once, in the order first given.
+ */
+function requiredIds(given: string | readonly string[] | undefined): string[] {
+  const ids = idList(given, 'ids') ?? [];
+  if (ids.length === 0)
+    throw invalid(
+      'ids is required: the job ids as a JSON body {"ids": ["<uuid>", ...]} or in the query (ids=<uuid>,...)',
+      ['ids'],
+    );
+  if (ids.length > 1000) throw invalid(`ids may name at most 1,000 jobs; it names ${ids.length}`, ['ids']);
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+function jobsNotFound(ids: readonly string[], done: string): Problem {
+  const named = ids.slice(0, 20).join(', ');
+  const more = ids.length > 20 ? ` and ${ids.length - 20} more` : '';
+  return new Problem('not-found', `No job ${named}${more} in your project: none of the jobs was ${done}`);
 }
 
 /** A list filter's date: ISO 8601, else a 400 naming the parameter. */
@@ -227,10 +251,15 @@ export class JobsService {
     await this.checkParent(body.parent, caller);
     // A moved job replaces its source, in the source's session without counting again; a session it is moved into takes it as any job.
     if (typeof body.session_id === 'string') await checkSessionFor(this.db, body.session_id, body.backend, caller);
-    const outcome = await moveJob(this.db, id, caller.projectId, (source) =>
-      jobsFromCopy('move', source, body, caller),
+    const outcome = await moveJob(
+      this.db,
+      id,
+      caller.projectId,
+      (source) => jobsFromCopy('move', source, body, caller),
+      chargeMove(caller),
     );
     if (outcome.kind === 'not-found') throw jobNotFound(id);
+    if (outcome.kind === 'refused') throw outcome.reason;
     if (outcome.kind === 'conflict')
       throw new Problem('conflict', `Job ${id} cannot be moved: it is ${outcome.status}`);
     this.onCreated();
@@ -259,6 +288,30 @@ export class JobsService {
       throw invalid(`parent must be the id (a uuid) of one of your jobs; ${text} is not a uuid`, ['parent']);
     if (!(await getJob(this.db, parent, caller.projectId)))
       throw invalid(`parent must be the id of one of your jobs; job ${text} not found`, ['parent']);
+  }
+
+  /**
+   * Bulk cancel (`PUT /v0.4/jobs/status/cancel`): the ids canceled, in the
+   * order given; completed and failed jobs are left out. Every id must name a
+   * job of the caller's project, else a 404 naming the others and nothing done.
+   */
+  async cancelMany(
+    ids: string | readonly string[] | undefined,
+    caller: Caller,
+  ): Promise<{ ids: string[]; status: 'canceled' }> {
+    const outcome = await cancelJobs(this.db, requiredIds(ids), caller.projectId);
+    if (outcome.kind === 'not-found') throw jobsNotFound(outcome.ids, 'canceled');
+    return { ids: outcome.ids, status: 'canceled' };
+  }
+
+  /** Bulk delete (`DELETE /v0.4/jobs`): all of the ids, each a job of the caller's project, or a 404 and nothing. */
+  async removeMany(
+    ids: string | readonly string[] | undefined,
+    caller: Caller,
+  ): Promise<{ ids: string[]; status: 'deleted' }> {
+    const outcome = await deleteJobs(this.db, requiredIds(ids), caller.projectId);
+    if (outcome.kind === 'not-found') throw jobsNotFound(outcome.ids, 'deleted');
+    return { ids: outcome.ids, status: 'deleted' };
   }
 
   async remove(id: string, caller: Caller): Promise<{ id: string; status: 'deleted' }> {

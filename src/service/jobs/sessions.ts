@@ -11,8 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import { compile } from '../../index.js';
 import type { Db } from '../store/db.js';
+import type { Queryable } from '../store/db.js';
+import type { JobRecord } from '../store/records.js';
 import {
   admitJobs,
+  chargeSession,
   endSession,
   getSession,
   insertSession,
@@ -171,6 +174,28 @@ export async function insertIntoSession(db: Db, jobs: readonly NewJob[], caller:
   );
   if (outcome === 'not-found') throw noSuchSession(id);
   if (outcome !== null) throw outcome;
+}
+
+/**
+ * A move into another session than its source's (the body names it): the
+ * clone is a new job there and counts against that session's limits, checked
+ * and counted under the session's lock in the move's own transaction, so a
+ * refused move leaves the source as it was. A clone that stays in its
+ * source's session replaces the source there and is not counted again.
+ */
+export function chargeMove(caller: Caller) {
+  return async (q: Queryable, clone: readonly NewJob[], source: JobRecord): Promise<Problem | null> => {
+    const job = clone[0] as NewJob;
+    const id = job.session_id;
+    if (id === null || id === source.session_id) return null;
+    const session = isUuid(id) ? await getSession(q, id, caller.projectId) : null;
+    if (!session) return noSuchSession(id);
+    const cost = session.cost_limit ? jobsCost(clone) : estimateRun(runShapeOf(job, hasErrorMitigation(job))).cost;
+    const outcome = await chargeSession(q, id, caller.projectId, cost, (locked, now) =>
+      refusal(locked, job, cost, now),
+    );
+    return outcome === 'not-found' ? noSuchSession(id) : outcome;
+  };
 }
 
 /**

@@ -198,7 +198,13 @@ export async function listJobs(q: Queryable, filter: JobFilter): Promise<JobReco
 }
 
 export type TransitionOutcome =
-  { kind: 'done'; job: JobRecord } | { kind: 'not-found' } | { kind: 'conflict'; status: JobStatus };
+  | { kind: 'done'; job: JobRecord }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; status: JobStatus }
+  | { kind: 'refused'; reason: Error };
+
+/** A check the move makes in its transaction before the clone is inserted: the reason it refuses, or null. */
+export type MoveCharge = (q: Queryable, clone: readonly NewJob[], source: JobRecord) => Promise<Error | null>;
 
 async function lockJob(q: Queryable, id: string, projectId: string): Promise<JobRecord | null> {
   const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2 FOR UPDATE', [
@@ -245,12 +251,15 @@ export function moveJob(
   id: string,
   projectId: string,
   buildClone: (source: JobRecord) => NewJob[],
+  charge?: MoveCharge,
 ): Promise<TransitionOutcome> {
   return db.tx(async (q) => {
     const job = await lockJob(q, id, projectId);
     if (!job) return { kind: 'not-found' };
     if (!OPEN_STATUSES.includes(job.status)) return { kind: 'conflict', status: job.status };
     const clone = buildClone(job);
+    const reason = charge ? await charge(q, clone, job) : null;
+    if (reason !== null) return { kind: 'refused', reason };
     await cancelOpen(q, [id]);
     if (job.parent_job_id) await settleParent(q, job.parent_job_id);
     await insertJobs(q, clone);
@@ -259,20 +268,69 @@ export function moveJob(
   });
 }
 
-/** Deletes a job, its children and every artifact (foreign keys cascade). */
-export function deleteJob(db: Db, id: string, projectId: string): Promise<boolean> {
+/** What a bulk cancel or delete did: every id was a job of the project, or these were not (and nothing changed). */
+export type BulkOutcome = { kind: 'done'; ids: string[] } | { kind: 'not-found'; ids: string[] };
+
+/** Locks the project's jobs among `ids` (lowercase, distinct); the ids that name none of them. */
+async function lockJobs(
+  q: Queryable,
+  ids: readonly string[],
+  projectId: string,
+): Promise<{ rows: { id: string; status: JobStatus; parent_job_id: string | null }[]; missing: string[] }> {
+  const rows = await q.query<{ id: string; status: JobStatus; parent_job_id: string | null }>(
+    'SELECT id, status, parent_job_id FROM jobs WHERE id = ANY($1::uuid[]) AND project_id = $2 ORDER BY id FOR UPDATE',
+    [ids, projectId],
+  );
+  const found = new Set(rows.map((r) => r.id));
+  return { rows, missing: ids.filter((id) => !found.has(id)) };
+}
+
+async function settleParents(q: Queryable, rows: readonly { parent_job_id: string | null }[]): Promise<void> {
+  const parents = new Set(rows.map((r) => r.parent_job_id).filter((p): p is string => p !== null));
+  for (const parent of parents) await settleParent(q, parent);
+}
+
+/**
+ * Bulk cancel, in one transaction: the open jobs among `ids` become canceled
+ * (with their open children); canceled ones stay so; completed and failed ones
+ * are left as they are and not answered. All of the project's, or nothing.
+ */
+export function cancelJobs(db: Db, ids: readonly string[], projectId: string): Promise<BulkOutcome> {
   return db.tx(async (q) => {
-    const children = await q.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = $1', [id]);
-    const rows = await q.query<{ id: string; parent_job_id: string | null }>(
-      'DELETE FROM jobs WHERE id = $1 AND project_id = $2 RETURNING id, parent_job_id',
-      [id, projectId],
-    );
-    const row = rows[0];
-    if (!row) return false;
-    await notifyStop(q, [id, ...children.map((c) => c.id)]);
-    if (row.parent_job_id) await settleParent(q, row.parent_job_id);
-    return true;
+    const { rows, missing } = await lockJobs(q, ids, projectId);
+    if (missing.length > 0) return { kind: 'not-found', ids: missing };
+    const open = rows.filter((r) => OPEN_STATUSES.includes(r.status));
+    if (open.length > 0)
+      await cancelOpen(
+        q,
+        open.map((r) => r.id),
+      );
+    await settleParents(q, open);
+    const canceled = new Set([...open, ...rows.filter((r) => r.status === 'canceled')].map((r) => r.id));
+    return { kind: 'done', ids: ids.filter((id) => canceled.has(id)) };
   });
+}
+
+/** Deletes jobs, their children and every artifact (foreign keys cascade), in one transaction: all or nothing. */
+export function deleteJobs(db: Db, ids: readonly string[], projectId: string): Promise<BulkOutcome> {
+  return db.tx(async (q) => {
+    const { rows, missing } = await lockJobs(q, ids, projectId);
+    if (missing.length > 0) return { kind: 'not-found', ids: missing };
+    const children = await q.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = ANY($1::uuid[])', [ids]);
+    await q.query('DELETE FROM jobs WHERE id = ANY($1::uuid[]) AND project_id = $2', [ids, projectId]);
+    await notifyStop(q, [...ids, ...children.map((c) => c.id)]);
+    // A deleted child leaves its parent (when the parent stays) to follow the children that remain.
+    await settleParents(
+      q,
+      rows.filter((r) => r.parent_job_id !== null && !ids.includes(r.parent_job_id)),
+    );
+    return { kind: 'done', ids: [...ids] };
+  });
+}
+
+/** Deletes one job, its children and every artifact. */
+export async function deleteJob(db: Db, id: string, projectId: string): Promise<boolean> {
+  return (await deleteJobs(db, [id.toLowerCase()], projectId)).kind === 'done';
 }
 
 export async function listArtifacts(q: Queryable, jobIds: readonly string[]): Promise<ArtifactRecord[]> {

@@ -95,22 +95,39 @@ export function admitJobs<R>(
   admit: Admission<R>,
 ): Promise<R | null | 'not-found'> {
   return db.tx(async (q) => {
-    const rows = await q.query<SessionRecord & { now: Date }>(
-      'SELECT *, now() AS now FROM sessions WHERE id = $1 AND project_id = $2 FOR UPDATE',
-      [sessionId, projectId],
-    );
-    const session = rows[0];
-    if (!session) return 'not-found';
-    const refusal = admit(session, session.now);
-    if (refusal !== null) return refusal;
-    await q.query(
-      `UPDATE sessions SET job_count = job_count + 1, committed_cost = committed_cost + $2, status = 'started',
-         started_at = coalesce(started_at, now()) WHERE id = $1`,
-      [sessionId, cost],
-    );
-    await insertJobs(q, jobs);
-    return null;
+    const outcome = await chargeSession(q, sessionId, projectId, cost, admit);
+    if (outcome === null) await insertJobs(q, jobs);
+    return outcome;
   });
+}
+
+/**
+ * In the caller's transaction: locks the session, asks `admit`, and if it
+ * takes the job counts it and its cost and starts the session. Answers the
+ * refusal, null when counted, or 'not-found'. The job itself is the caller's
+ * to insert (a new job, or the clone a move makes).
+ */
+export async function chargeSession<R>(
+  q: Queryable,
+  sessionId: string,
+  projectId: string,
+  cost: number,
+  admit: Admission<R>,
+): Promise<R | null | 'not-found'> {
+  const rows = await q.query<SessionRecord & { now: Date }>(
+    'SELECT *, now() AS now FROM sessions WHERE id = $1 AND project_id = $2 FOR UPDATE',
+    [sessionId, projectId],
+  );
+  const session = rows[0];
+  if (!session) return 'not-found';
+  const refusal = admit(session, session.now);
+  if (refusal !== null) return refusal;
+  await q.query(
+    `UPDATE sessions SET job_count = job_count + 1, committed_cost = committed_cost + $2, status = 'started',
+       started_at = coalesce(started_at, now()) WHERE id = $1`,
+    [sessionId, cost],
+  );
+  return null;
 }
 
 /**

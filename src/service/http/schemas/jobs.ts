@@ -168,6 +168,18 @@ export const CreatedV4 = Type.Object({
   session_id: Type.Union([Type.Null(), Type.String()]),
 });
 export const StatusAnswer = Type.Object({ id: Uuid, status: Type.String() });
+/**
+ * IonQ's v0.4 JobsBulkOperationRequest, `{"ids": [...]}`; none (null) when
+ * v0.3 names the ids in the query. Nullable rather than a union, so that a
+ * bad item is named (`ids.0`) instead of the union as a whole.
+ */
+export const BulkBody = Type.Object(
+  { ids: Type.Optional(Type.Array(Uuid, { maxItems: 1000, description: 'Job ids, 1 to 1,000' })) },
+  { additionalProperties: true, nullable: true },
+);
+export const BulkQuery = Type.Object({ ids: Type.Optional(IdList) }, { additionalProperties: true });
+export const BulkAnswer = (status: 'canceled' | 'deleted') =>
+  Type.Object({ ids: Type.Array(Uuid), status: Type.Literal(status) });
 export const MovedAnswer = Type.Object({
   id: Uuid,
   status: Type.Literal('submitted'),
