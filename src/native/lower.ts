@@ -220,10 +220,9 @@ export function lowerToNative(
     (options.twoQubitBlocks ?? optimize)
       ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span))
       : null;
-  const oriented =
-    optimize && options.passes?.['toffoli-orientation'] !== false
-      ? orientations(circuit)
-      : new Map<number, Orientation>();
+  // Toffoli orientation, and gates on three or more wires fed to the block pass step by step (passes/toffoli-orientation.ts).
+  const stepwise = optimize && options.passes?.['toffoli-orientation'] !== false;
+  const oriented = stepwise ? orientations(circuit) : new Map<number, Orientation>();
   for (const [index, op] of circuit.ops.entries()) {
     switch (op.kind) {
       case 'gate':
@@ -237,7 +236,7 @@ export function lowerToNative(
               : decomposeGate(op, ctx);
         const wires = touched(steps);
         // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
-        if (blocks && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
+        if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
         else if (blocks) blocks.gate([...wires], steps, op.span);
         else for (const s of steps) emitter.step(s, family, op.span);
         if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);

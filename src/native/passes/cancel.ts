@@ -9,7 +9,7 @@
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import type { QisGateName } from '../../tables/index.js';
-import { commutes, isDiagonal } from './commutation.js';
+import { CommutationCache, isDiagonal } from './commutation.js';
 
 /** Gates past which a candidate looks for its inverse. */
 const LOOK_AHEAD = 256;
@@ -53,6 +53,12 @@ function inverseKey(gate: IrGate): string | null {
 export function cancelInverses(circuit: IrCircuit): IrCircuit {
   const ops = circuit.ops;
   const removed = new Uint8Array(ops.length);
+  const cache = new CommutationCache(ops);
+  const keys = new Array<string | undefined>(ops.length);
+  const keyAt = (j: number): string => {
+    const op = ops[j] as IrGate;
+    return (keys[j] ??= gateKey(op, op.name, op.rotation));
+  };
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as IrOp;
     if (removed[i] || op.kind !== 'gate') continue;
@@ -63,12 +69,12 @@ export function cancelInverses(circuit: IrCircuit): IrCircuit {
       if (removed[j]) continue;
       const next = ops[j] as IrOp;
       seen++;
-      if (next.kind === 'gate' && gateKey(next, next.name, next.rotation) === wanted) {
+      if (next.kind === 'gate' && keyAt(j) === wanted) {
         removed[i] = 1;
         removed[j] = 1;
         break;
       }
-      if (!commutes(op, next)) break;
+      if (!cache.commutes(i, j)) break;
     }
   }
   return { ...circuit, ops: ops.filter((_, i) => !removed[i]) };

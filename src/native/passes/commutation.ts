@@ -64,18 +64,45 @@ export function wiresOf(op: IrOp): readonly number[] | null {
 
 /** Whether `a` and `b` commute by the wire rules above (false when unsure). */
 export function commutes(a: IrOp, b: IrOp): boolean {
-  const wa = wiresOf(a);
-  const wb = wiresOf(b);
-  if (wa === null || wb === null) return false;
-  if (!wa.some((w) => wb.includes(w))) return true;
-  if (a.kind !== 'gate' || b.kind !== 'gate') return false;
-  const actionsB = wireActions(b);
-  for (const [wire, action] of wireActions(a)) {
-    const other = actionsB.get(wire);
-    if (other === undefined) continue;
-    if (action === 'other' || other !== action) return false;
+  return new CommutationCache([a, b]).commutes(0, 1);
+}
+
+/** The same test over one circuit's operations, each read once (passes look far ahead). */
+export class CommutationCache {
+  private readonly wires: (readonly number[] | null | undefined)[];
+  private readonly actions: (Map<number, WireAction> | undefined)[];
+
+  constructor(private readonly ops: readonly IrOp[]) {
+    this.wires = new Array<readonly number[] | null | undefined>(ops.length);
+    this.actions = new Array<Map<number, WireAction> | undefined>(ops.length);
   }
-  return true;
+
+  wiresAt(i: number): readonly number[] | null {
+    let w = this.wires[i];
+    if (w === undefined) w = this.wires[i] = wiresOf(this.ops[i] as IrOp);
+    return w;
+  }
+
+  private actionsAt(i: number): Map<number, WireAction> {
+    let a = this.actions[i];
+    if (a === undefined) a = this.actions[i] = wireActions(this.ops[i] as IrGate);
+    return a;
+  }
+
+  commutes(i: number, j: number): boolean {
+    const wa = this.wiresAt(i);
+    const wb = this.wiresAt(j);
+    if (wa === null || wb === null) return false;
+    if (!wa.some((w) => wb.includes(w))) return true;
+    if (this.ops[i]?.kind !== 'gate' || this.ops[j]?.kind !== 'gate') return false;
+    const actionsB = this.actionsAt(j);
+    for (const [wire, action] of this.actionsAt(i)) {
+      const other = actionsB.get(wire);
+      if (other === undefined) continue;
+      if (action === 'other' || other !== action) return false;
+    }
+    return true;
+  }
 }
 
 /** A gate diagonal in the computational basis (any controls). */
