@@ -72,18 +72,21 @@ function partnerOf(ops: readonly IrOp[], i: number, taken: Uint8Array): number {
 export function relativePhaseToffolis(circuit: IrCircuit): IrCircuit {
   const ops = circuit.ops;
   const taken = new Uint8Array(ops.length);
+  // Margolus's gate is not symmetric in its controls: both of a pair take the first one's order, so D cancels.
+  const controlsOf = new Map<number, readonly number[]>();
   for (let i = 0; i < ops.length; i++) {
     if (taken[i] || !isToffoli(ops[i] as IrOp)) continue;
     const j = partnerOf(ops, i, taken);
     if (j < 0) continue;
     taken[i] = 1;
     taken[j] = 1;
+    controlsOf.set(i, (ops[i] as IrGate).controls).set(j, (ops[i] as IrGate).controls);
   }
   return {
     ...circuit,
     ops: ops.flatMap((op, i) => {
       if (!taken[i] || !isToffoli(op)) return [op];
-      const [a, b] = op.controls as [number, number];
+      const [a, b] = controlsOf.get(i) as [number, number];
       return margolus(a, b, op.targets[0] as number, op.span);
     }),
   };

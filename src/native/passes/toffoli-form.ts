@@ -14,37 +14,49 @@ import { wiresOf } from './commutation.js';
 const isH = (op: IrOp | undefined, wire: number): boolean =>
   op?.kind === 'gate' && op.name === 'h' && op.controls.length === 0 && op.targets[0] === wire;
 
+const isCandidate = (op: IrOp): op is IrGate => op.kind === 'gate' && op.name === 'z' && op.controls.length > 0;
+
+/** For each multi-controlled Z (by index): the index of the previous and the next operation on each of its wires. */
+function neighbours(circuit: IrCircuit): Map<number, { previous: number[]; next: number[] }> {
+  const ops = circuit.ops;
+  const found = new Map<number, { previous: number[]; next: number[] }>();
+  const last = new Int32Array(circuit.qubits).fill(-1);
+  const all = [...Array(circuit.qubits).keys()];
+  ops.forEach((op, i) => {
+    const wires = wiresOf(op) ?? all;
+    if (isCandidate(op)) found.set(i, { previous: wires.map((w) => last[w] as number), next: [] });
+    for (const w of wires) last[w] = i;
+  });
+  last.fill(-1);
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i] as IrOp;
+    const wires = wiresOf(op) ?? all;
+    const entry = found.get(i);
+    if (entry) entry.next = wires.map((w) => last[w] as number);
+    for (const w of wires) last[w] = i;
+  }
+  return found;
+}
+
 export function orientToffolis(circuit: IrCircuit): IrCircuit {
   const ops = circuit.ops;
-  // For each op and wire: the index of the previous and the next op on that wire.
-  const previous = new Map<string, number>();
-  const next = new Map<string, number>();
-  const last = new Map<number, number>();
-  ops.forEach((op, i) => {
-    for (const w of wiresOf(op) ?? [...last.keys()]) {
-      const before = last.get(w);
-      if (before !== undefined) {
-        previous.set(`${i}:${w}`, before);
-        next.set(`${before}:${w}`, i);
-      }
-      last.set(w, i);
-    }
-  });
   const removed = new Uint8Array(ops.length);
   const replaced = new Map<number, IrGate>();
-  ops.forEach((op, i) => {
-    if (op.kind !== 'gate' || op.name !== 'z' || op.controls.length === 0) return;
+  for (const [i, { previous, next }] of neighbours(circuit)) {
+    const op = ops[i] as IrGate;
+    // previous and next follow wiresOf's order (controls, then targets); the target is tried first.
+    const wires = [...op.controls, ...op.targets];
     for (const wire of [...op.targets, ...op.controls]) {
-      const p = previous.get(`${i}:${wire}`);
-      const n = next.get(`${i}:${wire}`);
-      if (p === undefined || n === undefined || removed[p] || removed[n]) continue;
+      const k = wires.indexOf(wire);
+      const p = previous[k] as number;
+      const n = next[k] as number;
+      if (p < 0 || n < 0 || removed[p] || removed[n]) continue;
       if (!isH(ops[p], wire) || !isH(ops[n], wire)) continue;
       removed[p] = 1;
       removed[n] = 1;
-      const controls = [...op.controls, ...op.targets].filter((w) => w !== wire);
-      replaced.set(i, { ...op, name: 'x', targets: [wire], controls });
-      return;
+      replaced.set(i, { ...op, name: 'x', targets: [wire], controls: wires.filter((w) => w !== wire) });
+      break;
     }
-  });
+  }
   return { ...circuit, ops: ops.flatMap((op, i) => (removed[i] ? [] : [replaced.get(i) ?? op])) };
 }
