@@ -14,6 +14,7 @@
  */
 import { BENCH_SIZE, medianMs, printTable } from './lib.js';
 import { blockPassTables } from './two-qubit-blocks.js';
+import { namSuiteTables } from './nam-suite.js';
 import type { IrCircuit, IrOp } from '../src/ir/types.js';
 import { lowerToNative, type NativeFamily } from '../src/native/index.js';
 import { IDENTITY, mul, toSpecialUnitary, type Mat2 } from '../src/native/complex2.js';
@@ -312,3 +313,5 @@ printTable(
 );
 
 await blockPassTables();
+
+await namSuiteTables();

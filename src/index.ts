@@ -173,6 +173,8 @@ export type { ParseOptions, ParseResult } from './parser/index.js';
 export { compile } from './api/compile.js';
 /** Options, result and stats of {@link compile}. */
 export type { CompileOptions, CompileResult, CompileStats } from './api/compile.js';
+/** The circuit passes `compile` runs with `optimize` (`options.passes` turns each off by name). */
+export { PASS_NAMES, type PassName, type PassSwitches } from './native/index.js';
 /**
  * Draws a program's circuit (validated QIS gates, or the compiled native
  * circuit) as a standalone SVG document; the CLI's `compile --format svg`.

@@ -12,7 +12,13 @@ import { CIRCUIT_JSON_FORMAT } from '../ir/json/types.js';
 import type { IrCircuit } from '../ir/types.js';
 import { isLoadedProgram, isMultiCircuitProgram, loadCircuits, type LoadedProgram } from './load.js';
 import { checkOptions, TARGET_OPTION, type OptionRules } from '../diagnostics/options.js';
-import { lowerToNative, type NativeFamily, type NativeLowering } from '../native/index.js';
+import {
+  lowerToNative,
+  PASS_NAMES,
+  type NativeFamily,
+  type NativeLowering,
+  type PassSwitches,
+} from '../native/index.js';
 import { lowerWithinLimit } from './native-gate-limit.js';
 import { NATIVE_FAMILIES } from '../native/family.js';
 import { circuitToQasm } from '../native/qasm.js';
@@ -33,6 +39,13 @@ export interface CompileOptions {
   readonly optimize?: boolean;
   /** The two-qubit block pass alone (default: `optimize`); never more entangling gates with it than without. */
   readonly twoQubitBlocks?: boolean;
+  /**
+   * The circuit passes that run with `optimize`, each on unless named here with
+   * false: `toffoli-form`, `cancel`, `relative-phase`, `swap-relabel`,
+   * `toffoli-orientation` (docs/compiler.md). With `swap-relabel`, final swaps
+   * followed only by measurement become a permutation of the measurement map.
+   */
+  readonly passes?: PassSwitches;
   /** The simulator runs either family; choose `zz` to compile as for a Forte noise model. Ignored on QPU targets. */
   readonly family?: NativeFamily;
 }
@@ -80,6 +93,10 @@ const COMPILE_OPTIONS: OptionRules = {
   optimize: { kind: 'boolean' },
   family: { kind: 'enum', values: NATIVE_FAMILIES },
   twoQubitBlocks: { kind: 'boolean' },
+  passes: {
+    kind: 'object',
+    members: Object.fromEntries(PASS_NAMES.map((name) => [name, { kind: 'boolean' } as const])),
+  },
 };
 
 const FAILED = { circuit: null, measurements: [], stats: null, qasm: null, finalFrames: [] } as const;
@@ -216,6 +233,7 @@ export function loweredInGateset(
       maxOps,
       ...(options.optimize !== undefined ? { optimize: options.optimize } : {}),
       ...(options.twoQubitBlocks !== undefined ? { twoQubitBlocks: options.twoQubitBlocks } : {}),
+      ...(options.passes !== undefined ? { passes: options.passes } : {}),
     }),
   );
 }

@@ -47,6 +47,7 @@ function load(
 const EQUIVALENCE_OPTIONS: OptionRules = {
   target: TARGET_OPTION,
   exactUpTo: { kind: 'integer', min: 0, max: 30 },
+  denseUpTo: { kind: 'integer', min: 0, max: 30 },
   randomStates: { kind: 'integer', min: 1, max: LIMITS.maxRandomStates },
   tolerance: { kind: 'number', min: 0, max: 1 },
   seed: SEED_OPTION,

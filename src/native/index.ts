@@ -6,3 +6,4 @@
 export { lowerToNative, type NativeLowering, type NativeLoweringOptions } from './lower.js';
 export { NATIVE_FAMILIES, type NativeFamily } from './family.js';
 export { NativeGateLimitError } from './gate-limit.js';
+export { PASS_NAMES, runPasses, type PassName, type PassSwitches } from './passes/index.js';

@@ -26,6 +26,8 @@ import { FUSION_SNAP } from './tolerances.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
+import { runPasses, type PassSwitches } from './passes/index.js';
+import { orientations, orientedSteps, type Orientation } from './passes/toffoli-orientation.js';
 
 export interface NativeLoweringOptions {
   /** Fuse single-qubit runs across gates and resynthesise two-qubit blocks (default true). When false, each QIS gate is synthesised on its own. */
@@ -48,6 +50,11 @@ export interface NativeLoweringOptions {
    * whole target keeps the quadratic construction for such gates.
    */
   readonly maxQubits?: number;
+  /**
+   * Circuit passes run before lowering when `optimize` is on (passes/index.ts):
+   * each is on unless named here with false.
+   */
+  readonly passes?: PassSwitches;
   /** Most operations the lowered circuit may hold; past it lowering throws NativeGateLimitError (gate-limit.ts). */
   readonly maxOps?: number;
 }
@@ -201,25 +208,38 @@ function loweredWidth(circuit: IrCircuit, family: NativeFamily, maxQubits: numbe
  * gates of `family`: `ms` (Harmony, Aria, the default simulator) or `zz` (Forte).
  */
 export function lowerToNative(
-  circuit: IrCircuit,
+  source: IrCircuit,
   family: NativeFamily,
   options: NativeLoweringOptions = {},
 ): NativeLowering {
   const optimize = options.optimize ?? true;
+  const circuit = optimize ? runPasses(source, options.passes) : source;
   const width = loweredWidth(circuit, family, options.maxQubits);
   const emitter = new NativeEmitter(width, optimize, options.maxOps);
   const decomposed = new DecomposeCache(decomposeContext(family, width));
-  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity);
   const blocks =
     (options.twoQubitBlocks ?? optimize)
       ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span))
       : null;
-  for (const op of circuit.ops) {
+  // Toffoli orientation, and gates on three or more wires fed to the block pass step by step (passes/toffoli-orientation.ts).
+  const stepwise = optimize && options.passes?.['toffoli-orientation'] !== false;
+  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity, { stepwise: blocks !== null && stepwise });
+  const oriented = stepwise ? orientations(circuit) : new Map<number, Orientation>();
+  for (const [index, op] of circuit.ops.entries()) {
     switch (op.kind) {
       case 'gate':
       case 'native': {
-        const steps = op.kind === 'gate' ? decomposed.steps(op) : decomposeNative(op);
-        if (blocks) blocks.gate([...touched(steps)], steps, op.span);
+        const orientation = oriented.get(index);
+        const steps =
+          op.kind === 'native'
+            ? decomposeNative(op)
+            : orientation
+              ? orientedSteps(op, orientation, decomposed.ctx)
+              : decomposed.steps(op);
+        const wires = touched(steps);
+        // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
+        if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
+        else if (blocks) blocks.gate([...wires], steps, op.span);
         else for (const s of steps) emitter.step(s, family, op.span);
         if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);
         break;

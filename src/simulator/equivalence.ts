@@ -9,19 +9,26 @@
  * that fits best (`upToFinalZ`): a product of single-qubit Z rotations,
  * never an arbitrary diagonal, so a dropped CZ or ZZ still fails.
  */
-import type { IrCircuit } from '../ir/types.js';
+import type { IrCircuit, IrNativeGate } from '../ir/types.js';
 import { compileDense, denseAllocator, runCompiled, type EngineOptions } from './engine/evolve.js';
 import { finalMeasurementIndices } from './engine/execute.js';
 import { unitaryOf, type UnitaryOp } from './kernels/matrices.js';
 import { MemoryGuard, defaultMemoryBudget } from './engine/memory.js';
 import { SeededRandom } from './engine/random.js';
 import type { DenseState } from './engine/state.js';
+import { compareOnSparseInputs } from './sparse-equivalence.js';
 
 export interface EquivalenceOptions {
   /** Largest qubit count compared exactly, column by column (default 12). */
   readonly exactUpTo?: number;
-  /** Random input states compared beyond `exactUpTo` (default 4). */
+  /** Random input states compared beyond `exactUpTo` (default 4); beyond `denseUpTo`, sparse inputs of each kind (default 8). */
   readonly randomStates?: number;
+  /**
+   * Largest qubit count compared on dense random states (default 20). Wider
+   * circuits are compared on sampled sparse inputs, random basis states and
+   * few-term superpositions (sparse-equivalence.ts says what that proves).
+   */
+  readonly denseUpTo?: number;
   /** Largest amplitude difference still called equal (default 1e-8). */
   readonly tolerance?: number;
   readonly seed?: number;
@@ -45,8 +52,20 @@ export interface EquivalenceResult {
   readonly equivalent: boolean;
   /** Largest |a - e^{iφ} b| over the compared amplitudes, φ the best global phase. */
   readonly maxDeviation: number;
-  /** `unitary` (exact), `random-states`, or why nothing was compared (`measurements-differ`, `non-unitary`). */
-  readonly method: 'unitary' | 'random-states' | 'measurements-differ' | 'non-unitary';
+  /**
+   * `unitary` (exact), `random-states` (dense random inputs), `sparse-states`
+   * (sampled basis states and few-term superpositions, for circuits wider than
+   * `denseUpTo`), or why nothing was compared (`measurements-differ`, `non-unitary`).
+   */
+  readonly method: 'unitary' | 'random-states' | 'sparse-states' | 'measurements-differ' | 'non-unitary';
+  /**
+   * When both circuits measure the same qubits into the same bits but in a
+   * different order (a compiler turned final swaps into a relabeling), the
+   * wire permutation appended to the second circuit before comparing, as
+   * `[from, to]` pairs: the second circuit's qubit `from` holds what the
+   * first measures from `to`.
+   */
+  readonly relabeled?: readonly (readonly [number, number])[];
   /** With `upToFinalZ`: the Z rotation (turns, in (-1/2, 1/2]) appended to each qubit of the second circuit. */
   readonly finalZ?: readonly number[];
 }
@@ -58,13 +77,39 @@ export interface UnitaryPart {
   readonly nonUnitary: boolean;
 }
 
-export function unitaryPart(circuit: IrCircuit): UnitaryPart {
+/**
+ * An MS gate as its ZZ form: ms(φ0, φ1, θ) = (V0 ⊗ V1) zz(θ) (V0† ⊗ V1†)
+ * with V = Rz(2πφ) H, since σ(φ) = V Z V†. The sparse comparison runs this
+ * form: between two entanglers a control wire then sees only the product of
+ * its rotations, which is diagonal, instead of sitting in superposition.
+ */
+function msAsZz(op: IrNativeGate): UnitaryOp[] {
+  const [a, b] = op.targets as [number, number];
+  const one = (name: 'h' | 'rz', q: number, rotation: number | null = null) =>
+    unitaryOf({ kind: 'gate', name, targets: [q], controls: [], rotation });
+  const turn = 2 * Math.PI;
+  const [p0, p1] = [op.phases[0] ?? 0, op.phases[1] ?? 0];
+  return [
+    one('rz', a, -turn * p0),
+    one('h', a),
+    one('rz', b, -turn * p1),
+    one('h', b),
+    unitaryOf({ kind: 'native', name: 'zz', targets: [a, b], phases: [], angle: op.angle ?? 0.25 }),
+    one('h', a),
+    one('rz', a, turn * p0),
+    one('h', b),
+    one('rz', b, turn * p1),
+  ];
+}
+
+export function unitaryPart(circuit: IrCircuit, msInZzForm = false): UnitaryPart {
   const final = finalMeasurementIndices(circuit.ops);
   const ops: UnitaryOp[] = [];
   const measurements: string[] = [];
   let nonUnitary = false;
   circuit.ops.forEach((op, i) => {
-    if (op.kind === 'gate' || op.kind === 'native') ops.push(unitaryOf(op));
+    if (msInZzForm && op.kind === 'native' && op.name === 'ms') ops.push(...msAsZz(op));
+    else if (op.kind === 'gate' || op.kind === 'native') ops.push(unitaryOf(op));
     else if (op.kind === 'measure') {
       if (final.has(i)) measurements.push(`${op.qubit}->${op.bit}`);
       else nonUnitary = true;
@@ -83,8 +128,14 @@ function zRotations(turns: readonly number[], qubits: number): UnitaryOp[] {
 }
 
 export function compareCircuits(a: IrCircuit, b: IrCircuit, options: EquivalenceOptions = {}): EquivalenceResult {
-  return compareUnitaryParts(unitaryPart(a), unitaryPart(b), Math.max(a.qubits, b.qubits), options);
+  const qubits = Math.max(a.qubits, b.qubits);
+  const sparse = isSparseWidth(qubits, options);
+  return compareUnitaryParts(unitaryPart(a, sparse), unitaryPart(b, sparse), qubits, options);
 }
+
+/** Whether circuits this wide are compared on sparse inputs. */
+const isSparseWidth = (qubits: number, options: EquivalenceOptions): boolean =>
+  qubits > Math.max(options.exactUpTo ?? 12, options.denseUpTo ?? 20) && !options.upToFinalZ;
 
 /**
  * {@link compareCircuits} on circuits already read as unitaries on `qubits`
@@ -100,8 +151,21 @@ export function compareUnitaryParts(
   if (pa.nonUnitary || pb.nonUnitary) return { equivalent: false, maxDeviation: Infinity, method: 'non-unitary' };
   // A circuit that measures nothing (a JSON circuit, whose format measures every qubit, or a program
   // without measurements) is compared as the operation it is: there is no readout to disagree with.
+  let relabel: (readonly [number, number])[] | undefined;
   if (pa.measurements !== '' && pb.measurements !== '' && pa.measurements !== pb.measurements) {
-    return { equivalent: false, maxDeviation: Infinity, method: 'measurements-differ' };
+    relabel = relabeling(pa.measurements, pb.measurements) ?? undefined;
+    if (!relabel) return { equivalent: false, maxDeviation: Infinity, method: 'measurements-differ' };
+  }
+  const opsB = [...pb.ops, ...zRotations(options.finalFrames ?? [], qubits), ...permutationOps(relabel ?? [])];
+  const tolerance = options.tolerance ?? 1e-8;
+  const relabeled = relabel && relabel.length > 0 ? { relabeled: relabel } : {};
+  if (isSparseWidth(qubits, options)) {
+    const { maxDeviation } = compareOnSparseInputs(pa.ops, opsB, qubits, {
+      samples: options.randomStates ?? 8,
+      seed: options.seed ?? 1,
+      giveUpAbove: 1e3 * tolerance,
+    });
+    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'sparse-states', ...relabeled };
   }
   const engine: EngineOptions = {
     sparse: 'never',
@@ -111,13 +175,11 @@ export function compareUnitaryParts(
     memory: new MemoryGuard(options.memoryBudgetBytes ?? defaultMemoryBudget()),
   };
   engine.memory.reserve(qubits, 2);
-  const opsB = [...pb.ops, ...zRotations(options.finalFrames ?? [], qubits)];
-  const tolerance = options.tolerance ?? 1e-8;
   const exact = qubits <= (options.exactUpTo ?? 12);
   const choi = exact && 2 * qubits <= CHOI_MAX_QUBITS;
   if (choi && !options.upToFinalZ) {
     const maxDeviation = compareChoiStates(pa.ops, opsB, qubits, engine);
-    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'unitary' };
+    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'unitary', ...relabeled };
   }
   const programsA = compileDense(pa.ops, qubits, engine);
   let programsB = compileDense(opsB, qubits, engine);
@@ -139,7 +201,13 @@ export function compareUnitaryParts(
   }
   if (choi) {
     const maxDeviation = compareChoiStates(pa.ops, [...opsB, ...zRotations(finalZ ?? [], qubits)], qubits, engine);
-    return { equivalent: maxDeviation <= tolerance, maxDeviation, method: 'unitary', ...(finalZ ? { finalZ } : {}) };
+    return {
+      equivalent: maxDeviation <= tolerance,
+      maxDeviation,
+      method: 'unitary',
+      ...(finalZ ? { finalZ } : {}),
+      ...relabeled,
+    };
   }
   const inputs = exact ? 2 ** qubits : (options.randomStates ?? 4);
   let phase: [number, number] | null = null;
@@ -160,7 +228,56 @@ export function compareUnitaryParts(
     maxDeviation,
     method: exact ? 'unitary' : 'random-states',
     ...(finalZ ? { finalZ } : {}),
+    ...relabeled,
   };
+}
+
+/**
+ * The wire permutation that carries the second circuit's final measurements
+ * onto the first's, when both measure the same set of qubits into the same
+ * bits, each qubit once: `[from, to]` pairs with from != to. Else null.
+ */
+function relabeling(a: string, b: string): [number, number][] | null {
+  const read = (s: string) => new Map(s.split(',').map((p) => p.split('->').reverse() as [string, string]));
+  const bitsA = read(a);
+  const bitsB = read(b);
+  if (bitsA.size !== bitsB.size || bitsA.size !== a.split(',').length || bitsB.size !== b.split(',').length)
+    return null;
+  const moves: [number, number][] = [];
+  for (const [bit, qa] of bitsA) {
+    const qb = bitsB.get(bit);
+    if (qb === undefined) return null;
+    if (qb !== qa) moves.push([Number(qb), Number(qa)]);
+  }
+  const from = new Set(moves.map(([f]) => f));
+  const to = new Set(moves.map(([, t]) => t));
+  if (from.size !== moves.length || [...from].some((q) => !to.has(q))) return null;
+  return moves;
+}
+
+/** Swaps realising the permutation `moves` (wire from -> wire to). */
+function permutationOps(moves: readonly (readonly [number, number])[]): UnitaryOp[] {
+  const target = new Map(moves);
+  const ops: UnitaryOp[] = [];
+  // Cycle by cycle: swapping the head with each next wire in turn moves every content one step along.
+  const done = new Set<number>();
+  for (const [start] of moves) {
+    if (done.has(start)) continue;
+    const cycle = [start];
+    for (let q = target.get(start) as number; q !== start; q = target.get(q) as number) cycle.push(q);
+    cycle.forEach((q) => done.add(q));
+    for (let i = 1; i < cycle.length; i++)
+      ops.push(
+        unitaryOf({
+          kind: 'gate',
+          name: 'swap',
+          targets: [cycle[0] as number, cycle[i] as number],
+          controls: [],
+          rotation: null,
+        }),
+      );
+  }
+  return ops;
 }
 
 /**

@@ -135,11 +135,32 @@ describe('a compiled program equals its source whatever the source measures', ()
   });
 
   it('measurements that disagree still differ when both programs measure', () => {
+    // Read through the measurement maps: the second is the first followed by a swap, which is not the identity.
     const r = checkEquivalence(
-      'qubit[2] q; bit[2] c; c[0] = measure q[0]; c[1] = measure q[1];',
-      'qubit[2] q; bit[2] c; c[0] = measure q[1]; c[1] = measure q[0];',
+      'qubit[2] q; bit[2] c; x q[0]; c[0] = measure q[0]; c[1] = measure q[1];',
+      'qubit[2] q; bit[2] c; x q[0]; c[0] = measure q[1]; c[1] = measure q[0];',
     );
-    expect(r).toMatchObject({ equivalent: false, method: 'measurements-differ' });
+    expect(r).toMatchObject({
+      equivalent: false,
+      method: 'unitary',
+      relabeled: [
+        [1, 0],
+        [0, 1],
+      ],
+    });
+    const other = checkEquivalence(
+      'qubit[2] q; bit[2] c; c[0] = measure q[0]; c[1] = measure q[1];',
+      'qubit[2] q; bit[1] c; c[0] = measure q[1];',
+    );
+    expect(other).toMatchObject({ equivalent: false, method: 'measurements-differ' });
+  });
+
+  it('a swap before measurement equals measuring the swapped qubits (the relabeling compile makes)', () => {
+    const r = checkEquivalence(
+      'qubit[2] q; bit[2] c; x q[0]; swap q[0], q[1]; c[0] = measure q[0]; c[1] = measure q[1];',
+      'qubit[2] q; bit[2] c; x q[0]; c[0] = measure q[1]; c[1] = measure q[0];',
+    );
+    expect(r).toMatchObject({ equivalent: true, method: 'unitary' });
   });
 });
 

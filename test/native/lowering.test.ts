@@ -131,7 +131,8 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
     const fused = counts(lowerAndProve(source, family));
     const unfused = counts(lowerAndProve(source, family, { optimize: false }));
     expect(unfused.pulses).toBeGreaterThan(fused.pulses);
-    expect(unfused.twoQubit).toBe(fused.twoQubit);
+    // The Toffoli's CNOT pair meets the swap block when optimising (toffoli-orientation), so fewer, never more.
+    expect(fused.twoQubit).toBeLessThanOrEqual(unfused.twoQubit);
   });
 
   it('re-lowers native input for either family', () => {

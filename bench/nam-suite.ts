@@ -1,0 +1,103 @@
+/**
+ * Issue 26's table: the Nam et al. reversible-arithmetic suite on both
+ * families beside the best published CNOT count we sourced
+ * (test/native/nam-suite/README.md), with compile times; then the geometric
+ * mean with each pass turned off in turn, and the compile time of a
+ * 10,000-gate random program against the lowering with every pass off,
+ * measured in the same run.
+ */
+import { execSync } from 'node:child_process';
+import { medianMs, printTable } from './lib.js';
+import type { IrCircuit, IrOp } from '../src/ir/types.js';
+import { lowerToNative, PASS_NAMES, type NativeFamily, type PassSwitches } from '../src/native/index.js';
+import { SeededRandom } from '../src/simulator/engine/random.js';
+import { circuitOf, gate } from '../test/oracle/circuits.js';
+import { compileSuiteCircuit } from '../test/native/nam-suite/compile-suite.js';
+import { SUITE, sourceCnots } from '../test/native/nam-suite/suite.js';
+
+const FAMILIES: readonly NativeFamily[] = ['ms', 'zz'];
+const ALL_OFF: PassSwitches = Object.fromEntries(PASS_NAMES.map((n) => [n, false]));
+
+const geomean = (xs: readonly number[]): number => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+function suiteRatios(passes: PassSwitches): Record<NativeFamily, number> {
+  const out = { ms: 0, zz: 0 };
+  for (const family of FAMILIES)
+    out[family] = geomean(
+      SUITE.map((c) => compileSuiteCircuit(c.name, family, { passes }).entanglers / c.published.cnots),
+    );
+  return out;
+}
+
+/** A random program over h, x, s, t, cx, ccx, ccz and rz on 20 qubits. */
+function randomProgram(gates: number, seed: number): IrCircuit {
+  const random = new SeededRandom(seed);
+  const n = 20;
+  const ops: IrOp[] = [];
+  const wires = (k: number): number[] => {
+    const picked = new Set<number>();
+    while (picked.size < k) picked.add(random.nextInt(n));
+    return [...picked];
+  };
+  for (let i = 0; i < gates; i++) {
+    const kind = random.nextInt(8);
+    const [a, b, c] = wires(3) as [number, number, number];
+    if (kind === 0) ops.push(gate('h', [a]));
+    else if (kind === 1) ops.push(gate('x', [a]));
+    else if (kind === 2) ops.push(gate('s', [a]));
+    else if (kind === 3) ops.push(gate('t', [a]));
+    else if (kind === 4) ops.push(gate('rz', [a], [], random.next() * 6));
+    else if (kind === 5) ops.push(gate('x', [b], [a]));
+    else if (kind === 6) ops.push(gate('x', [c], [a, b]));
+    else ops.push(gate('z', [c], [a, b]));
+  }
+  return circuitOf(n, ops);
+}
+
+export async function namSuiteTables(): Promise<void> {
+  console.log(`\nload: ${execSync('uptime').toString().trim()}`);
+  const start = performance.now();
+  const rows: (string | number)[][] = [];
+  const ratios: Record<NativeFamily, number[]> = { ms: [], zz: [] };
+  for (const c of SUITE) {
+    const row: (string | number)[] = [c.name, sourceCnots(c.name), `${c.published.cnots} (${c.published.by})`];
+    const times: string[] = [];
+    for (const family of FAMILIES) {
+      const r = compileSuiteCircuit(c.name, family);
+      ratios[family].push(r.entanglers / c.published.cnots);
+      row.push(r.entanglers, (r.entanglers / c.published.cnots).toFixed(2));
+      times.push(r.ms.toFixed(0));
+    }
+    rows.push([...row, times.join(' / ')]);
+  }
+  const wall = performance.now() - start;
+  rows.push(['geometric mean', '', '', '', geomean(ratios.ms).toFixed(3), '', geomean(ratios.zz).toFixed(3), '']);
+  printTable(
+    `Nam et al. suite: entanglers (ms on Aria, zz on Forte) against the best published CNOT count; whole suite, both families, ${wall.toFixed(0)} ms`,
+    ['circuit', 'source CNOTs', 'best published (by)', 'Aria', 'ratio', 'Forte', 'ratio', 'compile ms Aria / Forte'],
+    rows,
+  );
+
+  const passRows: (string | number)[][] = [['all passes', ...Object.values(suiteRatios({})).map((x) => x.toFixed(3))]];
+  for (const name of PASS_NAMES)
+    passRows.push([`without ${name}`, ...Object.values(suiteRatios({ [name]: false })).map((x) => x.toFixed(3))]);
+  passRows.push(['no passes', ...Object.values(suiteRatios(ALL_OFF)).map((x) => x.toFixed(3))]);
+  printTable(
+    'Each pass measured: suite geometric mean of entanglers / best published',
+    ['passes', 'Aria', 'Forte'],
+    passRows,
+  );
+
+  const program = randomProgram(10_000, 26);
+  const timeRows = [];
+  for (const family of FAMILIES) {
+    const off = await medianMs(() => lowerToNative(program, family, { passes: ALL_OFF }), 5);
+    const on = await medianMs(() => lowerToNative(program, family), 5);
+    timeRows.push([family, off.toFixed(0), on.toFixed(0), `${(on / off).toFixed(2)}x`, '2x']);
+  }
+  printTable(
+    '10,000-gate random program (h, x, s, t, rz, cx, ccx, ccz on 20 qubits): compile ms, median of 5',
+    ['family', 'passes off (ceiling base)', 'passes on', 'ratio', 'ceiling'],
+    timeRows,
+  );
+}

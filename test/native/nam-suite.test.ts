@@ -1,0 +1,62 @@
+/**
+ * The reversible-arithmetic suite of Nam et al. 2018 (test/native/nam-suite,
+ * source and licence in its README): every circuit compiles on both families
+ * to no more entangling gates than with the passes off, and the circuits
+ * whose sampled sparse check stays within its term budget are proven equal
+ * to their source here. The counts against the published ones are the
+ * benchmark's table (bench/gate-counts.bench.ts, docs/compiler.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { PASS_NAMES } from '../../src/native/index.js';
+import { FAMILIES } from './helpers.js';
+import { compileSuiteCircuit, proveSuiteCompile } from './nam-suite/compile-suite.js';
+import { SUITE } from './nam-suite/suite.js';
+
+const ALL_OFF = Object.fromEntries(PASS_NAMES.map((name) => [name, false]));
+
+/** Circuits whose check takes well under a second a family on this machine. */
+const PROVEN = [
+  'tof_3',
+  'tof_4',
+  'tof_5',
+  'tof_10',
+  'barenco_tof_3',
+  'barenco_tof_4',
+  'barenco_tof_5',
+  'mod5_4',
+  'mod_mult_55',
+  'mod_red_21',
+  'vbe_adder_3',
+  'rc_adder_6',
+  'csla_mux_3',
+  'gf2_4_mult',
+];
+
+describe.each(FAMILIES)('the Nam et al. suite (%s)', (family) => {
+  it('has its 29 circuits', () => {
+    expect(SUITE).toHaveLength(29);
+  });
+
+  it.each(SUITE.map((c) => c.name))('%s: never more entanglers than with every pass off', (name) => {
+    const on = compileSuiteCircuit(name, family);
+    const off = compileSuiteCircuit(name, family, { passes: ALL_OFF });
+    expect(on.entanglers).toBeLessThanOrEqual(off.entanglers);
+    expect(on.compiled.qubits).toBe(on.source.qubits);
+  });
+
+  it.each(PROVEN)('%s: proven equal to its source', (name) => {
+    const result = proveSuiteCompile(compileSuiteCircuit(name, family));
+    expect(result.equivalent, `${result.method} ${result.maxDeviation}`).toBe(true);
+  });
+});
+
+describe('the sparse check catches a broken compile', () => {
+  it.each(FAMILIES)('tof_10 (%s) with one entangler dropped differs', (family) => {
+    const good = compileSuiteCircuit('tof_10', family);
+    const at = good.compiled.ops.findIndex((op) => op.kind === 'native' && op.targets.length === 2);
+    const broken = { ...good, compiled: { ...good.compiled, ops: good.compiled.ops.filter((_, i) => i !== at) } };
+    const result = proveSuiteCompile(broken);
+    expect(result.method).toBe('sparse-states');
+    expect(result.equivalent).toBe(false);
+  });
+});

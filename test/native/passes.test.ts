@@ -1,0 +1,183 @@
+/**
+ * The circuit passes of src/native/passes: the probes of issue 26 with their
+ * entangler counts, each pass alone equal to its input, and random Clifford+T
+ * and reversible circuits compiling to their source with no more entangling
+ * gates than the lowering with every pass off.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { IrCircuit, IrOp } from '../../src/ir/types.js';
+import { lowerToNative, PASS_NAMES, runPasses, type PassName } from '../../src/native/index.js';
+import { compareCircuits } from '../../src/simulator/equivalence.js';
+import { circuitOf, gate } from '../oracle/circuits.js';
+import { expectEquivalent } from '../oracle/count.js';
+import { counts, FAMILIES, lowerAndProve } from './helpers.js';
+import { compile, checkEquivalence } from '../../src/index.js';
+
+const ccz = (a: number, b: number, c: number): IrOp => gate('z', [c], [a, b]);
+const ccx = (a: number, b: number, t: number): IrOp => gate('x', [t], [a, b]);
+const cx = (c: number, t: number): IrOp => gate('x', [t], [c]);
+const h = (q: number): IrOp => gate('h', [q]);
+const ALL_OFF = Object.fromEntries(PASS_NAMES.map((n) => [n, false])) as Record<PassName, false>;
+
+/** tof_3 of the suite: compute, use, uncompute, in the suite's ccz form. */
+const TOF_3 = circuitOf(5, [h(4), ccz(0, 1, 4), h(4), h(3), ccz(2, 4, 3), h(3), h(4), ccz(0, 1, 4), h(4)]);
+
+describe.each(FAMILIES)('the probes of issue 26 (%s)', (family) => {
+  const entanglers = (c: IrCircuit, passes = {}) => counts(lowerAndProve(c, family, { passes })).twoQubit;
+
+  it('ctrl(2) @ z twice is the identity: 0 entanglers (10 with the passes off)', () => {
+    const c = circuitOf(3, [ccz(0, 1, 2), ccz(0, 1, 2)]);
+    expect(entanglers(c)).toBe(0);
+    expect(entanglers(c, ALL_OFF)).toBe(10);
+  });
+
+  it("ctrl(2) @ z; cx on two of its wires: 4 (Peres's gate), the CNOT pair oriented to meet the CNOT; 6 without", () => {
+    const peres = circuitOf(3, [ccz(0, 1, 2), cx(0, 1)]);
+    expect(entanglers(peres)).toBe(4);
+    expect(entanglers(peres, { 'toffoli-orientation': false })).toBe(6);
+    expect(entanglers(circuitOf(3, [ccx(0, 1, 2), cx(0, 1)]))).toBe(4);
+    // A CNOT into the target first is a Toffoli with one negated control: still 5.
+    expect(entanglers(circuitOf(3, [cx(1, 2), ccx(0, 1, 2)]))).toBe(5);
+  });
+
+  it('tof_3: 11 with relative-phase Toffolis for the compute/uncompute pair, 15 without', () => {
+    expect(entanglers(TOF_3)).toBe(11);
+    expect(entanglers(TOF_3, { 'relative-phase': false })).toBe(15);
+  });
+
+  it('a Toffoli pair whose target is used as a target in between keeps full Toffolis', () => {
+    const c = circuitOf(4, [ccx(0, 1, 2), cx(3, 2), ccx(0, 1, 2)]);
+    expect(entanglers(c)).toBe(entanglers(c, { 'relative-phase': false }));
+  });
+});
+
+/** QFT-n as Qiskit exports it: cp as ctrl @ rz + rz, then the final swaps, then measurement of every qubit. */
+function measuredQft(n: number): IrCircuit {
+  const ops: IrOp[] = [];
+  for (let i = 0; i < n; i++) {
+    ops.push(h(i));
+    for (let j = i + 1; j < n; j++) {
+      const lambda = Math.PI / 2 ** (j - i);
+      ops.push(gate('rz', [i], [j], lambda), gate('rz', [j], [], lambda / 2));
+    }
+  }
+  for (let i = 0; i < n >> 1; i++) ops.push(gate('swap', [i, n - 1 - i]));
+  for (let q = 0; q < n; q++) ops.push({ kind: 'measure', qubit: q, bit: q });
+  return { ...circuitOf(n, ops), clbits: n };
+}
+
+describe.each(FAMILIES)('swaps before measurement become a relabeling (%s)', (family) => {
+  it.each([6, 16])('QFT-%i measured: n(n-1)/2 entanglers, equal to the source through the measurement map', (n) => {
+    const source = measuredQft(n);
+    const lowered = lowerToNative(source, family);
+    expect(counts(lowered.circuit).twoQubit).toBe((n * (n - 1)) / 2);
+    const off = lowerToNative(source, family, { passes: { 'swap-relabel': false } });
+    expect(counts(off.circuit).twoQubit).toBe((n * (n - 1)) / 2 + 3 * (n >> 1));
+    const result = compareCircuits(source, lowered.circuit, { finalFrames: lowered.finalFrames });
+    expect(result.equivalent, `${result.method} ${result.maxDeviation}`).toBe(true);
+    expect(result.relabeled?.length).toBe(2 * (n >> 1));
+  });
+
+  it('a swap after which a qubit is still used stays', () => {
+    const source = { ...circuitOf(2, [gate('swap', [0, 1]), h(0), { kind: 'measure', qubit: 0, bit: 0 }]), clbits: 1 };
+    expect(counts(lowerToNative(source, family).circuit).twoQubit).toBe(3);
+  });
+});
+
+describe('compile and checkEquivalence through the measurement map', () => {
+  it('compile measures the permuted qubits and checkEquivalence proves it; a wrong map is caught', () => {
+    const source =
+      'OPENQASM 3.0; include "stdgates.inc"; qubit[3] q; bit[3] c; h q[0]; cx q[0], q[1]; rz(0.3) q[2]; swap q[0], q[2]; c[0] = measure q[0]; c[1] = measure q[1]; c[2] = measure q[2];';
+    const result = compile(source, { target: 'qpu.aria-1' });
+    expect(result.stats?.gate_counts['2q']).toBe(1);
+    expect(checkEquivalence(source, result.qasm as string, { finalFrames: result.finalFrames }).equivalent).toBe(true);
+    const noSwap = source.replace('swap q[0], q[2];', '');
+    expect(checkEquivalence(source, noSwap).equivalent).toBe(false);
+  });
+});
+
+/** Random Clifford+T and reversible gates (x, cx, ccx, ccz, h, s, t and inverses, z, cz, swap) on up to 8 qubits. */
+function cliffordTGate(qubits: number): fc.Arbitrary<IrOp> {
+  return fc
+    .record({
+      kind: fc.constantFrom('h', 'x', 's', 'si', 't', 'ti', 'z', 'cx', 'cz', 'ccx', 'ccz', 'swap'),
+      order: fc.shuffledSubarray([...Array(qubits).keys()], { minLength: qubits, maxLength: qubits }),
+    })
+    .filter(({ kind }) => qubits >= (kind.startsWith('cc') ? 3 : kind.startsWith('c') || kind === 'swap' ? 2 : 1))
+    .map(({ kind, order }): IrOp => {
+      const [a, b, c] = order as [number, number, number];
+      switch (kind) {
+        case 'cx':
+          return cx(a, b);
+        case 'cz':
+          return gate('z', [b], [a]);
+        case 'ccx':
+          return ccx(a, b, c);
+        case 'ccz':
+          return ccz(a, b, c);
+        case 'swap':
+          return gate('swap', [a, b]);
+        default:
+          return gate(kind, [a]);
+      }
+    });
+}
+
+/** Reversible circuits in the suite's shape: Toffolis as h; ccz; h, CNOTs, X, often repeating operands. */
+function reversibleGate(qubits: number): fc.Arbitrary<IrOp[]> {
+  return fc
+    .record({
+      kind: fc.constantFrom('tof', 'tof', 'cx', 'x'),
+      order: fc.shuffledSubarray([...Array(qubits).keys()], { minLength: qubits, maxLength: qubits }),
+    })
+    .map(({ kind, order }) => {
+      const [a, b, c] = order as [number, number, number];
+      if (kind === 'tof') return [h(c), ccz(a, b, c), h(c)];
+      return kind === 'cx' ? [cx(a, b)] : [gate('x', [a])];
+    });
+}
+
+const cliffordT = fc
+  .integer({ min: 3, max: 8 })
+  .chain((n) => fc.array(cliffordTGate(n), { minLength: 1, maxLength: 60 }).map((ops) => circuitOf(n, ops)));
+const reversible = fc
+  .integer({ min: 3, max: 6 })
+  .chain((n) =>
+    fc.array(reversibleGate(n), { minLength: 1, maxLength: 20 }).map((gates) => circuitOf(n, gates.flat())),
+  );
+
+describe.each(FAMILIES)('random Clifford+T and reversible circuits (%s)', (family) => {
+  const check = (c: IrCircuit) => {
+    const on = counts(lowerAndProve(c, family)).twoQubit;
+    const off = counts(lowerToNative(c, family, { passes: ALL_OFF }).circuit).twoQubit;
+    expect(on).toBeLessThanOrEqual(off);
+  };
+  it('compile to their source with no more entanglers than with every pass off (Clifford+T)', () => {
+    fc.assert(fc.property(cliffordT, check), { numRuns: 40 });
+  });
+  it('compile to their source with no more entanglers than with every pass off (reversible)', () => {
+    fc.assert(fc.property(reversible, check), { numRuns: 40 });
+  });
+});
+
+describe('each pass alone equals its input', () => {
+  const only = (name: PassName) =>
+    Object.fromEntries(PASS_NAMES.map((n) => [n, n === name])) as Record<PassName, boolean>;
+  it.each(PASS_NAMES.filter((n) => n !== 'swap-relabel'))('%s', (name) => {
+    fc.assert(
+      fc.property(fc.oneof(cliffordT, reversible), (c) => {
+        expectEquivalent(runPasses(c, only(name)), c, name);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('relative-phase pairs', () => {
+  it.each(FAMILIES)('a pair whose controls are written in the other order still cancels its phases (%s)', (family) => {
+    // Found by the reversible property: Margolus's gate is not symmetric in its controls.
+    const c = circuitOf(5, [ccx(4, 0, 3), ccx(1, 3, 2), ccx(0, 4, 3), ccx(2, 0, 1)]);
+    expect(counts(lowerAndProve(c, family)).twoQubit).toBeLessThan(20);
+  });
+});
