@@ -64,7 +64,10 @@ import {
 export interface SimulateOptions {
   /** Backend name or Target; `simulator` by default. Its qubit count bounds the program (unless a noise model is given). */
   readonly target?: string | Target;
-  /** Sample this many shots (1..1,000,000): adds the histogram and shots artifacts. */
+  /**
+   * Sample this many shots (1..1,000,000). Without `artifacts`, the result then holds the histogram and shots
+   * only: name `probabilities` or `v0.3` in `artifacts` to get the exact distribution as well.
+   */
   readonly shots?: number;
   /** Seed of the sampler; the same seed gives the same shots. Random when absent (see `seed` in the result). */
   readonly seed?: number;
@@ -97,9 +100,10 @@ export interface SimulateOptions {
   readonly parallel?: boolean;
   /**
    * Artifacts to produce: `probabilities`, `v0.3` (exact), `histogram`,
-   * `shots` (sampled, need `shots`). Default: the exact ones, and the sampled
-   * ones when shots are given. Name only what you read: the exact
-   * distribution of a dense state is gathered only when asked.
+   * `shots` (sampled, need `shots`). Default: with `shots`, the sampled ones
+   * only; without, the exact ones; a noisy run (every artifact drawn from its
+   * shots) all four. The exact distribution of a dense state is gathered only
+   * when asked: on wide circuits it costs more than the run.
    */
   readonly artifacts?: readonly ArtifactName[];
   /**
@@ -116,8 +120,9 @@ export interface SimulateResult {
   readonly diagnostics: Diagnostic[];
   readonly failure: Failure | null;
   /**
-   * Format id -> payload: `svc.result.probabilities.json.v2`, `svc.result.probabilities.json.v1`
-   * (the v0.3 form), and with shots `svc.result.histogram.json.v2` and `svc.result.shots.json.v2`.
+   * Format id -> payload: without shots `svc.result.probabilities.json.v2` and `svc.result.probabilities.json.v1`
+   * (the v0.3 form); with shots `svc.result.histogram.json.v2` and `svc.result.shots.json.v2` (a noisy run gives
+   * all four); or the ones named in `artifacts`.
    * For a multicircuit input each payload is keyed by circuit name (a record
    * without prototype). Each artifact is built when first read; to save or
    * send a large one without building it, use {@link writeArtifact}.
