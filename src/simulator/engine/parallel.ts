@@ -7,7 +7,7 @@
  */
 import { platform, type SimulatorThread } from '../../platform/index.js';
 import type { ParallelRunner } from './evolve.js';
-import { runProgram } from './program.js';
+import { passUnits, runProgram } from './program.js';
 import type { LocalProgram } from './local-program.js';
 import type { DenseState } from './state.js';
 import { stateMemory, type WasmMemory } from '../kernels/wasm.js';
@@ -86,7 +86,7 @@ export class WorkerPool implements ParallelRunner {
   }
 
   run(state: DenseState, program: LocalProgram): void {
-    const blocks = 2 ** (state.qubits - program.qubits.length);
+    const blocks = passUnits(program, state.qubits);
     const shares = this.workers.length + 1;
     if (
       blocks < shares ||
