@@ -168,7 +168,8 @@ try {
         const run = (id: number) => {
           const started = performance.now();
           return new Promise<{ ok: boolean; states: number; simulateMs: number; roundTrip: number }>((resolve) => {
-            worker.onmessage = (event) => resolve({ ...event.data.value, roundTrip: performance.now() - started });
+            worker.onmessage = (event: MessageEvent<{ value: { ok: boolean; states: number; simulateMs: number } }>) =>
+              resolve({ ...event.data.value, roundTrip: performance.now() - started });
             worker.postMessage({ id, request: { kind: 'simulate', source, maxStates: 64 } });
           });
         };

@@ -60,7 +60,10 @@ function executeFromText(request: ExecuteRequest): boolean {
 
 /** Medians (ms) of `a` and `b`, run alternately `REPEATS` times after 10 untimed runs each. */
 function interleaved(a: () => unknown, b: () => unknown): [number, number] {
-  for (let i = 0; i < 10; i++) (a(), b());
+  for (let i = 0; i < 10; i++) {
+    a();
+    b();
+  }
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < REPEATS; i++) {

@@ -14,10 +14,11 @@
  * reports its peak RSS (used by the full run).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadQsharp } from './qsharp.js';
 import { createRequire } from 'node:module';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import type { IrCircuit, IrOp } from '../src/ir/types.js';
@@ -192,9 +193,20 @@ function runPlain(n: number, gates: readonly BenchGate[]): void {
 
 const require = createRequire(import.meta.url);
 
+/** The calls of jsqubits (untyped) the bench makes: each returns the new state. */
+interface JsQubitsState {
+  hadamard(q: number): JsQubitsState;
+  x(q: number): JsQubitsState;
+  cnot(control: number, target: number): JsQubitsState;
+  rotateX(q: number, theta: number): JsQubitsState;
+  rotateY(q: number, theta: number): JsQubitsState;
+  rotateZ(q: number, theta: number): JsQubitsState;
+  controlledR(control: number, target: number, theta: number): JsQubitsState;
+}
+
 async function jsqubitsRunner(): Promise<(n: number, gates: readonly BenchGate[]) => void> {
   const moduleName = 'jsqubits'; // untyped package: imported by name so the type checker does not look for declarations
-  const { jsqubits } = (await import(moduleName)) as { jsqubits: (s: string) => any };
+  const { jsqubits } = (await import(moduleName)) as { jsqubits: (s: string) => JsQubitsState };
   return (n, gates) => {
     let s = jsqubits('|' + '0'.repeat(n) + '>');
     // jsqubits numbers bits from the right; the mapping does not change the cost.
@@ -226,8 +238,14 @@ async function jsqubitsRunner(): Promise<(n: number, gates: readonly BenchGate[]
   };
 }
 
+/** The calls of quantum-circuit (untyped) the bench makes. */
+interface QuantumCircuit {
+  addGate(gate: string, column: number, wires: number | number[], options?: { params: Record<string, number> }): void;
+  run(): void;
+}
+
 function quantumCircuitRunner(): (n: number, gates: readonly BenchGate[]) => void {
-  const QuantumCircuit = require('quantum-circuit');
+  const QuantumCircuit = require('quantum-circuit') as new (qubits: number) => QuantumCircuit;
   return (n, gates) => {
     const circuit = new QuantumCircuit(n);
     gates.forEach((b, column) => {
@@ -256,10 +274,7 @@ function quantumCircuitRunner(): (n: number, gates: readonly BenchGate[]) => voi
 }
 
 async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) => Promise<void>> {
-  const qsharp = (await import('qsharp-lang')) as any;
-  const wasm = readFileSync(new URL('../lib/web/qsc_wasm_bg.wasm', import.meta.resolve('qsharp-lang')));
-  await qsharp.loadWasmModule(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const compiler = await qsharp.getCompiler();
+  const { qsharp, compiler } = await loadQsharp();
   const statement = (b: BenchGate): string => {
     switch (b.g) {
       case 'h':

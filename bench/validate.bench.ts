@@ -9,7 +9,7 @@
  * `npx tsx bench/validate.bench.ts` (small sizes) or `BENCH_SIZE=full ...`.
  * The source-size limit (10 MB) is lifted: the 1M-statement program is larger.
  */
-import { readFileSync } from 'node:fs';
+import { loadQsharp } from './qsharp.js';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import { parse } from '../src/parser/index.js';
 import { validate } from '../src/api/validate.js';
@@ -144,11 +144,7 @@ async function peerTable(): Promise<void> {
 
 async function qsharpCompiler(): Promise<((source: string) => Promise<unknown>) | null> {
   try {
-    // qsharp-lang ships no usable types for its wasm entry points
-    const qsharp = (await import('qsharp-lang')) as any;
-    const wasm = readFileSync(new URL('../lib/web/qsc_wasm_bg.wasm', import.meta.resolve('qsharp-lang')));
-    await qsharp.loadWasmModule(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-    const compiler = await qsharp.getCompiler();
+    const { compiler } = await loadQsharp();
     return (source) =>
       compiler.getHir({
         sources: [['main.qasm', source]],

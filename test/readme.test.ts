@@ -94,7 +94,8 @@ describe('README library block, run as written', () => {
           : statement;
       })
       .join('\n');
-    new Function('__lib', '__values', code)(lib, values);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the README's own examples is the test
+    (new Function('__lib', '__values', code) as (lib: unknown, values: unknown[]) => void)(lib, values);
     const commented = segments.filter((s) => s.comments.length > 0 && !/^(const|let|import)\b/.test(s.code));
     expect(values).toHaveLength(commented.length);
     const compared = commented.reduce(
@@ -138,11 +139,14 @@ function literal(text: string): unknown {
   const source = text
     .replace(/(\w+): '[^']*\.\.\.'/g, '$1: __anyString')
     .replace(/(\d+\.\d+)\.\.\./g, (_, digits: string) => `__close(${digits}, ${digits.split('.')[1]?.length ?? 0})`);
-  return new Function('__anyString', '__close', `return (${source});`)(
-    expect.any(String),
-    (x: number, digits: number) =>
-      // `0.9588...`: a number that starts with these digits, [x, x + 10^-digits) for a positive one.
-      expect.closeTo(x + (Math.sign(x) * 10 ** -digits) / 2, digits),
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a README comment is read as the JavaScript literal it shows
+  const evaluate = new Function('__anyString', '__close', `return (${source});`) as (
+    anyString: unknown,
+    close: (x: number, digits: number) => unknown,
+  ) => unknown;
+  return evaluate(expect.any(String), (x: number, digits: number) =>
+    // `0.9588...`: a number that starts with these digits, [x, x + 10^-digits) for a positive one.
+    expect.closeTo(x + (Math.sign(x) * 10 ** -digits) / 2, digits),
   );
 }
 

@@ -199,7 +199,7 @@ function sameTarget(a: Target, b: Target): boolean {
  * lowers it to circuit IR; a loaded program answers for the target asked.
  * Never throws on bad input: problems are diagnostics.
  */
-export function loadCircuits(input: string | unknown, options: LoadOptions = {}): LoadResult {
+export function loadCircuits(input: unknown, options: LoadOptions = {}): LoadResult {
   if (isLoadedProgram(input)) return programFor(input, options.target);
   return load(input as string | CircuitJson, options);
 }

@@ -190,7 +190,7 @@ const SIMULATE_OPTIONS: OptionRules = {
 /** Whether `input` is circuit IR rather than text or JSON. */
 export function isIrInput(input: unknown): input is IrCircuit | readonly IrCircuit[] {
   try {
-    const first = Array.isArray(input) ? input[0] : input;
+    const first: unknown = Array.isArray(input) ? input[0] : input;
     return typeof first === 'object' && first !== null && Array.isArray((first as IrCircuit).ops);
   } catch {
     // A throwing getter or Proxy is not IR: the JSON checks name what could not be read.
@@ -225,7 +225,7 @@ function noisyTarget(device: DeviceNoise, base: Target): Target {
 /** The device a noisy run runs on: a characterization's day, or a named model; else a diagnostic. */
 function noiseDevice(noise: NonNullable<SimulateOptions['noise']>): DeviceNoise | Diagnostic {
   if (noise.characterization) {
-    const device = deviceFromCharacterization(noise.characterization as CharacterizationInput);
+    const device = deviceFromCharacterization(noise.characterization);
     if (isCharacterizationProblem(device)) return optionProblem('invalid-characterization', device.reason);
     const named = noise.model === undefined ? undefined : NOISE_MODELS_BY_NAME.get(noise.model);
     const backend = (noise.characterization as CharacterizationInput).backend;
@@ -329,14 +329,14 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     circuits = Array.isArray(input) ? input : [input as IrCircuit];
     const repeated = repeatedName(circuits);
     if (repeated) return failed([repeated], seed);
-    const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
+    const problems = circuits.flatMap((c) => circuitProblems(c, target));
     if (problems.length) return failed(problems, seed);
   } else {
     const loaded = loadCircuits(input, { target });
     if (!loaded.ok) return failed(loaded.diagnostics, seed);
     warnings.push(...loaded.diagnostics);
     circuits = loaded.circuits;
-    const problems = circuits.flatMap((c) => circuitProblems(c, target, noise));
+    const problems = circuits.flatMap((c) => circuitProblems(c, target));
     if (problems.length) return failed(problems, seed);
   }
   if (variants !== undefined && circuits.length > 1)
@@ -440,7 +440,7 @@ function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult 
 const circuitName = (circuits: readonly IrCircuit[], i: number) => circuits[i]?.name ?? String(i);
 
 /** Qubit limit (the target's, or the modelled QPU's) and operand ranges, for IR given directly. */
-function circuitProblems(circuit: IrCircuit, target: Target, noise: DeviceNoise | undefined): Diagnostic[] {
+function circuitProblems(circuit: IrCircuit, target: Target): Diagnostic[] {
   if (circuit.qubits > target.qubits) {
     return [
       optionProblem(

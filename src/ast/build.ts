@@ -311,6 +311,56 @@ export class AstBuilder implements ExpressionFactory {
     return { kind: 'ArgumentDefinition', span: this.span(start, end), type, name, oldStyle };
   }
 
+  // --- statements: both parsers (parser/parser.ts and its fast path) build these here ---------------
+
+  gateCall(
+    modifiers: readonly N.GateModifier[],
+    name: N.Identifier,
+    args: readonly N.Expression[] | null,
+    designator: N.Expression | null,
+    qubits: readonly N.GateOperand[],
+    start: number,
+    end: number,
+  ): N.GateCall {
+    return {
+      kind: 'GateCall',
+      modifiers,
+      name,
+      args,
+      designator,
+      qubits,
+      span: this.span(start, end),
+      annotations: NO_ANNOTATIONS,
+    };
+  }
+
+  measureStatement(
+    measure: N.MeasureExpression,
+    target: N.IndexedIdentifier | null,
+    start: number,
+    end: number,
+  ): N.MeasureStatement {
+    return { kind: 'MeasureStatement', measure, target, span: this.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  assignment(
+    target: N.IndexedIdentifier,
+    op: N.AssignmentOperator,
+    value: N.Assignment['value'],
+    start: number,
+    end: number,
+  ): N.Assignment {
+    return { kind: 'Assignment', target, op, value, span: this.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  barrier(operands: readonly N.GateOperand[], start: number, end: number): N.Barrier {
+    return { kind: 'Barrier', operands, span: this.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
+  reset(operand: N.GateOperand, start: number, end: number): N.Reset {
+    return { kind: 'Reset', operand, span: this.span(start, end), annotations: NO_ANNOTATIONS };
+  }
+
   private joined(a: N.Node, b: N.Node): Span {
     return this.span(startOf(a), endOf(b));
   }

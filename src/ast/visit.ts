@@ -177,7 +177,7 @@ export function visitInParallel(visitors: readonly Visitor[]): Visitor {
       },
     };
   }
-  return combined as Visitor;
+  return combined;
 }
 
 /** A value with every `span` property removed, deeply. */

@@ -13,7 +13,8 @@ export interface CapabilityInput {
 /** A check's view of one run: the input, the target, and the one way to report. */
 export interface CapabilityContext extends CapabilityInput {
   readonly target: Target;
-  report(diagnostic: Diagnostic): void;
+  /** A function, not a method: checks destructure it from the context. */
+  readonly report: (diagnostic: Diagnostic) => void;
 }
 
 /**

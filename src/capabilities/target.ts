@@ -39,7 +39,7 @@ export function resolveTarget(target?: string | Target): Target | Diagnostic {
       ...(near ? { hint: `did you mean ${near}?` } : {}),
     });
   }
-  const problem = targetProblem(target as unknown);
+  const problem = targetProblem(target);
   if (problem === null) return target;
   return createDiagnostic({ code: 'InvalidInput', rule: RULE, reason: invalidTarget(problem), span: OPTION_SPAN });
 }
@@ -73,8 +73,10 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === undefined) return 'nothing';
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what JSON cannot write (a function, a symbol) is named as String writes it
     return JSON.stringify(value) ?? String(value);
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a value JSON.stringify throws on (a cycle, a BigInt) still gets a name
     return String(value);
   }
 }

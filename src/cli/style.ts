@@ -4,14 +4,15 @@
  * `--no-color` flag says when given.
  */
 
+/** Painters are plain functions (not methods), so a caller may pick one out: `const paint = style.red`. */
 export interface Style {
   readonly enabled: boolean;
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  yellow(text: string): string;
-  green(text: string): string;
-  cyan(text: string): string;
+  readonly bold: (text: string) => string;
+  readonly dim: (text: string) => string;
+  readonly red: (text: string) => string;
+  readonly yellow: (text: string) => string;
+  readonly green: (text: string) => string;
+  readonly cyan: (text: string) => string;
 }
 
 const CODES = {

@@ -131,7 +131,7 @@ function checkValue(value: unknown, rule: OptionRule, fn: string, where: string,
       if (typeof value === 'string') return value;
       if (typeof value !== 'object' || value === null) return bad('a target name or a Target object');
       try {
-        return { ...(value as object) };
+        return { ...value };
       } catch (error) {
         problems.push(optionProblem(`Option ${where} of ${fn} could not be read: ${errorText(error)}`));
         return undefined;

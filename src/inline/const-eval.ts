@@ -31,7 +31,8 @@ export interface Bindings {
 /** What the evaluator needs to know about names outside the expression. */
 export interface EvaluationScope {
   readonly params: Bindings | null;
-  isClassicalVariable(name: string): boolean;
+  /** A function, not a method: scopes share it by reference. */
+  readonly isClassicalVariable: (name: string) => boolean;
 }
 
 /** A refused expression: the smallest offending node and why. */

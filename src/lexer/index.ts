@@ -83,7 +83,7 @@ export function tokenize(text: string, baseOffset = 0): LexResult {
   const invalid = result.groups[INVALID_GROUP] ?? [];
   for (const token of invalid) {
     problems.push({
-      kind: PROBLEM_KINDS.get(token.tokenType as never) ?? 'unexpected-character',
+      kind: PROBLEM_KINDS.get(token.tokenType) ?? 'unexpected-character',
       startOffset: token.startOffset + baseOffset,
       endOffset: token.startOffset + baseOffset + token.image.length,
     });

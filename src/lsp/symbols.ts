@@ -14,7 +14,6 @@ import {
   type Expression,
   type GateDefinition,
   type Identifier,
-  type Node,
   type Program,
   type Statement,
 } from '../index.js';
@@ -211,7 +210,7 @@ function occurrencesOf(index: SymbolIndex, at: number): readonly Reference[] {
   const locals = new Map(own.filter((d) => d.scope !== null).map((d) => [d.name, d] as const));
   const declared = new Map(own.map((d) => [d.start, d] as const));
   const found: Reference[] = [];
-  visit(statement as Node, {
+  visit(statement, {
     Identifier: (node, parent) => {
       const offset = node.span.start.offset;
       const isGateCall = parent?.kind === 'GateCall' && parent.name.span.start.offset === offset;

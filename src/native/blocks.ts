@@ -47,8 +47,8 @@ export function loweredEntanglers(steps: readonly Step[], family: NativeFamily):
 
 const pauli = ([x, y, z]: Axis): Mat2 => [z, 0, x, -y, x, y, -z, 0];
 
-/** The 4x4 unitary of steps on wires a (most significant) and b. */
-export function blockUnitary(steps: readonly Step[], a: number, b: number): Mat4 {
+/** The 4x4 unitary of steps on wires a (most significant) and b (each step on the pair is on b when not on a). */
+export function blockUnitary(steps: readonly Step[], a: number, _b: number): Mat4 {
   const m = identity4();
   for (const s of steps) {
     if (s.kind === 'u') applySingle(m, s.matrix, s.qubit === a);

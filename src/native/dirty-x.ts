@@ -78,7 +78,7 @@ function placed(
   const m = controls.length;
   const free = freeWires([...controls, target, ...avoid], ctx, Math.max(1, m - 2));
   let shapes = memo.get(ctx.cx);
-  if (!shapes) memo.set(ctx.cx, (shapes = new Map()));
+  if (!shapes) memo.set(ctx.cx, (shapes = new Map<string, Step[] | undefined>()));
   const key = `${kind}/${m}/${free.length}`;
   if (!shapes.has(key)) shapes.set(key, construction(m, { qubits: m + 1 + free.length, cx: ctx.cx }));
   const steps = shapes.get(key);

@@ -109,7 +109,7 @@ export function splitBeforeMs(run: Mat2, phaseTurns: number): { before: Mat2; mo
   const vy = 2 * (ar * ci - ai * cr);
   const vz = ar * ar + ai * ai - (cr * cr + ci * ci);
   const phi = Math.atan2(nx * vy - ny * vx, vz);
-  let best = { before: run, moved: IDENTITY as Mat2, pulses: pulseCount(run) };
+  let best = { before: run, moved: IDENTITY, pulses: pulseCount(run) };
   for (const angle of [phi, -phi, phi + Math.PI / 2, phi - Math.PI / 2, -phi + Math.PI / 2, -phi - Math.PI / 2]) {
     const before = mul(rotation(nx, ny, 0, angle), run);
     const pulses = pulseCount(before);

@@ -1,7 +1,9 @@
 /**
- * The parser's foundation: per-parse state, token-position helpers, the
- * nesting guard, statement-level recovery and the small helpers the grammar's
- * actions share. The grammar itself is in three layers on top of it:
+ * The parser's foundation class: per-parse state and error budget,
+ * token-position helpers, the nesting guard, statement-level recovery and the
+ * small helpers the grammar's actions share. Its limits are in limits.ts, its
+ * token tables in token-tables.ts, the types the layers share in
+ * rule-types.ts. The grammar itself is in three layers on top of it:
  * expressions.ts, types.ts and parser.ts (statements).
  */
 import {
@@ -18,138 +20,28 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import {
-  expressionTooDeep,
-  listTooLong,
-  literalTooLong,
-  nestingTooDeep,
-  unexpectedEndOfFile,
-  VERSION_NOT_FIRST,
-} from '../diagnostics/index.js';
+import { literalTooLong, nestingTooDeep, unexpectedEndOfFile, VERSION_NOT_FIRST } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
-import { LIMITS } from '../tables/index.js';
 import { SyntaxMessages } from './errors.js';
-
-/** Thrown (and caught at the nearest statement) when nesting passes {@link MAX_PARSER_NESTING}. */
-export class NestingTooDeep extends Error {
-  constructor(
-    readonly token: IToken,
-    /** Brackets and blocks, the tree of one expression, or a list too long. */
-    readonly what: 'brackets' | 'expression' | 'list' = 'brackets',
-  ) {
-    super('nesting too deep');
-  }
-}
-
-/**
- * Thrown once a parse has found more problems than its budget (the caller's
- * `maxErrors` plus one): the rest of the chunk is not read, so a program of a
- * million broken lines costs as much as its first hundred.
- */
-export class ErrorBudgetSpent extends Error {
-  constructor() {
-    super('error budget spent');
-  }
-}
-
-/** A problem the parser found outside Chevrotain's own error reporting. */
-export interface ParserNote {
-  readonly reason: string;
-  readonly startOffset: number;
-  readonly endOffset: number;
-}
-
-export type Annotations = readonly N.Annotation[];
-
-/**
- * One alternative of an OR. A helper rather than an `{ ALT }` literal so that
- * tools keeping function names (tsx, esbuild `keepNames`) do not rename a
- * fresh closure on every call of a hot rule.
- */
-export function alt<T>(fn: () => T): { ALT: () => T } {
-  return { ALT: fn };
-}
-
-export type Body = readonly N.Statement[];
-/** What a statement rule yields: a statement, a version header, or several (a flattened scope). */
-export type StatementResult = N.Statement | N.Version | readonly N.Statement[] | undefined;
-
-/**
- * Nesting the parser follows before reporting: the library limit, capped so
- * that the report is deterministic rather than left to the size of the call
- * stack. Each level of nesting costs a few Chevrotain rule frames: about 400
- * levels fit Node's default stack, but error recovery at the bottom of a deep
- * nest needs much more (150 unclosed braces already exhausted it), hence 128.
- */
-export const MAX_PARSER_NESTING = Math.min(LIMITS.maxNestingDepth, 128);
-
-/**
- * Depth of one expression tree (operator chains, prefix operators, indexes
- * and brackets together): `1+1+...` is read by a loop, not by recursion, but
- * every later walk of its left-deep tree (print, inlining, evaluation)
- * recurses once per operator. The library limit; walks were checked to five
- * times that.
- */
-export const MAX_EXPRESSION_DEPTH = LIMITS.maxNestingDepth;
-
-/**
- * Longest integer literal read, in characters: converting decimal digits to
- * a bigint takes time quadratic in their number (9 million digits took
- * seconds). No register, angle or duration needs more than a few dozen.
- */
-export const MAX_LITERAL_LENGTH = 4_096;
-
-/**
- * Most names in one list of qubits (a gate call's, a barrier's, a gate
- * definition's parameters or qubits). No target has a hundredth of this many
- * qubits; a longer list is refused as a whole, which keeps a call of a
- * million operands from building a million operand nodes for rules to walk.
- */
-export const MAX_LIST_LENGTH = 4_096;
+import {
+  ErrorBudgetSpent,
+  MAX_EXPRESSION_DEPTH,
+  MAX_LITERAL_LENGTH,
+  MAX_LIST_LENGTH,
+  MAX_PARSER_NESTING,
+  NestingTooDeep,
+  nestingReason,
+} from './limits.js';
+import type { ParserNote, StatementResult } from './rule-types.js';
+import { LITERAL_KINDS, SCALAR_TYPE_TOKENS, STATEMENT_STARTERS, type LiteralKind } from './token-tables.js';
 
 /** Follow sets kept per grammar path (error recovery asks for the same ones again and again). */
 const FOLLOW_CACHE_SIZE = 4096;
 
-type LiteralKind = 'integer' | 'float' | 'imaginary' | 'duration' | 'boolean' | 'bitstring';
-/** Which builder makes the node of each literal token. */
-const LITERAL_KINDS: ReadonlyMap<TokenType, LiteralKind> = new Map<TokenType, LiteralKind>([
-  [T.DecimalIntegerLiteral, 'integer'],
-  [T.HexIntegerLiteral, 'integer'],
-  [T.OctalIntegerLiteral, 'integer'],
-  [T.BinaryIntegerLiteral, 'integer'],
-  [T.FloatLiteral, 'float'],
-  [T.ImaginaryLiteral, 'imaginary'],
-  [T.TimingLiteral, 'duration'],
-  [T.BooleanLiteral, 'boolean'],
-  [T.BitstringLiteral, 'bitstring'],
-]);
-
-const SCALAR_TYPE_TOKENS: ReadonlyMap<TokenType, N.ScalarTypeName> = new Map<TokenType, N.ScalarTypeName>([
-  [T.BIT, 'bit'],
-  [T.INT, 'int'],
-  [T.UINT, 'uint'],
-  [T.FLOAT_TYPE, 'float'],
-  [T.ANGLE, 'angle'],
-  [T.BOOL, 'bool'],
-  [T.DURATION, 'duration'],
-  [T.STRETCH, 'stretch'],
-  [T.COMPLEX, 'complex'],
-]);
-
-/** Token types that start a statement: resynchronisation stops before one that starts a line. */
-const STATEMENT_STARTERS: ReadonlySet<TokenType> = new Set<TokenType>([
-  ...T.KEYWORDS.values(),
-  T.Identifier,
-  T.AnnotationKeyword,
-  T.PRAGMA,
-  T.CalBlock,
-  T.DefcalBlock,
-]);
-
 /** Chevrotain's own error recording (a runtime method its type declarations leave out). */
 const CHEVROTAIN_SAVE_ERROR = (
   EmbeddedActionsParser.prototype as unknown as {
-    SAVE_ERROR(this: unknown, e: IRecognitionException): IRecognitionException;
+    readonly SAVE_ERROR: (this: unknown, e: IRecognitionException) => IRecognitionException;
   }
 ).SAVE_ERROR;
 
@@ -574,11 +466,6 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       ? this.b.range(first, null, rest.second, start, end)
       : this.b.range(first, rest.second, rest.third, start, end);
   }
-}
-
-function nestingReason(error: NestingTooDeep): string {
-  if (error.what === 'list') return listTooLong(MAX_LIST_LENGTH);
-  return error.what === 'expression' ? expressionTooDeep(MAX_EXPRESSION_DEPTH) : nestingTooDeep(MAX_PARSER_NESTING);
 }
 
 function nestedVersion(occurrence: 1 | 2 | 3, result: StatementResult): result is N.Version {

@@ -8,7 +8,8 @@ import type { OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt, ParserBase, type Body } from './base.js';
+import { ParserBase } from './base.js';
+import { alt, type Body } from './rule-types.js';
 
 export abstract class ExpressionRules extends ParserBase {
   // Alternatives of the hottest ORs, built once (Chevrotain's "caching arrays of
@@ -247,7 +248,7 @@ export abstract class ExpressionRules extends ParserBase {
     const close = this.CONSUME(T.RBRACKET);
     this.ACTION(() => this.leave());
     return this.ACTION(() =>
-      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : (result as N.DiscreteSet),
+      Array.isArray(result) ? this.b.indexList(result, open.startOffset, this.endAt(close)) : result,
     );
   });
 

@@ -23,9 +23,8 @@ import { emptyList, NO_PREFIXES } from '../ast/build.js';
 import { DEFERRED_CLASSES, type DeferrableStatement, type StatementRebuilder } from '../ast/deferred.js';
 import type { Span } from '../diagnostics/index.js';
 import type * as N from '../ast/nodes.js';
-import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import { KEYWORDS } from '../lexer/index.js';
-import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './base.js';
+import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 
@@ -143,10 +142,23 @@ type StatementNodes = Pick<
   | 'indexedIdentifier'
   | 'modifier'
   | 'measure'
+  | 'gateCall'
+  | 'measureStatement'
+  | 'assignment'
+  | 'barrier'
+  | 'reset'
 >;
 
 /** What the recognising reader returns for every node: never read, only tested for null. */
 const RECOGNISED = Object.freeze({ kind: 'Recognised' }) as never;
+
+/** A recognised statement: only its kind is read, to pick the deferred class that rebuilds it. */
+const recognisedStatement = (kind: DeferrableStatement['kind']): never => Object.freeze({ kind }) as never;
+const RECOGNISED_GATE_CALL = recognisedStatement('GateCall');
+const RECOGNISED_MEASURE = recognisedStatement('MeasureStatement');
+const RECOGNISED_ASSIGNMENT = recognisedStatement('Assignment');
+const RECOGNISED_BARRIER = recognisedStatement('Barrier');
+const RECOGNISED_RESET = recognisedStatement('Reset');
 
 /**
  * Node constructors that build nothing. Parsing only needs to know that a
@@ -164,6 +176,11 @@ const RECOGNISER: StatementNodes = {
   indexedIdentifier: () => RECOGNISED,
   modifier: () => RECOGNISED,
   measure: () => RECOGNISED,
+  gateCall: () => RECOGNISED_GATE_CALL,
+  measureStatement: () => RECOGNISED_MEASURE,
+  assignment: () => RECOGNISED_ASSIGNMENT,
+  barrier: () => RECOGNISED_BARRIER,
+  reset: () => RECOGNISED_RESET,
 };
 
 /** A reader that only recognises statements (see {@link RECOGNISER}). */
@@ -279,16 +296,7 @@ export class StatementReader implements StatementRebuilder {
     // operandList stops on the `;`
     const end = this.at + 1;
     this.end = end;
-    return {
-      kind: 'GateCall',
-      modifiers,
-      name,
-      args,
-      designator: null,
-      qubits,
-      span: this.b.span(start, end),
-      annotations: NO_ANNOTATIONS,
-    };
+    return this.b.gateCall(modifiers, name, args, null, qubits, start, end);
   }
 
   /** `ctrl @`, `ctrl(2) @`, `negctrl @`, `inv @`, `pow(k) @`, any number; the shared empty list for none. */
@@ -339,7 +347,7 @@ export class StatementReader implements StatementRebuilder {
     }
     if (text.charCodeAt(this.at) !== Char.Semicolon) return null;
     const end = (this.end = this.at + 1);
-    return { kind: 'MeasureStatement', measure, target, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+    return this.b.measureStatement(measure, target, start, end);
   }
 
   /** `name[index] = measure operand;` or `name = measure operand;`, with the cursor after the name. */
@@ -354,14 +362,7 @@ export class StatementReader implements StatementRebuilder {
     const operand = this.gateOperand();
     if (operand === null || text.charCodeAt(this.at) !== Char.Semicolon) return null;
     const end = (this.end = this.at + 1);
-    return {
-      kind: 'Assignment',
-      target,
-      op: '=',
-      value: this.b.measure(operand, measureStart),
-      span: this.b.span(start, end),
-      annotations: NO_ANNOTATIONS,
-    };
+    return this.b.assignment(target, '=', this.b.measure(operand, measureStart), start, end);
   }
 
   /** `barrier;` or `barrier operands;`. */
@@ -374,7 +375,7 @@ export class StatementReader implements StatementRebuilder {
       operands = list;
     }
     const end = (this.end = this.at + 1);
-    return { kind: 'Barrier', operands, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+    return this.b.barrier(operands, start, end);
   }
 
   /** `reset operand;`. */
@@ -383,7 +384,7 @@ export class StatementReader implements StatementRebuilder {
     const operand = this.gateOperand();
     if (operand === null || this.text.charCodeAt(this.at) !== Char.Semicolon) return null;
     const end = (this.end = this.at + 1);
-    return { kind: 'Reset', operand, span: this.b.span(start, end), annotations: NO_ANNOTATIONS };
+    return this.b.reset(operand, start, end);
   }
 
   /** The plain ASCII identifier at `offset` (not a reserved word), or null. */

@@ -18,16 +18,12 @@ import { emptyList, endOf, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import { NO_ANNOTATIONS } from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt, ErrorBudgetSpent, type Body, type StatementResult } from './base.js';
+import { ErrorBudgetSpent } from './limits.js';
+import { alt, type Body, type StatementResult } from './rule-types.js';
 import { TypeRules } from './types.js';
 
-export {
-  MAX_EXPRESSION_DEPTH,
-  MAX_PARSER_NESTING,
-  NestingTooDeep,
-  type ParserNote,
-  type StatementResult,
-} from './base.js';
+export { MAX_EXPRESSION_DEPTH, MAX_PARSER_NESTING, NestingTooDeep } from './limits.js';
+export type { ParserNote, StatementResult } from './rule-types.js';
 
 export class Qasm3Parser extends TypeRules {
   protected statementAlternatives?: IOrAlt<StatementResult>[];
@@ -380,7 +376,10 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.RETURN);
     const value =
       this.OPTION(() =>
-        this.OR([alt(() => this.SUBRULE(this.measureExpression)), alt(() => this.SUBRULE(this.expression))]),
+        this.OR<N.Expression | N.MeasureExpression>([
+          alt(() => this.SUBRULE(this.measureExpression)),
+          alt(() => this.SUBRULE(this.expression)),
+        ]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
     return this.ACTION(
@@ -529,15 +528,7 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.BARRIER);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Barrier',
-          operands,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Barrier,
-    );
+    return this.ACTION(() => this.b.barrier(operands, keyword.startOffset, this.endAt(semi)));
   });
 
   boxStatement = this.rule('boxStatement', (): N.Box => {
@@ -578,18 +569,16 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.NOP);
     const qubits = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'GateCall',
-          modifiers: emptyList(),
-          name: this.b.identifier(keyword.image, keyword.startOffset),
-          args: null,
-          designator: null,
-          qubits,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.GateCall,
+    return this.ACTION(() =>
+      this.b.gateCall(
+        emptyList(),
+        this.b.identifier(keyword.image, keyword.startOffset),
+        null,
+        null,
+        qubits,
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -597,15 +586,7 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.RESET);
     const operand = this.SUBRULE(this.gateOperand);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Reset',
-          operand,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Reset,
-    );
+    return this.ACTION(() => this.b.reset(operand, keyword.startOffset, this.endAt(semi)));
   });
 
   measureArrowAssignmentStatement = this.rule('measureArrowAssignmentStatement', (): N.MeasureStatement => {
@@ -616,16 +597,7 @@ export class Qasm3Parser extends TypeRules {
         return this.SUBRULE(this.indexedIdentifier);
       }) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'MeasureStatement',
-          measure,
-          target,
-          span: this.b.span(startOf(measure), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.MeasureStatement,
-    );
+    return this.ACTION(() => this.b.measureStatement(measure, target, startOf(measure), this.endAt(semi)));
   });
 
   /** A gate call with modifiers (`ctrl @ x a, b;`), or `gphase`. */
@@ -652,18 +624,8 @@ export class Qasm3Parser extends TypeRules {
       const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
       const qubits = this.SUBRULE(this.gateOperandList);
       const semi = this.CONSUME(T.SEMICOLON);
-      return this.ACTION(
-        () =>
-          ({
-            kind: 'GateCall',
-            modifiers,
-            name,
-            args,
-            designator,
-            qubits,
-            span: this.b.span(this.startAt(first), this.endAt(semi)),
-            annotations: NO_ANNOTATIONS,
-          }) satisfies N.GateCall,
+      return this.ACTION(() =>
+        this.b.gateCall(modifiers, name, args, designator, qubits, this.startAt(first), this.endAt(semi)),
       );
     },
   );
@@ -674,18 +636,16 @@ export class Qasm3Parser extends TypeRules {
     const designator = this.OPTION2(() => this.SUBRULE(this.designator)) ?? null;
     const qubits = this.OPTION3(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'GateCall',
-          modifiers,
-          name: this.b.identifier(keyword.image, keyword.startOffset),
-          args,
-          designator,
-          qubits,
-          span: this.b.span(this.startAt(first), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.GateCall,
+    return this.ACTION(() =>
+      this.b.gateCall(
+        modifiers,
+        this.b.identifier(keyword.image, keyword.startOffset),
+        args,
+        designator,
+        qubits,
+        this.startAt(first),
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -728,7 +688,7 @@ export class Qasm3Parser extends TypeRules {
   /** A declaration `int[32] x = 1;` or a cast used as a statement `int[32](x);`. */
   typeLedStatement = this.rule('typeLedStatement', (): N.ClassicalDeclaration | N.ExpressionStatement => {
     const type = this.SUBRULE(this.classicalType);
-    return this.OR([
+    return this.OR<N.ClassicalDeclaration | N.ExpressionStatement>([
       alt(() => {
         const name = this.SUBRULE(this.identifier);
         const init =
@@ -791,18 +751,8 @@ export class Qasm3Parser extends TypeRules {
       alt(() => {
         const qubits = this.SUBRULE(this.gateOperandList);
         const semi = this.CONSUME(T.SEMICOLON);
-        return this.ACTION(
-          () =>
-            ({
-              kind: 'GateCall',
-              modifiers: emptyList(),
-              name,
-              args,
-              designator: this.designatorOf(indices),
-              qubits,
-              span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            }) satisfies N.GateCall,
+        return this.ACTION(() =>
+          this.b.gateCall(emptyList(), name, args, this.designatorOf(indices), qubits, startOf(name), this.endAt(semi)),
         );
       }),
       alt(() => {
@@ -816,14 +766,7 @@ export class Qasm3Parser extends TypeRules {
             indices.length ? endOf(indices[indices.length - 1] as N.Node) : 0,
           );
           if (args !== null) this.note('the left side of an assignment cannot be a call', startOf(name), endOf(target));
-          return {
-            kind: 'Assignment',
-            target,
-            op: op.image as N.AssignmentOperator,
-            value,
-            span: this.b.span(startOf(name), this.endAt(semi)),
-            annotations: NO_ANNOTATIONS,
-          } satisfies N.Assignment;
+          return this.b.assignment(target, op.image as N.AssignmentOperator, value, startOf(name), this.endAt(semi));
         });
       }),
       alt(() => {

@@ -4,7 +4,7 @@
  */
 import type * as N from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { alt } from './base.js';
+import { alt } from './rule-types.js';
 import { ExpressionRules } from './expressions.js';
 
 export abstract class TypeRules extends ExpressionRules {
@@ -78,7 +78,7 @@ export abstract class TypeRules extends ExpressionRules {
     this.CONSUME(T.LBRACKET);
     const elementType = this.SUBRULE(this.scalarType);
     this.CONSUME(T.COMMA);
-    const shape = this.OR2([
+    const shape = this.OR2<{ dimensions: N.Expression[] | null; count: N.Expression | null }>([
       alt(() => ({ dimensions: this.SUBRULE(this.expressionList), count: null as N.Expression | null })),
       alt(() => {
         this.CONSUME(T.DIM);

@@ -8,7 +8,7 @@
 /** A thread that runs simulator blocks (see simulator/engine/parallel.ts), as the pool uses it. */
 export interface SimulatorThread {
   postMessage(message: unknown): void;
-  once(event: 'message' | 'error', listener: (value: any) => void): unknown;
+  once(event: 'message' | 'error', listener: (value: unknown) => void): unknown;
   /** Lets the process exit while the thread idles. */
   unref(): void;
   terminate(): Promise<number>;
@@ -16,7 +16,7 @@ export interface SimulatorThread {
 
 /** The simulator thread's side of the channel: where tasks arrive and readiness is announced. */
 export interface SimulatorThreadPort {
-  on(event: 'message', listener: (message: any) => void): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
   postMessage(message: unknown): void;
 }
 

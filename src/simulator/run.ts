@@ -139,10 +139,10 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
     return { sources, omitted: null, ...(debiased ? { debiased } : {}) };
   }
   const sampled = options.shots !== undefined && (wanted.has('histogram') || wanted.has('shots'));
-  if (sampled) checkShotBits(options.shots as number, circuit.qubits, circuit.clbits);
+  if (sampled) checkShotBits(options.shots, circuit.qubits, circuit.clbits);
   const execution = executeCircuit(circuit, executeOptions(options));
   if (sampled) {
-    const table = sampleShots(execution, options.shots as number, random);
+    const table = sampleShots(execution, options.shots, random);
     add('histogram', () => plainSource(histogramArtifact(circuit, table)));
     add('shots', () => plainSource(shotsArtifact(circuit, table)));
   }

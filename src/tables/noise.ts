@@ -72,10 +72,10 @@ export const DRIFT: DriftModel = Object.freeze({
   persistence: 0.7,
   badDayChance: 1 / 20,
   badDayFactor: 2.2,
-  errorRange: Object.freeze([0.5, 3]) as readonly [number, number],
+  errorRange: Object.freeze<[number, number]>([0.5, 3]),
   timingSpread: 0.03,
-  t1Range: Object.freeze([10, 100]) as readonly [number, number],
-  t2Range: Object.freeze([0.5, 1.5]) as readonly [number, number],
+  t1Range: Object.freeze<[number, number]>([10, 100]),
+  t2Range: Object.freeze<[number, number]>([0.5, 1.5]),
 });
 
 /**

@@ -298,7 +298,8 @@ describe.concurrent('simulate', () => {
           'histogram',
         ]);
         expect(r.code, r.stderr).toBe(0);
-        const counts = JSON.parse(r.stdout).histogram.registers.c as Record<string, number>;
+        const counts = (JSON.parse(r.stdout) as { histogram: { registers: { c: Record<string, number> } } }).histogram
+          .registers.c;
         // A 2q fidelity of 0.9: GHZ-3 errs visibly, beyond what the uniform aria-1 model gives.
         expect(3000 - (counts['000'] ?? 0) - (counts['111'] ?? 0)).toBeGreaterThan(150);
         histograms.push(counts);

@@ -93,7 +93,7 @@ describe('text format', () => {
       'dir/prog.qasm:5:1  PreflightError  unique-measurement-bit  Circuit failed preflight validation: Classical bit c[0]',
     );
     expect(out).toContain('    | ^^^^^^^^^^^^^^^^^^^');
-    expect(out).toMatch(/note: dir\/prog\.qasm:4:1  first measurement into c\[0\]/);
+    expect(out).toMatch(/note: dir\/prog\.qasm:4:1 {2}first measurement into c\[0\]/);
     expect(out.endsWith('\n\n2 errors in 1 file, 2 files checked\n')).toBe(true);
     expect(out).not.toContain('\u001b[');
   });
@@ -102,7 +102,7 @@ describe('text format', () => {
     const out = formatText([failing, unreadable], { style: plain, quiet: true });
     expect(out.split('\n')).toEqual([
       'dir/prog.qasm:3:1  PreflightError  unknown-gate  Circuit failed preflight validation: Unknown gate: foo',
-      expect.stringMatching(/^dir\/prog\.qasm:5:1  PreflightError  unique-measurement-bit /),
+      expect.stringMatching(/^dir\/prog\.qasm:5:1 {2}PreflightError {2}unique-measurement-bit /),
       'gone.qasm  error  cannot read gone.qasm: no such file or directory',
       '2 errors in 1 file, 1 file checked, 1 file could not be read',
       '',

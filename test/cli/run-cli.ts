@@ -34,7 +34,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -22,7 +22,7 @@ const gateNames = (json: CircuitJson | null): string[] =>
 /** Loads `compiled` back (JSON or text) and proves it equals `source` ⊗ I on a borrowed wire once the lowering's final frames are appended. */
 function expectSameAs(compiled: unknown, source: IrCircuit, family: NativeFamily, label: string): void {
   const target = family === 'ms' ? 'qpu.aria-1' : 'qpu.forte-1';
-  const back = loadCircuits(compiled as string, { target });
+  const back = loadCircuits(compiled, { target });
   expect(back.ok, JSON.stringify(back.failure)).toBe(true);
   const frames = lowerToNative(source, family, {
     maxQubits: TARGETS_BY_NAME.get(target)?.qubits as number,
@@ -103,7 +103,7 @@ describe('compile', () => {
       // the QIS text spells what the subset cannot (controlled h, rx, ...) through definitions
       const qis = compile(input, { target, gateset: 'qis' });
       expect(validate(qis.qasm as string, { target }).ok).toBe(true);
-      const back = loadCircuits(qis.qasm as string, { target });
+      const back = loadCircuits(qis.qasm, { target });
       expectEquivalent(back.circuits[0] as IrCircuit, source, `json qis qasm ${family}`);
     }
   });
@@ -183,9 +183,12 @@ describe('compile', () => {
     });
     expect(compile(BELL, { target: 'qpu.nowhere' }).ok).toBe(false);
     expect(
-      compile({ qubits: 2, circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] } as CircuitJson, {
-        target: 'qpu.forte-1',
-      }).failure?.code,
+      compile(
+        { qubits: 2, circuit: [{ gate: 'ms', targets: [0, 1], phases: [0, 0] }] },
+        {
+          target: 'qpu.forte-1',
+        },
+      ).failure?.code,
     ).toBe('InvalidInput');
   });
 

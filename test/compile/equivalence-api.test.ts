@@ -30,10 +30,10 @@ describe('compile returns what checkEquivalence needs to prove it', () => {
     expect(compiled.finalFrames).toHaveLength(1);
     expect(compiled.finalFrames[0]).toHaveLength(2);
     for (const form of [compiled.qasm as string, compiled.circuit as CircuitJson]) {
-      const exact = checkEquivalence(BELL, form as CircuitJson, { target, finalFrames: compiled.finalFrames });
+      const exact = checkEquivalence(BELL, form, { target, finalFrames: compiled.finalFrames });
       expect(exact).toMatchObject({ equivalent: true, method: 'unitary', diagnostics: [] });
       expect(exact.maxDeviation).toBeLessThan(1e-12);
-      const fitted = checkEquivalence(BELL, form as CircuitJson, { target, upToFinalZ: true });
+      const fitted = checkEquivalence(BELL, form, { target, upToFinalZ: true });
       expect(fitted.equivalent).toBe(true);
       // The fitted rotations are the dropped frames, up to a whole turn.
       fitted.finalZ?.forEach((z, q) =>
@@ -129,7 +129,7 @@ describe('a compiled program equals its source whatever the source measures', ()
       ],
     };
     for (const gateset of ['qis', 'native'] as const) {
-      const compiled = compile(json as never, { target: 'qpu.aria-1', gateset });
+      const compiled = compile(json, { target: 'qpu.aria-1', gateset });
       expect(equivalent(json as never, compiled.qasm as string, { finalFrames: compiled.finalFrames })).toBe(true);
     }
   });
@@ -172,7 +172,7 @@ describe('up to final Z means one Z rotation per qubit, never an arbitrary diago
   it('fails a compiled circuit whose final entangler was dropped, on both families', () => {
     const source = circuitOf(2, [gate('h', [0]), gate('h', [1]), gate('zz', [0, 1], [], 0.7)]);
     for (const target of ['qpu.aria-1', 'qpu.forte-1'] as const) {
-      const compiled = compile(circuitToJson(source).json as never, { target });
+      const compiled = compile(circuitToJson(source).json, { target });
       const ops = (compiled.circuit as unknown as { circuit: { gate: string }[] }).circuit;
       const last = ops.map((g) => g.gate).lastIndexOf(target === 'qpu.aria-1' ? 'ms' : 'zz');
       const dropped = { ...(compiled.circuit as object), circuit: ops.filter((_, i) => i !== last) };

@@ -3,12 +3,11 @@
  * [PLUGIN_TIMINGS] warning off, which a loaded machine printed on every install.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConfigEnv, UserConfig } from 'vite';
 import config from '../../vite.config.js';
 
 describe('vite builds', () => {
   it.each(['production', 'library'])('%s mode: no plugin-timing warnings', (mode) => {
-    const resolved = (config as (env: ConfigEnv) => UserConfig)({ mode, command: 'build' });
+    const resolved = config({ mode, command: 'build' });
     expect(resolved.build?.rolldownOptions?.checks?.bundlerTimings).toBe(false);
   });
 });

@@ -212,6 +212,7 @@ describe('formatDiagnostic', () => {
     expect(coloured).toContain('\u001b[1;31mPreflightError\u001b[0m');
     expect(coloured).toContain('\u001b[1;31m^^^^\u001b[0m');
     expect(coloured).toContain('\u001b[1;32mhint:\u001b[0m did you mean cnot?');
+    // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes the test put there
     expect(coloured.replace(/\u001b\[[0-9;]*m/g, '')).toBe(formatDiagnostic(d, source));
   });
 
@@ -244,11 +245,13 @@ describe('formatDiagnostic on any text and span', () => {
         const [start, end] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
         const d = createDiagnostic({ code: 'PreflightError', rule: 'r', reason: 'x', span: source.span(start, end) });
         const lines = formatDiagnostic(d, source, { color })
+          // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
           .replace(/\u001b\[[0-9;]*m/g, '')
           .split('\n');
         expect(lines).toHaveLength(3);
         expect(lines[0]).toMatch(/^any\.qasm:\d+:\d+ {2}PreflightError {2}r {2}/);
         expect(lines[2]).toMatch(/^ +\| +\^+$/);
+        // eslint-disable-next-line no-control-regex -- control characters are what must not reach the terminal
         expect(lines[1]).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       }),
       { numRuns: 300 },

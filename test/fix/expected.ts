@@ -73,7 +73,7 @@ export function programMatrix(gates: readonly Placed[], n: number): Matrix {
     },
     n,
   );
-  for (const g of gates) u = multiply(embed(g, n), u) as Matrix;
+  for (const g of gates) u = multiply<Matrix>(embed(g, n), u);
   return u;
 }
 

@@ -18,9 +18,9 @@ const ISWAP = matrix([
   [complex(0, 0), i, complex(0, 0), complex(0, 0)],
   [complex(0, 0), complex(0, 0), complex(0, 0), complex(1, 0)],
 ]);
-const ECR = multiply(Math.SQRT1_2, subtract(kron(PX, I2), kron(PY, PX))) as Matrix;
+const ECR = multiply<Matrix>(Math.SQRT1_2, subtract(kron(PX, I2), kron(PY, PX)));
 const cu = (t: number, p: number, l: number, gamma: number) =>
-  multiply(complex({ r: 1, phi: gamma }), u3(t, p, l)) as Matrix;
+  multiply<Matrix>(complex({ r: 1, phi: gamma }), u3(t, p, l));
 
 describe('fix: refused and standard-library gates', () => {
   const cases: [string, string, Parameters<typeof expectFixedEquals>[1]][] = [

@@ -82,7 +82,7 @@ function gateArb(n: number): fc.Arbitrary<Piece> {
       let m = gate.matrix(args.map((a) => a.value));
       for (let i = kept.length - 1; i >= 0; i--) {
         if (kept[i] === 'inv') m = ctranspose(m) as Matrix;
-        else if (kept[i] === 'pow(2)') m = multiply(m, m) as Matrix;
+        else if (kept[i] === 'pow(2)') m = multiply<Matrix>(m, m);
         else if (kept[i] === 'pow(-1)') m = ctranspose(m) as Matrix;
       }
       const modifierControls = qubits.slice(0, extra.length);

@@ -68,7 +68,7 @@ describe('lowerToIr', () => {
   it('lowers every accepted gate of the catalogue by its lowersTo entry', () => {
     for (const gate of ACCEPTED_GATES) {
       const qubits = Array.from({ length: gate.qubits }, (_, i) => i);
-      const ops = lowerToIr(program([call(gate.name, qubits, Array(gate.params).fill(0.25))])).ops;
+      const ops = lowerToIr(program([call(gate.name, qubits, Array<number>(gate.params).fill(0.25))])).ops;
       if (gate.lowersTo === null) {
         expect(ops).toEqual([]);
         continue;

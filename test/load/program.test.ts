@@ -23,7 +23,7 @@ const MULTI: CircuitJson = {
     { name: 'a', circuit: [{ gate: 'h', target: 0 }] },
     { name: 'b', circuit: [{ gate: 'cnot', control: 0, target: 1 }] },
   ],
-} as CircuitJson;
+};
 
 const PROGRAMS = { BELL, WIDE, TWELVE, GATE_DEF, REFUSED, SYNTAX };
 const TARGETS = ['simulator', 'qpu.harmony', 'qpu.aria-1', 'qpu.forte-1'];

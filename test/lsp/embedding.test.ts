@@ -11,7 +11,7 @@ import { ensureBuilt } from '../cli/run-cli.js';
 describe('qasm3-preflight/lsp', () => {
   it('serves a connection given to serveLanguageServer', async () => {
     await ensureBuilt();
-    const lsp = (await import('qasm3-preflight/lsp')) as typeof import('../../src/lsp/index.js');
+    const lsp = await import('qasm3-preflight/lsp');
     const { createConnection } = await import('vscode-languageserver/node');
     expect(typeof lsp.startLanguageServer).toBe('function');
     const toServer = new PassThrough();
@@ -25,9 +25,11 @@ describe('qasm3-preflight/lsp', () => {
       client.onNotification('textDocument/publishDiagnostics', resolve),
     );
     client.listen();
-    const init = (await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} })) as {
-      capabilities: Record<string, unknown>;
-    };
+    const init = await client.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: {},
+    });
     expect(init.capabilities).toMatchObject({
       hoverProvider: true,
       documentFormattingProvider: true,

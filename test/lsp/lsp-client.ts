@@ -117,7 +117,7 @@ export async function startClient(options: StartOptions = {}): Promise<LspClient
   connection.listen();
 
   const request = async <R>(method: string, params: unknown): Promise<R> => {
-    return (await connection.sendRequest(method, params)) as R;
+    return await connection.sendRequest(method, params);
   };
   const notify = (method: string, params: unknown) => connection.sendNotification(method, params);
   const diagnostics = (uri: string, version: number) =>

@@ -104,9 +104,9 @@ describe('special values, inverses and products (S1-S3)', () => {
   });
 
   it('inverses and products', () => {
-    for (const [phi, p1, t, t2] of [draws(4, 4), draws(4, 5), draws(4, 6), draws(4, 7)].map(
+    for (const [phi, p1, t, t2] of [draws(4, 4), draws(4, 5), draws(4, 6), draws(4, 7)].map<number[]>(
       (d, i) => [d[0], d[1], d[2], d[3] ?? i] as number[],
-    ) as number[][]) {
+    )) {
       const [a, b, th, th2] = [phi as number, p1 as number, (t as number) / 4, (t2 as number) / 4];
       same(1, [gpi(0, a), gpi(0, a)], [], 'gpi self-inverse');
       same(1, [gpi2(0, a), gpi2(0, a + 0.5)], [], 'gpi2 inverse');

@@ -80,7 +80,7 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
         ).circuit,
       ).twoQubit;
     const steps = [6, 7, 8, 9, 10, 11].map((n) => twoQubit(n) - twoQubit(n - 1));
-    expect(Math.max(...steps), `increments ${steps}`).toBeLessThanOrEqual(48);
+    expect(Math.max(...steps), `increments ${steps.join(',')}`).toBeLessThanOrEqual(48);
     expect(twoQubit(7)).toBeLessThanOrEqual(100);
   });
 
@@ -166,7 +166,7 @@ describe.each(FAMILIES)('native lowering, %s family', (family) => {
 
   it('keeps the source span on emitted gates', () => {
     const span = { start: { line: 3, column: 1, offset: 20 }, end: { line: 3, column: 12, offset: 31 } };
-    const { circuit } = lowerToNative(circuitOf(2, [{ ...cx(0, 1), span } as IrOp]), family);
+    const { circuit } = lowerToNative(circuitOf(2, [{ ...cx(0, 1), span }]), family);
     expect(circuit.ops.filter((o) => o.kind === 'native' && o.targets.length === 2).every((o) => o.span === span)).toBe(
       true,
     );

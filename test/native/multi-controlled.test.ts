@@ -127,16 +127,16 @@ describe.each(FAMILIES)('ctrl(n) @ x on every qubit of the program, %s family', 
   it('grows at most linearly: bounded increments, far below the quadratic fallback at n = 7', () => {
     const wide = range(6, 2).map((n) => twoQubit(n, family, 29));
     const increments = wide.slice(1).map((c, i) => c - (wide[i] as number));
-    expect(Math.max(...increments), `counts ${wide}`).toBeLessThanOrEqual(32);
+    expect(Math.max(...increments), `counts ${wide.join(',')}`).toBeLessThanOrEqual(32);
     const fallback = twoQubit(7, family);
     expect(wide[5] as number).toBeLessThan(fallback / 2);
     // The constructions are not limited to the language's 7 controls: the growth stays linear beyond.
     const further = range(9, 7).map((n) => twoQubit(n, family, 40));
     const later = further.slice(1).map((c, i) => c - (further[i] as number));
-    expect(Math.max(...later), `counts ${further}`).toBeLessThanOrEqual(48);
+    expect(Math.max(...later), `counts ${further.join(',')}`).toBeLessThanOrEqual(48);
     expect(
       further.every((c, i) => c <= 24 * (i + 7)),
-      `counts ${further}`,
+      `counts ${further.join(',')}`,
     ).toBe(true);
   });
 

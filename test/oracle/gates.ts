@@ -28,26 +28,26 @@ export const PZ = m([
 /** exp(-i a P) for an operator with P² = I: cos(a) I - i sin(a) P. */
 export function expPauli(p: Matrix, a: number): Matrix {
   const size = p.size()[0] as number;
-  return add(multiply(identity(size) as Matrix, Math.cos(a)), multiply(p, c(0, -Math.sin(a)))) as Matrix;
+  return add<Matrix>(multiply(identity(size) as Matrix, Math.cos(a)), multiply(p, c(0, -Math.sin(a))));
 }
 
 /** σ(φ) = cos(2πφ) X + sin(2πφ) Y, φ in turns. */
 export const sigma = (phiTurns: number): Matrix =>
-  add(multiply(PX, Math.cos(2 * Math.PI * phiTurns)), multiply(PY, Math.sin(2 * Math.PI * phiTurns))) as Matrix;
+  add<Matrix>(multiply(PX, Math.cos(2 * Math.PI * phiTurns)), multiply(PY, Math.sin(2 * Math.PI * phiTurns)));
 
 export const gpi = (phi: number): Matrix => sigma(phi);
 export const gpi2 = (phi: number): Matrix => expPauli(sigma(phi), Math.PI / 4);
 /** ms(φ0, φ1, θ) = exp(-iπθ σ(φ0)⊗σ(φ1)), φ0 on the first (more significant) qubit. */
 export const ms = (phi0: number, phi1: number, theta: number): Matrix =>
-  expPauli(kron(sigma(phi0), sigma(phi1)) as Matrix, Math.PI * theta);
-export const zz = (theta: number): Matrix => expPauli(kron(PZ, PZ) as Matrix, Math.PI * theta);
+  expPauli(kron(sigma(phi0), sigma(phi1)), Math.PI * theta);
+export const zz = (theta: number): Matrix => expPauli(kron(PZ, PZ), Math.PI * theta);
 
 export const rx = (t: number): Matrix => expPauli(PX, t / 2);
 export const ry = (t: number): Matrix => expPauli(PY, t / 2);
 export const rz = (t: number): Matrix => expPauli(PZ, t / 2);
-export const qisXX = (t: number): Matrix => expPauli(kron(PX, PX) as Matrix, t / 2);
-export const qisYY = (t: number): Matrix => expPauli(kron(PY, PY) as Matrix, t / 2);
-export const qisZZ = (t: number): Matrix => expPauli(kron(PZ, PZ) as Matrix, t / 2);
+export const qisXX = (t: number): Matrix => expPauli(kron(PX, PX), t / 2);
+export const qisYY = (t: number): Matrix => expPauli(kron(PY, PY), t / 2);
+export const qisZZ = (t: number): Matrix => expPauli(kron(PZ, PZ), t / 2);
 
 const s2 = Math.SQRT1_2;
 export const H = m([

@@ -35,7 +35,7 @@ describe('hostile input: a result or a diagnostic, never a crash', () => {
   for (const file of readdirSync(DIR).filter((f) => f.endsWith('.qasm'))) {
     it(`fixture ${file}`, () => {
       const source = readFileSync(join(DIR, file), 'utf8');
-      const expected = JSON.parse(readFileSync(join(DIR, file.replace(/\.qasm$/, '.expected.json')), 'utf8'));
+      const expected: unknown = JSON.parse(readFileSync(join(DIR, file.replace(/\.qasm$/, '.expected.json')), 'utf8'));
       expect(summary(source)).toEqual(expected);
       expectSaneSpans(source);
     });

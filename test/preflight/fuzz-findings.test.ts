@@ -43,7 +43,8 @@ describe('fuzz findings of issue 24 in the library', () => {
     const rules = (times: number) =>
       validate('if false { x $0; }' + ' x $0; }'.repeat(times)).diagnostics.map((d) => d.rule);
     expect(rules(99)).toEqual(Array(100).fill('syntax-error'));
-    for (const times of [100, 101]) expect(rules(times)).toEqual([...Array(100).fill('syntax-error'), 'max-errors']);
+    for (const times of [100, 101])
+      expect(rules(times)).toEqual([...Array<string>(100).fill('syntax-error'), 'max-errors']);
   });
 
   it.each(['{ OPENQASM 3.0; }', 'while (true) {\nOPENQASM 3.0;\n}', 'qubit[1] q; if (true) OPENQASM 3; x q[0];'])(

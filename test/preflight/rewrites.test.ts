@@ -40,7 +40,7 @@ function controlledOf(u: Matrix, controls = 1): Matrix {
       const row: Complex[] = [];
       for (let col = 0; col < 2 * n; col++) {
         if (r < n && col < n) row.push(c(r === col ? 1 : 0));
-        else if (r >= n && col >= n) row.push(complex(m.get([r - n, col - n]) as never) as Complex);
+        else if (r >= n && col >= n) row.push(complex(m.get([r - n, col - n]) as never));
         else row.push(c(0));
       }
       rows.push(row);
@@ -57,7 +57,7 @@ const ISWAP = matrix([
   [c(0), c(0), c(0), c(1)],
 ]);
 /** Qiskit's ECR = (IX - XY)/√2 in its little-endian notation, that is (X⊗I - Y⊗X)/√2 with the first operand first. */
-const ECR = multiply(Math.SQRT1_2, subtract(kron(PX, I2), kron(PY, PX))) as Matrix;
+const ECR = multiply<Matrix>(Math.SQRT1_2, subtract(kron(PX, I2), kron(PY, PX)));
 
 /** The refused gate's matrix for its angles and width. */
 const SOURCE_MATRICES: Record<string, (a: readonly number[], qubits: number) => Matrix> = {
@@ -75,7 +75,7 @@ const SOURCE_MATRICES: Record<string, (a: readonly number[], qubits: number) => 
   crx: ([t = 0]) => controlledOf(rx(t)),
   cry: ([t = 0]) => controlledOf(ry(t)),
   cu3: ([t = 0, p = 0, l = 0]) => controlledOf(u3(t, p, l)),
-  cu: ([t = 0, p = 0, l = 0, g = 0]) => controlledOf(multiply(complex({ r: 1, phi: g }), u3(t, p, l)) as Matrix),
+  cu: ([t = 0, p = 0, l = 0, g = 0]) => controlledOf(multiply<Matrix>(complex({ r: 1, phi: g }), u3(t, p, l))),
   ch: () => controlledOf(H),
   cs: () => controlledOf(S),
   csx: () => controlledOf(V),
@@ -268,8 +268,8 @@ describe('controlled forms of gates ctrl @ does not take', () => {
         rz: rz(0.7),
         yphase: ry(0.7),
       };
-      const flip = kron(PX, I2) as Matrix;
-      const expected = multiply(multiply(flip, controlledOf(base[name] as Matrix)), flip) as Matrix;
+      const flip = kron(PX, I2);
+      const expected = multiply<Matrix>(multiply(flip, controlledOf(base[name] as Matrix)), flip);
       expect(equalUpToGlobalPhase(unitaryOfCode(code, 2), expected), code).toBeLessThan(TOLERANCE);
     });
   }

@@ -249,7 +249,7 @@ describe('options are checked up front, each bad one named', () => {
       'Option target of validate could not be read: getter says no',
       'Option maxErrors of validate could not be read: getter says no',
     ]);
-    const proxied = compile(PROGRAM, trapAll() as never);
+    const proxied = compile(PROGRAM, trapAll());
     expect(proxied.ok).toBe(false);
     expect(proxied.diagnostics[0]?.reason).toBe('Option target of compile could not be read: trap');
   });

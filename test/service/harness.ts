@@ -46,7 +46,7 @@ export async function startHarness(db: Db, options: { workers?: number; leaseMs?
       headers['Content-Type'] = 'application/json';
     const response = await fetch(url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

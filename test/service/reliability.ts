@@ -318,7 +318,9 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     const body = fc.oneof(
       json,
       fc.integer({ min: 1, max: 3000 }).map((depth) => ({ raw: nested(depth, '"\\u0000"') })),
-      fc.integer({ min: 1, max: 200_000 }).map((n) => ({ raw: `{"input":{"circuit":[${Array(n).fill('0')}]}}` })),
+      fc
+        .integer({ min: 1, max: 200_000 })
+        .map((n) => ({ raw: `{"input":{"circuit":[${Array<string>(n).fill('0').join(',')}]}}` })),
     );
     const query = fc.dictionary(
       fc.constantFrom('limit', 'start', 'end', 'page', 'next', 'ids', 'status', 'session_id'),
@@ -327,7 +329,7 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), body, query, async ([method, path], sent, params) => {
-        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const search = new URLSearchParams(params).toString();
         const raw =
           sent !== null && typeof sent === 'object' && 'raw' in sent && typeof sent.raw === 'string'
             ? sent.raw

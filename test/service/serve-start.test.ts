@@ -47,7 +47,7 @@ describe('serve start-up under load', () => {
       expect(failed.stderr, failed.message).toMatch(/^qasm3-preflight: \S.*$/m);
     }
     // A start that failed with a message is allowed; with nothing else running here, all of them listen.
-    expect(outcomes.filter((o) => 'error' in o).map((o) => String((o as { error: unknown }).error))).toEqual([]);
+    expect(outcomes.filter((o) => 'error' in o).map((o) => String(o.error))).toEqual([]);
     expect(await Promise.all(running.map((serve) => serve.kill('SIGTERM')))).toEqual(running.map(() => 0));
   }, 600_000);
 });

@@ -170,8 +170,8 @@ describe('bitstring order of the probabilities artifact', () => {
         outputAll,
         registers: new Map<string, Map<number | string, number>>([['t', text]]),
       };
-      const c: IrCircuit = { ...circuit(width, []), bitRegisters: [{ name: 't', size: 4, offset: 0 }] } as IrCircuit;
-      const artifact = probabilitiesArtifact(c, dist as never).probabilities.registers;
+      const c: IrCircuit = { ...circuit(width, []), bitRegisters: [{ name: 't', size: 4, offset: 0 }] };
+      const artifact = probabilitiesArtifact(c, dist).probabilities.registers;
       const expected = [...outputAll]
         .filter(([, p]) => p >= 1e-12)
         .map(([i, p]) => [indexToBitstring(i, width), Number(p.toPrecision(14))] as const)

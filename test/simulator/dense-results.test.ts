@@ -229,6 +229,7 @@ describe('artifacts as JSON text', () => {
       .registers;
     expect(Object.keys(registers)).toEqual(['output_all', 'c', '__proto__']);
     expect(registers['__proto__']).toEqual({ '00': 0.5, '01': 0.5 });
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- reads whether there is a getter, never calls it
     expect(Object.getOwnPropertyDescriptor(r.results, P2)?.get).toBeUndefined();
   }, 10_000);
 
@@ -273,7 +274,7 @@ describe('multicircuit results keep every circuit', () => {
           { name: '__proto__', circuit: [{ gate: 'x', target: 0 }] },
           { name: 'b', circuit: [{ gate: 'h', target: 0 }] },
         ],
-      } as never,
+      },
       { shots: 4, seed: 1, artifacts: ['probabilities', 'v0.3', 'histogram', 'shots'] },
     );
     expect(r.ok).toBe(true);
@@ -293,7 +294,7 @@ describe('multicircuit results keep every circuit', () => {
         { name: 'a', circuit: [] },
         { name: 'a', circuit: [] },
       ],
-    } as never);
+    });
     expect(json.diagnostics[0]).toMatchObject({ rule: 'circuit-json-duplicate-name', path: 'circuits[1].name' });
     const ir = simulate([
       { ...circuit(1, []), name: 'a' },

@@ -63,14 +63,14 @@ const kron = (a: C[][], b: C[][]): C[][] =>
 const pauliExp = (a: number, P: C[][]): C[][] =>
   add(
     scale(
-      P.map((r, i) => r.map((_, j) => (i === j ? [1, 0] : [0, 0]) as C)),
+      P.map((r, i) => r.map((_, j) => (i === j ? [1, 0] : [0, 0]))),
       [Math.cos(a), 0],
     ),
     scale(P, [0, -Math.sin(a)]),
   );
 const sigma = (phiTurns: number): C[][] =>
   add(scale(X, [Math.cos(2 * Math.PI * phiTurns), 0]), scale(Y, [Math.sin(2 * Math.PI * phiTurns), 0]));
-const diag = (...d: C[]): C[][] => d.map((x, i) => d.map((_, j) => (i === j ? x : [0, 0]) as C));
+const diag = (...d: C[]): C[][] => d.map((x, i) => d.map((_, j) => (i === j ? x : [0, 0])));
 const h = Math.SQRT1_2;
 
 const theta = 0.7312;
@@ -209,7 +209,7 @@ describe('kernels apply each gate on the right qubits, with controls', () => {
     for (const [targets, controls] of placements) {
       if (targets.length !== g.targets.length) continue;
       if (g.kind === 'native' && controls.length) continue;
-      it(`${g.name} on ${targets} controlled by [${controls}]`, () => {
+      it(`${g.name} on ${targets.join(',')} controlled by [${controls.join(',')}]`, () => {
         const placed = g.kind === 'gate' ? { ...g, targets, controls } : { ...g, targets };
         const initial = prepared();
         const expected = referenceApply(initial, matrixOf(unitaryOf(g).matrix), targets, controls);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { IrGate, IrNativeGate, IrOp } from '../../src/ir/types.js';
+import type { IrGate, IrOp } from '../../src/ir/types.js';
 import { executeCircuit, type ExecuteOptions } from '../../src/simulator/engine/execute.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { exactDistribution } from '../../src/simulator/results/outcomes.js';
@@ -36,7 +36,7 @@ const nativeGate = fc.oneof(
   fc
     .record({ qs: distinct(2), p0: turns, p1: turns, t: fc.double({ min: 0, max: 0.25, noNaN: true }) })
     .map(({ qs, p0, p1, t }) => native('ms', qs, [p0, p1], t)),
-  fc.record({ qs: distinct(2), t: turns }).map(({ qs, t }) => native('zz', qs, [], t) as IrNativeGate),
+  fc.record({ qs: distinct(2), t: turns }).map(({ qs, t }) => native('zz', qs, [], t)),
 );
 const unitary: fc.Arbitrary<IrOp> = fc.oneof(oneQubit, rotation, controlled, twoQubit, nativeGate);
 const ops = fc.array(unitary, { minLength: 1, maxLength: 40 });

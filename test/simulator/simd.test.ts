@@ -67,9 +67,9 @@ const S: C[][] = [
     [0, 1],
   ],
 ];
-const SWAP: C[][] = [0, 2, 1, 3].map((col) => [0, 1, 2, 3].map((c) => (c === col ? [1, 0] : [0, 0]) as C));
+const SWAP: C[][] = [0, 2, 1, 3].map((col) => [0, 1, 2, 3].map((c) => (c === col ? [1, 0] : [0, 0])));
 const zz = (t: number): C[][] =>
-  [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => (r !== c ? [0, 0] : expi(r === 0 || r === 3 ? -t / 2 : t / 2)) as C));
+  [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => (r !== c ? [0, 0] : expi(r === 0 || r === 3 ? -t / 2 : t / 2))));
 
 function independent(g: IrGate): C[][] {
   const t = g.rotation ?? 0;

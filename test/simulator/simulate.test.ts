@@ -26,7 +26,7 @@ describe('simulate', () => {
         { gate: 'h', target: 0 },
         { gate: 'cnot', controls: [0], target: 1 },
       ],
-    } as never);
+    });
     expect(single.ok).toBe(true);
     expect(registers(single).output_all).toEqual({ '00': 0.5, '11': 0.5 });
     const multi = simulate({
@@ -35,7 +35,7 @@ describe('simulate', () => {
         { name: 'flip', circuit: [{ gate: 'x', target: 0 }] },
         { name: 'plus', circuit: [{ gate: 'h', target: 0 }] },
       ],
-    } as never);
+    });
     expect(multi.ok).toBe(true);
     expect(multi.results[V03]).toEqual({ flip: { '1': 1 }, plus: { '0': 0.5, '1': 0.5 } });
   });
@@ -137,7 +137,7 @@ describe('simulate', () => {
   it('never throws, whatever it is given', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.anything()), fc.anything(), (input, options) => {
-        const r = simulate(input as never, (typeof options === 'object' && options !== null ? options : {}) as never);
+        const r = simulate(input as never, typeof options === 'object' && options !== null ? options : {});
         expect(typeof r.ok).toBe('boolean');
       }),
       { numRuns: 200, seed: 5 },

@@ -101,7 +101,7 @@ function baseSteps(name: string, args: readonly number[], width: number): Rewrit
   if (accepted !== undefined) return [step(name, args, operands)];
   if (name === 'CX') return [step('cx', [], operands)];
   const rewrite = GATE_REWRITES_BY_NAME.get(name);
-  if (rewrite !== undefined) return rewrite.steps(args, width) as RewriteStep[];
+  if (rewrite !== undefined) return rewrite.steps(args, width);
   return `no rewrite in accepted gates is known for ${name}`;
 }
 

@@ -363,22 +363,16 @@ export class Elaborator {
         refs = index.values.map((v) => this.element(refs, this.integer(v, scope), v.span));
         continue;
       }
-      if (index.items.length !== 1) throw new Unfixable('a multi-dimensional index', index.span);
-      const item = index.items[0] as Expression | Extract<IndexOperator['kind'], never>;
-      if ((item as { kind: string }).kind === 'RangeExpression') {
-        const range = item as unknown as {
-          start: Expression | null;
-          step: Expression | null;
-          end: Expression | null;
-          span: Span;
-        };
-        const step = range.step === null ? 1 : this.integer(range.step, scope);
-        const start = range.start === null ? (step > 0 ? 0 : refs.length - 1) : this.integer(range.start, scope);
-        const end = range.end === null ? (step > 0 ? refs.length - 1 : 0) : this.integer(range.end, scope);
-        refs = this.rangeValues(start, step, end, range.span).map((i) => this.element(refs, i, range.span));
+      const [item, ...more] = index.items;
+      if (item === undefined || more.length > 0) throw new Unfixable('a multi-dimensional index', index.span);
+      if (item.kind === 'RangeExpression') {
+        const step = item.step === null ? 1 : this.integer(item.step, scope);
+        const start = item.start === null ? (step > 0 ? 0 : refs.length - 1) : this.integer(item.start, scope);
+        const end = item.end === null ? (step > 0 ? refs.length - 1 : 0) : this.integer(item.end, scope);
+        refs = this.rangeValues(start, step, end, item.span).map((i) => this.element(refs, i, item.span));
         continue;
       }
-      refs = [this.element(refs, this.integer(item as Expression, scope), (item as Expression).span)];
+      refs = [this.element(refs, this.integer(item, scope), item.span)];
       single = true;
     }
     return { refs, single };
@@ -577,7 +571,9 @@ export class Elaborator {
       } else if (Number.isInteger(m.value)) {
         const once =
           m.value < 0
-            ? calls.reverse().map((c) => ({ ...c, modifiers: [{ kind: 'inv', value: 1 } as Modifier, ...c.modifiers] }))
+            ? calls
+                .reverse()
+                .map((c) => ({ ...c, modifiers: [{ kind: 'inv', value: 1 } satisfies Modifier, ...c.modifiers] }))
             : calls;
         calls = Array.from({ length: Math.abs(m.value) }, () => once).flat();
       } else if (calls.length === 1) {

@@ -89,7 +89,7 @@ function validateOptions(options: FixOptions): ValidateOptions {
     const { inputs: _inputs, ...rest } = options;
     return rest;
   } catch {
-    return options as ValidateOptions;
+    return options;
   }
 }
 

@@ -58,7 +58,7 @@ export async function checkFilesInParallel(
   if (threads <= 1) return checkFiles(validator, files, options);
   const batches: FileToCheck[][] = [];
   for (let i = 0; i < files.length; i += BATCH_SIZE) batches.push(files.slice(i, i + BATCH_SIZE));
-  const results: FileReport[][] = new Array(batches.length);
+  const results = new Array<FileReport[]>(batches.length);
   const queue = batches.map((_, i) => i);
 
   const workers = Array.from({ length: threads - 1 }, () => startWorker(batches, queue, results, options));

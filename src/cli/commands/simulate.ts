@@ -202,7 +202,7 @@ function chart(
   return Object.entries(payload)
     .map(
       ([circuit, p]) =>
-        `${style.bold(`circuit ${circuit}`)}\n\n${barChart(((p as Record<string, { registers?: Registers }>)[key]?.registers ?? {}) as Registers, options)}`,
+        `${style.bold(`circuit ${circuit}`)}\n\n${barChart((p as Record<string, { registers?: Registers }>)[key]?.registers ?? {}, options)}`,
     )
     .join('\n');
 }

@@ -154,7 +154,7 @@ export function editorPage(root: HTMLElement): () => void {
 
   const chartBox = h('div', { class: 'chart', 'aria-live': 'polite' });
   const simulateButton = h('button', { type: 'button' }, 'Simulate in the browser');
-  simulateButton.addEventListener('click', async () => {
+  const simulateInBrowser = async () => {
     simulateButton.disabled = true;
     fill(chartBox, 'Simulating…');
     try {
@@ -172,7 +172,8 @@ export function editorPage(root: HTMLElement): () => void {
     } finally {
       simulateButton.disabled = false;
     }
-  });
+  };
+  simulateButton.addEventListener('click', () => void simulateInBrowser());
 
   fill(
     root,
@@ -244,7 +245,7 @@ function submitForm(source: () => string, target: () => string, errorCount: () =
   );
   /** The text the user chose to send despite its errors (a second Submit on the same text sends it). */
   let sendAnyway: string | null = null;
-  form.addEventListener('submit', async (event) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const errors = errorCount();
     if (errors > 0 && sendAnyway !== source()) {
@@ -274,6 +275,7 @@ function submitForm(source: () => string, target: () => string, errorCount: () =
       message.textContent = error instanceof Error ? error.message : String(error);
       message.className = 'submit-status error';
     }
-  });
+  };
+  form.addEventListener('submit', (event) => void submit(event));
   return form;
 }

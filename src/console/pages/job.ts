@@ -34,7 +34,7 @@ export function jobPage(root: HTMLElement, id: string): () => void {
     }
     if (closed) return;
     render(job);
-    if (!TERMINAL.has(job.status)) timer = window.setTimeout(load, REFRESH_MS);
+    if (!TERMINAL.has(job.status)) timer = window.setTimeout(() => void load(), REFRESH_MS);
   };
 
   const act = async (label: string, run: () => Promise<void>) => {
@@ -49,11 +49,13 @@ export function jobPage(root: HTMLElement, id: string): () => void {
 
   const actions = (job: Job) => {
     const cancel = h('button', { type: 'button', disabled: TERMINAL.has(job.status) }, 'Cancel job');
-    cancel.addEventListener('click', () =>
-      act('Cancel', async () => {
-        await api('PUT', `/v0.4/jobs/${id}/status/cancel`);
-        await load();
-      }),
+    cancel.addEventListener(
+      'click',
+      () =>
+        void act('Cancel', async () => {
+          await api('PUT', `/v0.4/jobs/${id}/status/cancel`);
+          await load();
+        }),
     );
     // Moving to the job's own backend changes nothing: offer the others, the first of them selected.
     const moveTo = select('move-backend', [], '');
@@ -65,13 +67,15 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       })
       .catch(() => undefined);
     const move = h('button', { type: 'button', disabled: TERMINAL.has(job.status) }, 'Move');
-    move.addEventListener('click', () =>
-      act('Move', async () => {
-        const moved = await api<{ id: string }>('POST', `/v0.4/jobs/${id}/move`, { backend: moveTo.value });
-        const source = session.jobSource(id);
-        if (source) session.setJobSource(moved.id, source);
-        location.hash = `#/jobs/${moved.id}`;
-      }),
+    move.addEventListener(
+      'click',
+      () =>
+        void act('Move', async () => {
+          const moved = await api<{ id: string }>('POST', `/v0.4/jobs/${id}/move`, { backend: moveTo.value });
+          const source = session.jobSource(id);
+          if (source) session.setJobSource(moved.id, source);
+          location.hash = `#/jobs/${moved.id}`;
+        }),
     );
     const remove = h('button', { type: 'button', class: 'danger' }, 'Delete job');
     const confirmRemove = h('button', { type: 'button', class: 'danger', hidden: true }, 'Yes, delete it for good');
@@ -79,11 +83,13 @@ export function jobPage(root: HTMLElement, id: string): () => void {
       confirmRemove.hidden = false;
       confirmRemove.focus();
     });
-    confirmRemove.addEventListener('click', () =>
-      act('Delete', async () => {
-        await api('DELETE', `/v0.4/jobs/${id}`);
-        location.hash = '#/jobs';
-      }),
+    confirmRemove.addEventListener(
+      'click',
+      () =>
+        void act('Delete', async () => {
+          await api('DELETE', `/v0.4/jobs/${id}`);
+          location.hash = '#/jobs';
+        }),
     );
     return h(
       'div',
@@ -115,7 +121,10 @@ export function jobPage(root: HTMLElement, id: string): () => void {
   const render = (job: Job) => {
     const source = job.input?.data ?? session.jobSource(id);
     const field = (term: string, value: unknown) =>
-      value === undefined || value === null || value === '' ? null : [h('dt', {}, term), h('dd', {}, String(value))];
+      value === undefined || value === null || value === ''
+        ? null
+        : // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a job's fields are strings and numbers (metadata too, as the service writes it)
+          [h('dt', {}, term), h('dd', {}, String(value))];
     const timeField = (term: string, iso: string | null | undefined) =>
       iso ? [h('dt', {}, term), h('dd', {}, timestamp(iso))] : null;
     const counts = job.stats?.gate_counts;

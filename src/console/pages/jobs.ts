@@ -55,7 +55,7 @@ export function jobsPage(root: HTMLElement, query: URLSearchParams): () => void 
       pageLabel.textContent = `Page ${page + 1}`;
       newer.disabled = page === 0;
       older.disabled = next === undefined;
-      if (list.jobs.some((j) => !TERMINAL.has(j.status))) timer = window.setTimeout(load, REFRESH_MS);
+      if (list.jobs.some((j) => !TERMINAL.has(j.status))) timer = window.setTimeout(() => void load(), REFRESH_MS);
     } catch (error) {
       // Nothing listed: nothing to page through, and no stale rows under the message.
       fill(body);

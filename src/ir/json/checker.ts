@@ -37,6 +37,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   let text: string;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what JSON cannot write (a function, a symbol) is named as String writes it
     text = JSON.stringify(value) ?? String(value);
   } catch {
     text = Array.isArray(value) ? 'an array' : 'an object';
@@ -115,6 +116,6 @@ export class JsonChecker {
   array(path: string, value: unknown, what: string): readonly unknown[] | null {
     if (value === undefined) return (this.report(path, jsonMissing(path, what)), null);
     if (!Array.isArray(value)) return (this.report(path, jsonExpected(path, what, describeValue(value))), null);
-    return value;
+    return value as unknown[];
   }
 }

@@ -72,7 +72,7 @@ function qisGateJson(gate: IrGate): QisGateJson {
   };
   // Both sides are readonly: share the IR's index arrays rather than copy one per gate.
   if (gate.controls.length > 0) json.controls = gate.controls;
-  if (gate.targets.length === 1) json.target = gate.targets[0] as number;
+  if (gate.targets.length === 1) json.target = gate.targets[0];
   else json.targets = gate.targets;
   if (gate.rotation !== null) json.rotation = gate.rotation;
   return json;

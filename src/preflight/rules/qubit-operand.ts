@@ -132,19 +132,6 @@ function firstOverlap(
   return whole === undefined ? same : Math.min(same, whole);
 }
 
-function overlaps(a: OperandResolution, b: Resolved): boolean {
-  switch (a.kind) {
-    case 'single':
-      return b.kind === 'single' ? a.global === b.global : b.kind === 'register' && a.register === b.register;
-    case 'register':
-      return (b.kind === 'single' || b.kind === 'register') && a.register === b.register;
-    case 'argument':
-      return b.kind === 'argument' && a.position === b.position;
-    default:
-      return false;
-  }
-}
-
 /** The qubit two overlapping operands share, as written: the single one when there is one. */
 function sharedQubit(earlier: Resolved, earlierOperand: GateOperand, current: Resolved, operand: GateOperand): string {
   return current.kind !== 'single' && earlier.kind === 'single'

@@ -71,7 +71,7 @@ export const unsupportedStatementRule: PreflightRule = {
           });
           return;
         }
-        const [what, instead] = (describe as Description)(statement, context.source);
+        const [what, instead] = describe(statement, context.source);
         context.report({ reason: statementNotSupported(what, instead), at: statement });
       };
     }

@@ -21,9 +21,7 @@ export function healthRoutes(app: App, { db }: RouteDeps): void {
         await db.query('SELECT 1');
         return { status: 'ok' as const };
       } catch {
-        return reply
-          .code(503)
-          .send({ ...errorAnswer(503, 'The job store cannot be reached'), status: 'unavailable' } as never);
+        return reply.code(503).send({ ...errorAnswer(503, 'The job store cannot be reached'), status: 'unavailable' });
       }
     },
   );

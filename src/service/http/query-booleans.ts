@@ -28,7 +28,7 @@ interface SchemaNode {
 function isBoolean(node: SchemaNode | undefined): boolean {
   if (!node) return false;
   if (node.type === 'boolean') return true;
-  return Array.isArray(node.anyOf) && node.anyOf.some((branch) => branch.type === 'boolean');
+  return node.anyOf?.some((branch) => branch.type === 'boolean') ?? false;
 }
 
 /** Names of the boolean properties of a querystring schema. */

@@ -40,7 +40,7 @@ export const boundedValidatorFactory: ValidatorFactory = (externalSchemas, optio
   const pool = AjvCompiler();
   const custom = options?.mode === 'JTD' ? {} : (options?.customOptions ?? {});
   const withErrors = (allErrors: boolean) =>
-    pool(externalSchemas, { ...options, mode: undefined, customOptions: { ...custom, allErrors } } as never);
+    pool(externalSchemas, { ...options, mode: undefined, customOptions: { ...custom, allErrors } });
   const first = withErrors(false);
   const every = withErrors(true);
   return (route) => {

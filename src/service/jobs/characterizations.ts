@@ -122,7 +122,9 @@ export function characterizationOn(target: Target, date: Date, id: string): Reco
     const variance = errors.reduce((a, b) => a + (b - mean) ** 2, 0) / (errors.length - 1);
     return { median, mean: round(1 - mean, 8), stderr: round(Math.sqrt(variance / errors.length), 4) };
   };
-  const timing = Object.fromEntries(Object.entries(values.timing).map(([k, v]) => [k, round(v, 4)]));
+  const timing = Object.fromEntries(
+    (Object.entries(values.timing) as [string, number][]).map(([k, v]) => [k, round(v, 4)]),
+  );
   return {
     qubits: target.qubits,
     connectivity,

@@ -5,11 +5,11 @@
  * every problem found is reported at once (service-decisions.md section 4).
  */
 import { randomUUID } from 'node:crypto';
-import { debiasingDefaults, validateCircuitJson, type CircuitJson } from '../../index.js';
+import { debiasingDefaults, validateCircuitJson } from '../../index.js';
 import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
 import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
 import { invalid, invalidItems } from './problems.js';
-import type { Clone, CreateV3, CreateV4, Move } from '../http/schemas/jobs.js';
+import type { Clone, CreateV3, CreateV4 } from '../http/schemas/jobs.js';
 
 type Json = Record<string, unknown>;
 
@@ -182,7 +182,7 @@ function build(draft: Draft, caller: Caller): NewJob[] {
       problems.push({ key: 'input.data', message: 'input.data must hold the OpenQASM 3 program as a string' });
   } else if (target && target.status !== 'retired') {
     circuit = normalizeCircuit(draft.input);
-    const checked = validateCircuitJson(circuit as unknown as CircuitJson, { target: run.checkTarget });
+    const checked = validateCircuitJson(circuit, { target: run.checkTarget });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       problems.push({ key: d.path ? `input.${dotted(d.path)}` : 'input', message: d.message });
     }

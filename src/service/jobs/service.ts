@@ -146,10 +146,10 @@ export class JobsService {
       throw invalid(`noise.characterization_id ${id}: no such characterization`, ['noise.characterization_id']);
     if (noise.model !== undefined && noise.model !== IDEAL && noise.model !== modelled.name)
       throw invalid(
-        `noise.characterization_id ${id} is a record of ${record.backend}, not of noise model ${noise.model}`,
+        `noise.characterization_id ${id} is a record of ${record.backend}, not of noise model ${String(noise.model)}`,
         ['noise.characterization_id'],
       );
-    return { ...body, noise: { ...noise, model: modelled.name } } as B;
+    return { ...body, noise: { ...noise, model: modelled.name } };
   }
 
   private async load(id: string, caller: Caller): Promise<JobRecord> {
@@ -254,7 +254,7 @@ export class JobsService {
   /** A `parent` named in a move or clone body must be a job of the caller's project. */
   private async checkParent(parent: unknown, caller: Caller): Promise<void> {
     if (parent === undefined || parent === null) return;
-    const text = String(parent).slice(0, 60);
+    const text = (typeof parent === 'string' ? parent : JSON.stringify(parent)).slice(0, 60);
     if (typeof parent !== 'string' || !isUuid(parent))
       throw invalid(`parent must be the id (a uuid) of one of your jobs; ${text} is not a uuid`, ['parent']);
     if (!(await getJob(this.db, parent, caller.projectId)))

@@ -92,7 +92,7 @@ export function execute(request: ExecuteRequest, settings: ExecuteSettings = { p
   const family = { family: runOn(target, request.noise).family };
   const submitted = compile(program, { gateset: 'qis', ...family });
   const native = compile(program, { gateset: 'native', ...family });
-  const stats = (submitted.stats ?? native.stats) as Stats | null;
+  const stats = submitted.stats ?? native.stats;
   if (!stats) return failedWith(submitted.diagnostics, submitted.failure, null);
   const compiled = { qasm: native.qasm, native: native.ok ? native.circuit : null };
   if (request.dryRun) return { ok: true, diagnostics: checked.diagnostics, stats, compiled, results: null, seed: null };

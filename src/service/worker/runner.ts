@@ -71,6 +71,7 @@ export function executeRequestOf(
   characterization: CharacterizationRecord | null = null,
 ): ExecuteRequest {
   const kind = programKind(job.type);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a qasm3 job's input.data passed its schema as a string
   const program = kind === 'qasm3' ? String(job.input.data ?? '') : (job.input as unknown as CircuitJson);
   const run = runOn(job.backend, job.noise);
   const noise = run.noiseModel

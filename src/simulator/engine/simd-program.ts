@@ -220,6 +220,9 @@ function plan(steps: readonly Step[], len: number): PlanBuilder {
       case 'table':
         b.call(Kernel.Table, [...walkOver(all, 0, 0), b.table(s.re, s.im)]);
         break;
+      case 'matrix1':
+      case 'diagonal1':
+        break; // asOneQubit took these above
     }
   }
   return b;

@@ -20,7 +20,9 @@ function adopt(task: WorkerTask): void {
 
 const parentPort = platform.simulatorThreadPort;
 
-parentPort?.on('message', (task: WorkerTask) => {
+parentPort?.on('message', (message: unknown) => {
+  // The pool (parallel.ts) posts nothing else to its threads.
+  const task = message as WorkerTask;
   try {
     adopt(task);
     runProgram(task.program, task.re, task.im, task.qubits, task.first, task.end);
