@@ -8,7 +8,8 @@
  *
  * `npx tsx bench/simulate.bench.ts --passes` runs only one-gate passes over
  * 2^24 and 2^26 amplitudes against a C loop built here from
- * bench/one-gate-pass.c (issue 27).
+ * bench/one-gate-pass.c (issue 27); `--threads` only one thread against two
+ * on random circuits of 14..22 qubits (where the default threshold comes from).
  *
  * `npx tsx bench/simulate.bench.ts --rss <circuit> <n>` runs one case and
  * reports its peak RSS (used by the full run).
@@ -418,6 +419,29 @@ async function passTables(): Promise<void> {
   );
 }
 
+/**
+ * Where two threads start to pay: the random depth-20 circuit at n = 14..22
+ * on one thread and on two (a pool that accepts every size), medians of 3.
+ * PARALLEL_MIN_QUBITS (engine/parallel.ts) is read from this table.
+ */
+async function threadThreshold(): Promise<void> {
+  const pool = new WorkerPool(2, 0);
+  await pool.ready;
+  const rows: (string | number)[][] = [];
+  for (const n of [14, 16, 18, 20, 22]) {
+    const gates = CIRCUITS.random!(n);
+    const one = await medianMs(() => runOurs(n, gates), 3, 1);
+    const two = await medianMs(() => runOurs(n, gates, pool), 3, 1);
+    rows.push([n, gates.length, one, two, `${(two / one).toFixed(2)}x`]);
+  }
+  await pool.close();
+  printTable(
+    `random depth-20, one thread or two (median of 3 ms, load ${loadAverage()}; threads by default from ${PARALLEL_MIN_QUBITS} qubits)`,
+    ['n', 'gates', '1 thread', '2 threads', '2 / 1'],
+    rows,
+  );
+}
+
 function loadAverage(): string {
   return loadavg()
     .map((l) => l.toFixed(2))
@@ -476,6 +500,10 @@ type Runner = (n: number, gates: readonly BenchGate[]) => unknown;
 async function main(): Promise<void> {
   if (process.argv.includes('--passes')) {
     await passTables();
+    return;
+  }
+  if (process.argv.includes('--threads')) {
+    await threadThreshold();
     return;
   }
   const rssIndex = process.argv.indexOf('--rss');
@@ -570,7 +598,10 @@ async function main(): Promise<void> {
       rows,
     );
   }
-  if (BENCH_SIZE === 'full') await passTables();
+  if (BENCH_SIZE === 'full') {
+    await passTables();
+    await threadThreshold();
+  }
 }
 
 await main();

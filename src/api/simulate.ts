@@ -22,7 +22,7 @@ import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
 import { unreadableInput } from './internal-error.js';
 import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
-import { PARALLEL_MIN_QUBITS, sharedWorkerPool, type WorkerPool } from '../simulator/engine/parallel.js';
+import { sharedWorkerPool, splittingPays, type WorkerPool } from '../simulator/engine/parallel.js';
 import { randomSeed } from '../simulator/engine/random.js';
 import {
   deferredSource,
@@ -94,7 +94,8 @@ export interface SimulateOptions {
   readonly maxBranches?: number;
   /**
    * Split passes over large states (20 qubits and more) across worker threads
-   * (one shared pool, every core). Default: on for such states; the first wide
+   * (one shared pool, every core). Default: on for such states while a second
+   * core is idle (one-minute load average); the first wide
    * run starts the pool and it takes part once ready (`await prepareWorkers()`
    * makes it ready for the first run). `false`: stay on this thread, e.g. on
    * a machine whose cores are busy (docs/simulator.md).
@@ -384,14 +385,14 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
 
 /**
  * The worker pool a run may split its passes over: asked for (`parallel: true`), or by default once a circuit is
- * wide enough that two threads pay (PARALLEL_MIN_QUBITS, bench/simulate.bench.ts). The default starts the one
+ * wide enough and a second core idle, where two threads pay (splittingPays). The default starts the one
  * shared pool on the first wide circuit; it takes part from the run after its workers are ready (this call is
  * synchronous), or at once after `await prepareWorkers()`. `parallel: false` keeps every run on this thread.
  */
 function workerPoolFor(asked: boolean | undefined, circuits: readonly IrCircuit[]): WorkerPool | null {
   if (asked === false) return null;
   if (asked === true) return sharedWorkerPool();
-  return circuits.some((c) => c.qubits >= PARALLEL_MIN_QUBITS) ? sharedWorkerPool() : null;
+  return circuits.some((c) => splittingPays(c.qubits)) ? sharedWorkerPool() : null;
 }
 
 /** How many variants a debiased run takes (undefined: not debiased), or a diagnostic. */

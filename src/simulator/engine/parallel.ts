@@ -143,6 +143,15 @@ export function sharedWorkerPool(): WorkerPool | null {
   return shared;
 }
 
+/**
+ * Whether splitting passes pays now: two threads won from PARALLEL_MIN_QUBITS on a quiet machine and lost with
+ * the other core busy (bench/simulate.bench.ts --threads: random-20 1.40x and random-22 1.18x slower at load 12 on
+ * 2 cores), so the default wants a second idle core, as the CLI does.
+ */
+export function splittingPays(qubits: number): boolean {
+  return qubits >= PARALLEL_MIN_QUBITS && platform.idleCores() >= 2;
+}
+
 /** Starts the shared worker pool and resolves when later simulations can use every core. */
 export async function prepareWorkers(): Promise<void> {
   await sharedWorkerPool()?.ready;
