@@ -1,15 +1,14 @@
 /**
  * The parser's foundation class: per-parse state and error budget,
- * token-position helpers, the nesting guard, statement-level recovery and the
- * small helpers the grammar's actions share. Its limits are in limits.ts, its
- * token tables in token-tables.ts, the types the layers share in
- * rule-types.ts. The grammar itself is in three layers on top of it:
- * expressions.ts, types.ts and parser.ts (statements).
+ * token-position helpers, the nesting guard and the small helpers the
+ * grammar's actions share. Its limits are in limits.ts, its token tables in
+ * token-tables.ts, the types the layers share in rule-types.ts. Statement-level
+ * recovery is the next layer (recovery.ts); the grammar itself is in three
+ * layers on top of that: expressions.ts, types.ts and parser.ts (statements).
  */
 import {
   EOF,
   EmbeddedActionsParser,
-  isRecognitionException,
   type IRecognitionException,
   type IToken,
   type ParserMethod,
@@ -20,7 +19,7 @@ import { foldedDepth, treeDepthExceeds } from '../ast/depth.js';
 import type { OperandWithPrefixes } from '../ast/build-expression.js';
 import { endOf, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
-import { literalTooLong, nestingTooDeep, unexpectedEndOfFile, VERSION_NOT_FIRST } from '../diagnostics/index.js';
+import { literalTooLong } from '../diagnostics/index.js';
 import * as T from '../lexer/index.js';
 import { SyntaxMessages } from './errors.js';
 import {
@@ -30,10 +29,9 @@ import {
   MAX_LIST_LENGTH,
   MAX_PARSER_NESTING,
   NestingTooDeep,
-  nestingReason,
 } from './limits.js';
-import type { ParserNote, StatementResult } from './rule-types.js';
-import { LITERAL_KINDS, SCALAR_TYPE_TOKENS, STATEMENT_STARTERS, type LiteralKind } from './token-tables.js';
+import type { ParserNote } from './rule-types.js';
+import { LITERAL_KINDS, SCALAR_TYPE_TOKENS, type LiteralKind } from './token-tables.js';
 
 /** Follow sets kept per grammar path (error recovery asks for the same ones again and again). */
 const FOLLOW_CACHE_SIZE = 4096;
@@ -50,15 +48,15 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   b!: AstBuilder;
   text = '';
   notes: ParserNote[] = [];
-  private depth = 0;
+  protected depth = 0;
   protected statementStart = 0;
   /** Counts statements begun, so that one statement yields at most one syntax error. */
   protected statementSerial = 0;
   private lastErrorSerial = -1;
-  private reportedEnd = false;
-  private reportedStackExhaustion = false;
+  protected reportedEnd = false;
+  protected reportedStackExhaustion = false;
   /** Expression rules entered and not left: the depth of a tree is checked once, at its root. */
-  private expressionDepth = 0;
+  protected expressionDepth = 0;
   /** Problems (Chevrotain's errors and notes) this parse may still find before it stops; set by the driver. */
   errorBudget = Infinity;
   /** True when the last statement was refused whole (nesting, a list too long) and its skip ran to the end of the input. */
@@ -151,17 +149,17 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   // --- helpers (not grammar) -----------------------------------------------------------
 
-  private get tokenIndex(): number {
+  protected get tokenIndex(): number {
     return (this as unknown as { currIdx: number }).currIdx;
   }
 
   /** Moves the cursor so that the next token read is `input[index + 1]` (Chevrotain's cursor, untyped). */
-  private moveTo(index: number): void {
+  protected moveTo(index: number): void {
     (this as unknown as { currIdx: number }).currIdx = index;
   }
 
   /** How many real tokens there are: during a parse Chevrotain appends EOF sentinels to the input. */
-  private get tokenCount(): number {
+  protected get tokenCount(): number {
     const tokens = this.input;
     let n = tokens.length;
     while (n > 0 && (tokens[n - 1] as IToken).tokenType === EOF) n--;
@@ -260,154 +258,6 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     return this.RULE(name, impl as unknown as (...args: Parameters<F>) => ReturnType<F>, { resyncEnabled: false });
   }
 
-  /**
-   * Parses one statement with recovery: on a syntax error (already recorded by
-   * Chevrotain) it skips to the end of the statement: past the next `;` at the
-   * statement's brace depth, past the `}` closing a block the statement opened,
-   * or up to a `}` of the enclosing block, or to a token that starts a line and
-   * can start a statement.
-   */
-  protected recoverableStatement(list: N.Statement[], occurrence: 1 | 2 | 3): StatementResult {
-    const startIndex = this.tokenIndex;
-    const depthBefore = this.depth;
-    const expressionDepthBefore = this.expressionDepth;
-    const outerStatementStart = this.statementStart;
-    try {
-      const result =
-        occurrence === 1
-          ? this.SUBRULE1(this.statementOrScope)
-          : occurrence === 2
-            ? this.SUBRULE2(this.statementOrScope)
-            : this.SUBRULE3(this.statementOrScope);
-      this.ACTION(() => {
-        // A version inside a block is no statement of it (the driver checks top-level ones).
-        if (nestedVersion(occurrence, result)) this.note(VERSION_NOT_FIRST, startOf(result), endOf(result));
-        else pushStatements(list, result);
-      });
-      return result;
-    } catch (error) {
-      // Too deep a nest, or a stack run out, is the whole top-level
-      // statement's problem: recovering inside it would report every level.
-      const nested = occurrence !== 1;
-      if (error instanceof ErrorBudgetSpent) {
-        if (nested) throw error;
-        this.skipRest();
-        return undefined;
-      }
-      if (error instanceof NestingTooDeep) {
-        if (nested) throw error;
-        this.notes.push({
-          reason: nestingReason(error),
-          startOffset: error.token.startOffset,
-          endOffset: error.token.startOffset + error.token.image.length,
-        });
-        this.skipNestedStatement(startIndex);
-      } else if (error instanceof RangeError) {
-        if (nested) throw error;
-        // The call stack ran out before the depth limit (error handling deep in
-        // a nest needs more stack): report it once, where the statement starts.
-        if (!this.reportedStackExhaustion) {
-          this.reportedStackExhaustion = true;
-          const token = this.input[startIndex + 1];
-          const at = token !== undefined && Number.isFinite(token.startOffset) ? token.startOffset : this.previousEnd();
-          this.notes.push({ reason: nestingTooDeep(MAX_PARSER_NESTING), startOffset: at, endOffset: at });
-        }
-        this.skipNestedStatement(startIndex);
-      } else if (!isRecognitionException(error as Error)) throw error;
-      else this.skipToStatementEnd(startIndex);
-      this.depth = depthBefore;
-      this.statementStart = outerStatementStart;
-      this.expressionDepth = expressionDepthBefore;
-      return undefined;
-    }
-  }
-
-  /**
-   * Skips a top-level statement refused for its nesting: to the `;` or `}`
-   * that ends it with every bracket closed (not before an `else`), or to the
-   * end of the text, where an unclosed block is reported once. Linear in the
-   * tokens skipped, whatever the depth.
-   */
-  private skipNestedStatement(startIndex: number): void {
-    const tokens = this.input;
-    const count = this.tokenCount;
-    let brackets = 0;
-    let braces = 0;
-    let i = startIndex + 1;
-    for (; i < count; i++) {
-      const type = (tokens[i] as IToken).tokenType;
-      if (type === T.LBRACE) braces++;
-      else if (type === T.LPAREN || type === T.LBRACKET) brackets++;
-      else if (type === T.RPAREN || type === T.RBRACKET) brackets = Math.max(0, brackets - 1);
-      else if (type === T.RBRACE) {
-        braces--;
-        if (braces < 0) break;
-        if (braces === 0 && brackets === 0 && tokens[i + 1]?.tokenType !== T.ELSE) {
-          i++;
-          break;
-        }
-      } else if (type === T.SEMICOLON && braces === 0 && brackets === 0) {
-        i++;
-        break;
-      }
-    }
-    this.refusedThroughEnd = i >= count;
-    if (i >= count && braces > 0 && !this.reportedEnd) {
-      this.reportedEnd = true;
-      this.notes.push({
-        reason: unexpectedEndOfFile("'}'"),
-        startOffset: this.text.length,
-        endOffset: this.text.length,
-      });
-    }
-    this.moveTo(i - 1);
-  }
-
-  protected skipToStatementEnd(startIndex: number): void {
-    if (this.LA(1).tokenType === EOF) return;
-    const tokens = this.input;
-    let depth = 0;
-    for (let i = startIndex + 1; i <= this.tokenIndex; i++) {
-      const type = tokens[i]?.tokenType;
-      if (type === T.LBRACE) depth++;
-      else if (type === T.RBRACE) depth--;
-    }
-    if (depth < 0) depth = 0;
-    for (;;) {
-      const token = this.LA(1);
-      const type = token.tokenType;
-      if (!Number.isFinite(token.startOffset) || token.tokenType.name === 'EOF') return;
-      const progressed = this.tokenIndex > startIndex;
-      if (type === T.RBRACE) {
-        if (depth === 0) {
-          if (!progressed) this.SKIP_TOKEN();
-          return;
-        }
-        depth--;
-        this.SKIP_TOKEN();
-        if (depth === 0) return;
-        continue;
-      }
-      if (depth === 0 && progressed && STATEMENT_STARTERS.has(type) && this.startsLine(token)) return;
-      this.SKIP_TOKEN();
-      if (type === T.SEMICOLON && depth === 0) return;
-      if (type === T.LBRACE) depth++;
-    }
-  }
-
-  protected startsLine(token: IToken): boolean {
-    const previous = this.LA(0);
-    const from = Number.isFinite(previous.startOffset) ? previous.startOffset + previous.image.length : 0;
-    for (let i = token.startOffset - 1; i >= from; i--) {
-      const c = this.text.charCodeAt(i);
-      if (c === 10 || c === 13) return true;
-    }
-    return false;
-  }
-
-  /** Defined by the statement layer (parser.ts). */
-  declare statementOrScope: ParserMethod<[], StatementResult>;
-
   protected literal(token: IToken): N.Expression {
     const kind = LITERAL_KINDS.get(token.tokenType) as LiteralKind;
     if (kind === 'integer' && token.image.length > MAX_LITERAL_LENGTH) {
@@ -466,14 +316,4 @@ export abstract class ParserBase extends EmbeddedActionsParser {
       ? this.b.range(first, null, rest.second, start, end)
       : this.b.range(first, rest.second, rest.third, start, end);
   }
-}
-
-function nestedVersion(occurrence: 1 | 2 | 3, result: StatementResult): result is N.Version {
-  return occurrence !== 1 && result !== undefined && !Array.isArray(result) && (result as N.Node).kind === 'Version';
-}
-
-function pushStatements(list: N.Statement[], result: StatementResult): void {
-  if (result === undefined) return;
-  if (Array.isArray(result)) list.push(...(result as N.Statement[]));
-  else list.push(result as N.Statement);
 }

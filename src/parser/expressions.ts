@@ -8,10 +8,10 @@ import type { OperandWithPrefixes, PrefixOperator } from '../ast/build.js';
 import { emptyList, NO_PREFIXES, startOf } from '../ast/build.js';
 import type * as N from '../ast/nodes.js';
 import * as T from '../lexer/index.js';
-import { ParserBase } from './base.js';
+import { RecoveringParser } from './recovery.js';
 import { alt, type Body } from './rule-types.js';
 
-export abstract class ExpressionRules extends ParserBase {
+export abstract class ExpressionRules extends RecoveringParser {
   // Alternatives of the hottest ORs, built once (Chevrotain's "caching arrays of
   // alternatives"): they capture nothing but the parser, so one array serves
   // every call instead of a fresh array and closures per operand.

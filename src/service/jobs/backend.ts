@@ -5,11 +5,14 @@
  * and how many when the body names none, which native gate family it compiles
  * to, and which target checks its program (service-decisions.md sections 4-6).
  */
-import { noiseModels, targets, type NoiseModel, type Target } from '../../index.js';
+import { catalogue, noiseModels, targets, type NoiseModel, type Target } from '../../index.js';
 import type { NoiseSetting } from '../store/records.js';
 
 /** The noise model name that means no noise (the simulator's default). */
-export const IDEAL = 'ideal';
+export const IDEAL = catalogue.idealNoiseModel;
+
+/** The backend of a job whose body names none. */
+export const DEFAULT_BACKEND = catalogue.defaultTarget;
 
 /** The noise setting of a simulator job whose body gave none. */
 export const IDEAL_NOISE: NoiseSetting = Object.freeze({ model: IDEAL, seed: null });
@@ -44,7 +47,7 @@ function isNoisy(noise: NoiseSetting | null): noise is NoiseSetting {
 
 /** The noise model names the simulator accepts, `ideal` first. */
 export function simulatorNoiseModels(): string[] {
-  return [IDEAL, ...noiseModels.map((m) => m.name)];
+  return [...catalogue.noiseModelNames];
 }
 
 /** What running a job on a backend means. */

@@ -4,7 +4,7 @@
  * how long an emulated QPU job runs. Only the timings and the static backend
  * facts are the service's own data; everything else is read from the library.
  */
-import { targets, type Target } from '../../index.js';
+import { catalogue, targets, type Target } from '../../index.js';
 
 /**
  * Operation times in seconds, as the real service's characterization records
@@ -34,28 +34,6 @@ export const TIMINGS: Readonly<Record<string, Timing>> = {
   'qpu.forte-enterprise-1': FORTE_TIMING,
 };
 
-/** Gates a backend lists (service-api.md, Backend): QIS names and native names. */
-const SUPPORTED_GATES = [
-  'x',
-  'y',
-  'z',
-  'h',
-  's',
-  'si',
-  't',
-  'ti',
-  'v',
-  'vi',
-  'rx',
-  'ry',
-  'rz',
-  'cnot',
-  'swap',
-  'xx',
-  'yy',
-  'zz',
-  'not',
-];
 /** Facts the targets table does not hold: where a backend is and what it draws (kW, as the real service lists). */
 const SITE: Readonly<Record<string, { location: string; kw: number }>> = {
   simulator: { location: 'cloud', kw: 0 },
@@ -74,8 +52,9 @@ export function siteOf(backend: string): { location: string; kw: number } {
   return SITE[backend] ?? { location: 'cloud', kw: 0 };
 }
 
+/** Gates a backend lists (service-api.md, Backend): the QIS JSON gate names, then the aliases clients send. */
 export function supportedGates(): string[] {
-  return [...SUPPORTED_GATES];
+  return [...catalogue.qisGates.map((g) => g.name), ...catalogue.qisGates.flatMap((g) => g.aliases)];
 }
 
 export function supportedNativeGates(target: Target): string[] {

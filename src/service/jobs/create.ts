@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { debiasingDefaults, validateCircuitJson } from '../../index.js';
-import { IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
+import { DEFAULT_BACKEND, IDEAL, runOn, shotsToStore, targetByName } from './backend.js';
 import { canonicalId, type ApiVersion, type Caller, type JobRecord, type NewJob, type NoiseSetting } from './model.js';
 import { invalid, invalidItems } from './problems.js';
 import type { Clone, CreateV3, CreateV4 } from '../http/schemas/jobs.js';
@@ -55,7 +55,7 @@ export function jobsFromV3(body: CreateV3, caller: Caller): NewJob[] {
     {
       apiVersion: 'v0.3',
       type: format.startsWith('ionq.') ? 'ionq.circuit.v1' : 'svc.circuit.v1',
-      backend: body.target ?? 'simulator',
+      backend: body.target ?? DEFAULT_BACKEND,
       backendKey: 'target',
       name: body.name ?? null,
       metadata: body.metadata ?? null,
@@ -93,7 +93,7 @@ export function jobsFromV4(body: CreateV4, caller: Caller): NewJob[] {
     {
       apiVersion: 'v0.4',
       type,
-      backend: body.backend ?? 'simulator',
+      backend: body.backend ?? DEFAULT_BACKEND,
       backendKey: 'backend',
       name: body.name ?? null,
       metadata: body.metadata ?? null,
