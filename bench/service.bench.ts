@@ -19,9 +19,11 @@
  * rows; `BEFORE_CLI=<path to another build's dist/cli/main.js>` measures the
  * overhead rows on that build too, in the same run, against the same store
  * (issue 21: the worker before and after loading each job once).
+ * `BENCH_PIN=1` pins the servers and the load generator to cores of their
+ * own with `taskset` (issue 27 asks for both figures, pinned and shared).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,7 @@ import { insertJobs } from '../src/service/store/jobs.js';
 import { jobsFromV4 } from '../src/service/jobs/create.js';
 import type { CreateV4 } from '../src/service/http/schemas/jobs.js';
 import { startPostgres } from '../test/service-faults/postgres.js';
+import { PG_ROOT } from '../test/service/postgres-server.js';
 import { startServe, type CliProcess } from '../test/service-faults/processes.js';
 import { BELL } from '../test/service-faults/workload.js';
 import { BENCH_SIZE, median, printTable } from './lib.js';
@@ -94,9 +97,44 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       const url = /listening on (\S+)/.exec(chunk.toString())?.[1];
-      if (url) resolve({ url, stop: () => child.kill('SIGKILL') });
+      if (url) {
+        if (child.pid !== undefined) pinTree(child.pid, SERVER_CPU);
+        resolve({ url, stop: () => child.kill('SIGKILL') });
+      }
     });
   });
+}
+
+/**
+ * BENCH_PIN=1: the servers (bare Fastify, serve, PostgreSQL and every process
+ * and thread they start later) on CPU 0, the load generator (this process) on
+ * CPU 1, with `taskset`. On this 2-core machine that is as far apart as they
+ * go: the generator no longer takes the server's core. Unset: shared cores.
+ */
+const PIN = process.env.BENCH_PIN === '1';
+const SERVER_CPU = 0;
+const GENERATOR_CPU = 1;
+
+/** Pins `pid`, all its threads and all its descendants to `cpu` (children started later inherit it). */
+function pinTree(pid: number, cpu: number): void {
+  if (!PIN) return;
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { encoding: 'utf8' });
+  if (pinned.status !== 0) throw new Error(`taskset failed for ${pid}: ${pinned.stderr}`);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) pinTree(Number(entry), cpu);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+}
+
+/** The postmaster's pid: the first line of postmaster.pid in the server's data directory. */
+function postmasterPid(): number {
+  return Number(readFileSync(join(PG_ROOT, 'faults-bench', 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
 function rssMb(pid: number): number {
@@ -169,6 +207,8 @@ const notes: string[] = [];
 let ceiling = NaN;
 let bareRuns = '';
 const server = await startPostgres('bench', { durable: true });
+pinTree(postmasterPid(), SERVER_CPU);
+pinTree(process.pid, GENERATOR_CPU);
 const db = await openStore({ databaseUrl: server.url });
 const key = (await createKey(db, 'bench', 'bench')).key;
 if (!ONLY_OVERHEAD) {
@@ -191,6 +231,7 @@ if (!ONLY_OVERHEAD) {
     const key = (await createKey(setup, 'bench', 'bench')).key;
     await setup.close();
     const serve = await startServe(['--data', dataDir, '--workers', '0']);
+    pinTree(serve.pid, SERVER_CPU);
     rows.push(...(await httpRows('PGlite', serve, key)));
     await serve.kill('SIGTERM');
   }
@@ -198,6 +239,7 @@ if (!ONLY_OVERHEAD) {
 
   {
     const serve = await startServe(['--database', server.url, '--workers', '0']);
+    pinTree(serve.pid, SERVER_CPU);
     rows.push(...(await httpRows('PostgreSQL', serve, key)));
     await serve.kill('SIGTERM');
   }
@@ -294,6 +336,7 @@ if (BEFORE_CLI !== undefined) {
   await db.query(`DELETE FROM jobs`);
 }
 const serve = await startServe(['--database', server.url, '--workers', '2']);
+pinTree(serve.pid, SERVER_CPU);
 await warmUp(serve, FULL ? 5000 : 1000, BEFORE_CLI !== undefined ? ' [this build]' : '');
 await overheadRows(serve, BEFORE_CLI !== undefined ? ' [this build]' : '');
 if (!ONLY_OVERHEAD) {
@@ -349,7 +392,7 @@ await server.stop();
 
 const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
 printTable(
-  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${(await import('node:os')).cpus().length} cores)`,
+  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${(await import('node:os')).cpus().length} cores; ${PIN ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}` : 'cores shared'})`,
   ['measure', 'store', 'req/s (jobs/s)', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx/errors'],
   rows.map((r) => [
     r.what,

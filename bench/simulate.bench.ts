@@ -3,13 +3,22 @@
  * jsqubits, quantum-circuit) and a plain gate-by-gate Float64Array kernel
  * written here as the baseline. Circuits: GHZ(n), QFT(n) (h and controlled
  * phases), random depth-20 (one-qubit rotations and cx, fixed seed). Times are
- * the state evolution only (no artifacts), medians in ms. Also the memory
- * floor: one in-place read+write pass over 2^24 amplitudes, split and
- * interleaved. `BENCH_SIZE=full` runs n = 16..26 and peak RSS per size.
+ * the state evolution only (no artifacts), medians in ms. `BENCH_SIZE=full`
+ * runs n = 16..26, peak RSS per size, and the one-gate passes.
+ *
+ * `npx tsx bench/simulate.bench.ts --passes` runs only one-gate passes over
+ * 2^24 and 2^26 amplitudes against a C loop built here from
+ * bench/one-gate-pass.c (issue 27); `--threads` only one thread against two
+ * on random circuits of 14..22 qubits (where the default threshold comes from).
  *
  * `npx tsx bench/simulate.bench.ts --rss <circuit> <n>` runs one case and
  * reports its peak RSS (used by the full run).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadQsharp } from './qsharp.js';
 import { createRequire } from 'node:module';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
@@ -21,11 +30,13 @@ import { PARALLEL_MIN_QUBITS, WorkerPool } from '../src/simulator/engine/paralle
 import {
   compileDense,
   DEFAULT_BLOCK_QUBITS,
+  inPlacePasses,
+  stagedPass,
   DEFAULT_CHUNK_QUBITS,
   runCompiled,
   type EngineOptions,
 } from '../src/simulator/engine/evolve.js';
-import { unitaryOf } from '../src/simulator/kernels/matrices.js';
+import { unitaryOf, type UnitaryOp } from '../src/simulator/kernels/matrices.js';
 import { defaultMemoryBudget, MemoryGuard } from '../src/simulator/engine/memory.js';
 import type { DenseState } from '../src/simulator/engine/state.js';
 import { allocateSimdState } from '../src/simulator/kernels/wasm.js';
@@ -292,68 +303,149 @@ async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) 
   };
 }
 
-// --- the memory floor -----------------------------------------------------------------
+// --- one pass over a large state, against a C loop ----------------------------------------
 
-const PHASE_RE = Math.cos(0.1);
-const PHASE_IM = Math.sin(0.1);
-
-function splitPass(re: Float64Array, im: Float64Array): void {
-  for (let i = 0; i < re.length; i++) {
-    const a = re[i]!,
-      b = im[i]!;
-    re[i] = PHASE_RE * a - PHASE_IM * b;
-    im[i] = PHASE_RE * b + PHASE_IM * a;
+/** Builds bench/one-gate-pass.c with the system compiler; null (and a message) when there is none. */
+function buildCPass(): string | null {
+  const out = join(mkdtempSync(join(tmpdir(), 'qasm3-pass-')), 'one-gate-pass');
+  const source = fileURLToPath(new URL('./one-gate-pass.c', import.meta.url));
+  for (const compiler of ['cc', 'gcc', 'clang']) {
+    const built = spawnSync(compiler, ['-O2', '-march=native', '-o', out, source, '-lm', '-lpthread'], {
+      encoding: 'utf8',
+    });
+    if (built.status === 0) return out;
   }
+  console.log('\n(no C compiler (cc, gcc, clang) on this machine: the C column is skipped)');
+  return null;
 }
 
-function interleavedPass(x: Float64Array): void {
-  for (let i = 0; i < x.length; i += 2) {
-    const a = x[i]!,
-      b = x[i + 1]!;
-    x[i] = PHASE_RE * a - PHASE_IM * b;
-    x[i + 1] = PHASE_RE * b + PHASE_IM * a;
-  }
+function cPassMs(binary: string | null, n: number, gate: string, q: number, threads: number): number | string {
+  if (!binary) return '-';
+  const run = spawnSync(binary, [String(n), gate, String(q), String(threads), '5'], { encoding: 'utf8' });
+  return run.status === 0 ? Number(run.stdout.trim()) : `failed: ${run.stderr.trim()}`;
 }
 
-function floorPasses(): [string, number][] {
-  const size = 2 ** 24;
-  const re = new Float64Array(size).fill(0.5);
-  const im = new Float64Array(size).fill(0.5);
-  const interleaved = new Float64Array(2 * size).fill(0.5);
-  return [
-    ['plain JS, split re/im Float64Arrays', medianOfSync(() => splitPass(re, im))],
-    ['plain JS, interleaved', medianOfSync(() => interleavedPass(interleaved))],
-    ...oursPasses(),
-  ];
+const PASS_GATES = {
+  h: (q: number) => gate1('h', q, null),
+  rz: (q: number) => gate1('rz', q, 0.2),
+} as const;
+
+function gate1(name: 'h' | 'rz', q: number, rotation: number | null): UnitaryOp {
+  return unitaryOf({ kind: 'gate', name, targets: [q], controls: [], rotation });
 }
 
-/** Our pass as the engine runs it: blocks gathered by the SIMD module from the state's WebAssembly memory, one gate applied, scattered back. */
-function oursPasses(): [string, number][] {
-  const n = 24;
+const PASS_OPTIONS: EngineOptions = {
+  sparse: 'never',
+  fuse: true,
+  blockQubits: DEFAULT_BLOCK_QUBITS,
+  chunkQubits: DEFAULT_CHUNK_QUBITS,
+  memory: new MemoryGuard(defaultMemoryBudget()),
+};
+
+/** A state of n qubits where the engine keeps it (a WebAssembly memory the workers share), every amplitude set. */
+function passState(n: number): DenseState {
   const arrays = allocateSimdState(2 ** n);
-  if (!arrays) return [];
-  const state: DenseState = { kind: 'dense', qubits: n, ...arrays };
-  state.re.fill(0.5);
-  state.im.fill(0.5);
-  const options: EngineOptions = {
-    sparse: 'never',
-    fuse: true,
-    blockQubits: DEFAULT_BLOCK_QUBITS,
-    chunkQubits: DEFAULT_CHUNK_QUBITS,
-    memory: new MemoryGuard(defaultMemoryBudget()),
-  };
-  const pass = (q: number) => {
-    const [program] = compileDense(
-      [unitaryOf({ kind: 'gate', name: 'rz', targets: [q], controls: [], rotation: 0.2 })],
-      n,
-      options,
-    );
-    return medianOfSync(() => runCompiled(program!, state, options));
-  };
-  return [
-    ['ours, one pass (rz on qubit 0: contiguous blocks)', pass(0)],
-    ['ours, one pass (rz on qubit 23: gathered blocks)', pass(23)],
-  ];
+  if (!arrays) throw new Error("no WebAssembly SIMD: the staged path would not be the engine's");
+  arrays.re.fill(2 ** (-n / 2) / 2);
+  arrays.im.fill(2 ** (-n / 2) / 2);
+  return { kind: 'dense', qubits: n, ...arrays };
+}
+
+/**
+ * One pass of h or rz on qubits 0, 12 and n-1 over 2^24 and 2^26 amplitudes,
+ * 1 and 2 threads: the C loop, ours as the engine compiles it (a lone gate in
+ * place), and the staged pass it replaced; medians of 5 in ms. Then the rule's
+ * other side: two gates in one chunk, staged once or in place twice.
+ */
+async function passTables(): Promise<void> {
+  const binary = buildCPass();
+  const pool = new WorkerPool(2, 0);
+  await pool.ready;
+  const rows: (string | number)[][] = [];
+  const twoGates: (string | number)[][] = [];
+  for (const n of [24, 26]) {
+    const state = passState(n);
+    for (const [name, make] of Object.entries(PASS_GATES)) {
+      for (const q of [0, 12, n - 1]) {
+        const op = make(q);
+        const [program] = compileDense([op], n, PASS_OPTIONS);
+        const staged = stagedPass({ qubits: [q], ops: [op] }, n, DEFAULT_BLOCK_QUBITS);
+        for (const threads of [1, 2]) {
+          const options = threads === 2 ? { ...PASS_OPTIONS, parallel: pool } : PASS_OPTIONS;
+          const c = cPassMs(binary, n, name, q, threads);
+          const ours = medianOfSync(() => runCompiled(program!, state, options), 5);
+          const old = medianOfSync(() => runCompiled(staged, state, options), 5);
+          rows.push([
+            n,
+            name,
+            q,
+            threads,
+            c,
+            ours,
+            program!.inPlace ? 'in place' : 'staged',
+            old,
+            typeof c === 'number' ? `${(ours / c).toFixed(2)}x` : '-',
+          ]);
+        }
+      }
+    }
+    for (const [a, b] of [
+      [3, 17],
+      [0, n - 1],
+    ] as const) {
+      const chunk = { qubits: [a, b], ops: [gate1('h', a, null), gate1('rz', b, 0.2)] };
+      const staged = stagedPass(chunk, n, DEFAULT_BLOCK_QUBITS);
+      const inPlace = inPlacePasses(chunk, n, 2)!;
+      const c = cPassMs(binary, n, 'h', a, 1);
+      twoGates.push([
+        n,
+        `h ${a}, rz ${b}`,
+        c,
+        medianOfSync(() => runCompiled(staged, state, PASS_OPTIONS), 5),
+        medianOfSync(() => inPlace.forEach((p) => runCompiled(p, state, PASS_OPTIONS)), 5),
+      ]);
+    }
+  }
+  await pool.close();
+  printTable(
+    `One pass of one gate over 2^n amplitudes: median of 5 ms (load ${loadAverage()})`,
+    ['n', 'gate', 'qubit', 'threads', 'C loop', 'ours', 'ours runs', 'staged', 'ours / C'],
+    rows,
+  );
+  printTable(
+    `Two gates in one chunk, one thread: one staged pass or two in place (median of 5 ms, load ${loadAverage()})`,
+    ['n', 'gates', 'C loop (one gate)', 'staged once', 'in place twice'],
+    twoGates,
+  );
+}
+
+/**
+ * Where two threads start to pay: the random depth-20 circuit at n = 14..22
+ * on one thread and on two (a pool that accepts every size), medians of 3.
+ * PARALLEL_MIN_QUBITS (engine/parallel.ts) is read from this table.
+ */
+async function threadThreshold(): Promise<void> {
+  const pool = new WorkerPool(2, 0);
+  await pool.ready;
+  const rows: (string | number)[][] = [];
+  for (const n of [14, 16, 18, 20, 22]) {
+    const gates = CIRCUITS.random!(n);
+    const one = await medianMs(() => runOurs(n, gates), 3, 1);
+    const two = await medianMs(() => runOurs(n, gates, pool), 3, 1);
+    rows.push([n, gates.length, one, two, `${(two / one).toFixed(2)}x`]);
+  }
+  await pool.close();
+  printTable(
+    `random depth-20, one thread or two (median of 3 ms, load ${loadAverage()}; threads by default from ${PARALLEL_MIN_QUBITS} qubits)`,
+    ['n', 'gates', '1 thread', '2 threads', '2 / 1'],
+    rows,
+  );
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 }
 
 /**
@@ -406,6 +498,14 @@ const BASELINE_LIMIT_MS = BENCH_SIZE === 'full' ? 180_000 : PEER_LIMIT_MS;
 type Runner = (n: number, gates: readonly BenchGate[]) => unknown;
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--passes')) {
+    await passTables();
+    return;
+  }
+  if (process.argv.includes('--threads')) {
+    await threadThreshold();
+    return;
+  }
   const rssIndex = process.argv.indexOf('--rss');
   if (rssIndex >= 0) {
     const name = process.argv[rssIndex + 1]!;
@@ -498,11 +598,10 @@ async function main(): Promise<void> {
       rows,
     );
   }
-  printTable(
-    'Memory floor: one in-place read+write pass over 2^24 amplitudes (median ms)',
-    ['pass', 'ms'],
-    floorPasses(),
-  );
+  if (BENCH_SIZE === 'full') {
+    await passTables();
+    await threadThreshold();
+  }
 }
 
 await main();

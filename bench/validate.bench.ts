@@ -6,13 +6,17 @@
  * and peak RSS of a fresh process per size; at full size also qsharp-lang,
  * the one peer installed here, measured live on 10k statements.
  *
- * `npx tsx bench/validate.bench.ts` (small sizes) or `BENCH_SIZE=full ...`.
+ * `npx tsx bench/validate.bench.ts` (small sizes) or `BENCH_SIZE=full ...`;
+ * `... --ceilings 1000000` only validate against the lexer alone and
+ * JSON.parse of the same statements (issue 27).
  * The source-size limit (10 MB) is lifted: the 1M-statement program is larger.
  */
 import { loadQsharp } from './qsharp.js';
 import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import { parse } from '../src/parser/index.js';
 import { validate } from '../src/api/validate.js';
+import { tokenize } from '../src/lexer/index.js';
+import { loadavg } from 'node:os';
 
 /** Reference throughputs the issue quotes for this machine (statements/s). */
 const REFERENCES = [
@@ -42,14 +46,84 @@ export function expansionProgram(calls: number): string {
   return lines.join('\n') + '\n';
 }
 
+/** The statements of {@link gateProgram} as a JSON array of gate objects: the ceiling a JSON reader sets. */
+export function gateJson(count: number): string {
+  const gates: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const i = n % 20;
+    const j = (n * 7 + 3) % 20 === i ? (i + 1) % 20 : (n * 7 + 3) % 20;
+    gates.push(
+      n % 3 === 0
+        ? `{"gate":"h","targets":[${i}]}`
+        : n % 3 === 1
+          ? `{"gate":"cx","controls":[${i}],"targets":[${j}]}`
+          : `{"gate":"rz","rotation":0.7853981633974483,"targets":[${i}]}`,
+    );
+  }
+  return `[${gates.join(',')}]`;
+}
+
 function programFor(kind: string, size: number): string {
-  return kind === 'expand' ? expansionProgram(size) : gateProgram(size);
+  return kind === 'expand' ? expansionProgram(size) : kind === 'json' ? gateJson(size) : gateProgram(size);
 }
 
 function runChild(kind: string, size: number): void {
-  const result = validate(programFor(kind, size), OPTIONS);
-  if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
+  const text = programFor(kind, size);
+  if (kind === 'json') {
+    if (!Array.isArray(JSON.parse(text))) throw new Error('not an array');
+  } else if (kind === 'lex') {
+    tokenize(text);
+  } else {
+    const result = validate(text, OPTIONS);
+    if (!result.ok) throw new Error(`bench program rejected: ${result.failure?.message}`);
+  }
   reportMaxRss();
+}
+
+/** Issue 27's goal for validate on 1M statements, in a fresh process on a quiet machine. */
+const GOAL = { statementsPerSecond: 1_000_000, peakRssMb: 300 };
+
+/**
+ * validate against its ceilings on the same statements, medians of 5 and peak
+ * RSS of a fresh process each: the lexer alone (every token, no parse), and
+ * JSON.parse of the statements as a JSON array of gate objects.
+ */
+async function ceilingTable(count: number): Promise<void> {
+  const source = gateProgram(count);
+  const json = gateJson(count);
+  const rows: [string, string, number, number][] = [];
+  const measure = async (label: string, kind: string, text: string, run: () => unknown) => {
+    const ms = await medianMs(run, 5, 1);
+    rows.push([
+      label,
+      (text.length / 1e6).toFixed(1) + ' MB',
+      ms,
+      peakRssMb(import.meta.filename, ['--child', kind, String(count)]),
+    ]);
+  };
+  await measure('validate', 'gates', source, () => validate(source, OPTIONS));
+  await measure('lexer alone (tokenize)', 'lex', source, () => tokenize(source));
+  await measure('JSON.parse of the same statements', 'json', json, () => JSON.parse(json));
+  const validateMs = rows[0]?.[2] ?? NaN;
+  printTable(
+    `validate against its ceilings, ${count.toLocaleString('en-US')} statements (medians of 5; peak RSS of a fresh process; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')})`,
+    ['work', 'input', 'median ms', 'statements/s', 'validate / this', 'peak RSS MB', 'goal'],
+    rows.map(([label, input, ms, rss], k) => [
+      label,
+      input,
+      ms,
+      Math.round(count / (ms / 1000)),
+      `${(validateMs / ms).toFixed(2)}x`,
+      rss,
+      k === 0
+        ? `>= ${GOAL.statementsPerSecond.toLocaleString('en-US')}/s in <= ${GOAL.peakRssMb} MB: ${
+            count / (ms / 1000) >= GOAL.statementsPerSecond && rss <= GOAL.peakRssMb ? 'met' : 'not met'
+          }`
+        : '',
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
@@ -113,6 +187,7 @@ async function main(): Promise<void> {
     ],
     rows,
   );
+  await ceilingTable(BENCH_SIZE === 'full' ? 1_000_000 : 30_000);
   if (BENCH_SIZE === 'full') await peerTable();
 }
 
@@ -161,5 +236,6 @@ async function qsharpCompiler(): Promise<((source: string) => Promise<unknown>) 
 if (process.argv[1] === import.meta.filename) {
   const args = process.argv.slice(2);
   if (args[0] === '--child') runChild(args[1] as string, Number(args[2]));
+  else if (args[0] === '--ceilings') await ceilingTable(Number(args[1] ?? 1_000_000));
   else await main();
 }

@@ -52,7 +52,7 @@ describe('README library example', () => {
   });
 
   it('simulates the probabilities and the seeded histogram shown', () => {
-    const run = simulate(bell, { shots: 100, seed: 7 });
+    const run = simulate(bell, { shots: 100, seed: 7, artifacts: ['probabilities', 'histogram'] });
     expect(run.results['svc.result.probabilities.json.v2']).toEqual({
       probabilities: { registers: { output_all: { '11': 0.5, '00': 0.5 }, c: { '11': 0.5, '00': 0.5 } } },
     });

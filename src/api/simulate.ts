@@ -22,7 +22,7 @@ import { isLoadedProgram, loadCircuits, type LoadedProgram } from './load.js';
 import { unreadableInput } from './internal-error.js';
 import { probabilitiesOmitted, reportOf, type LimitReport } from '../simulator/engine/limit-messages.js';
 import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/memory.js';
-import { sharedWorkerPool } from '../simulator/engine/parallel.js';
+import { sharedWorkerPool, splittingPays, type WorkerPool } from '../simulator/engine/parallel.js';
 import { randomSeed } from '../simulator/engine/random.js';
 import {
   deferredSource,
@@ -64,7 +64,10 @@ import {
 export interface SimulateOptions {
   /** Backend name or Target; `simulator` by default. Its qubit count bounds the program (unless a noise model is given). */
   readonly target?: string | Target;
-  /** Sample this many shots (1..1,000,000): adds the histogram and shots artifacts. */
+  /**
+   * Sample this many shots (1..1,000,000). Without `artifacts`, the result then holds the histogram and shots
+   * only: name `probabilities` or `v0.3` in `artifacts` to get the exact distribution as well.
+   */
   readonly shots?: number;
   /** Seed of the sampler; the same seed gives the same shots. Random when absent (see `seed` in the result). */
   readonly seed?: number;
@@ -91,15 +94,19 @@ export interface SimulateOptions {
   readonly maxBranches?: number;
   /**
    * Split passes over large states (20 qubits and more) across worker threads
-   * once they are ready (`await prepareWorkers()` first). Off by default: on a
-   * machine whose cores are busy it is slower (docs/simulator.md).
+   * (one shared pool, every core). Default: on for such states while a second
+   * core is idle (one-minute load average); the first wide
+   * run starts the pool and it takes part once ready (`await prepareWorkers()`
+   * makes it ready for the first run). `false`: stay on this thread, e.g. on
+   * a machine whose cores are busy (docs/simulator.md).
    */
   readonly parallel?: boolean;
   /**
    * Artifacts to produce: `probabilities`, `v0.3` (exact), `histogram`,
-   * `shots` (sampled, need `shots`). Default: the exact ones, and the sampled
-   * ones when shots are given. Name only what you read: the exact
-   * distribution of a dense state is gathered only when asked.
+   * `shots` (sampled, need `shots`). Default: with `shots`, the sampled ones
+   * only; without, the exact ones; a noisy run (every artifact drawn from its
+   * shots) all four. The exact distribution of a dense state is gathered only
+   * when asked: on wide circuits it costs more than the run.
    */
   readonly artifacts?: readonly ArtifactName[];
   /**
@@ -116,8 +123,9 @@ export interface SimulateResult {
   readonly diagnostics: Diagnostic[];
   readonly failure: Failure | null;
   /**
-   * Format id -> payload: `svc.result.probabilities.json.v2`, `svc.result.probabilities.json.v1`
-   * (the v0.3 form), and with shots `svc.result.histogram.json.v2` and `svc.result.shots.json.v2`.
+   * Format id -> payload: without shots `svc.result.probabilities.json.v2` and `svc.result.probabilities.json.v1`
+   * (the v0.3 form); with shots `svc.result.histogram.json.v2` and `svc.result.shots.json.v2` (a noisy run gives
+   * all four); or the ones named in `artifacts`.
    * For a multicircuit input each payload is keyed by circuit name (a record
    * without prototype). Each artifact is built when first read; to save or
    * send a large one without building it, use {@link writeArtifact}.
@@ -334,7 +342,7 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
   }
   if (variants !== undefined && circuits.length > 1)
     return failed([optionProblem('debiasing', 'debiasing runs one circuit at a time; this input has several')], seed);
-  const parallel = options.parallel === true ? sharedWorkerPool() : null;
+  const parallel = workerPoolFor(options.parallel, circuits);
   const runOptions = {
     ...(shots !== undefined ? { shots } : {}),
     seed,
@@ -373,6 +381,18 @@ function simulateChecked(input: SimulateInput, options: SimulateOptions, seed: n
     seed,
     ...(debiased ? { debiasing: debiasingResult(circuits[0] as IrCircuit, debiased) } : {}),
   };
+}
+
+/**
+ * The worker pool a run may split its passes over: asked for (`parallel: true`), or by default once a circuit is
+ * wide enough and a second core idle, where two threads pay (splittingPays). The default starts the one
+ * shared pool on the first wide circuit; it takes part from the run after its workers are ready (this call is
+ * synchronous), or at once after `await prepareWorkers()`. `parallel: false` keeps every run on this thread.
+ */
+function workerPoolFor(asked: boolean | undefined, circuits: readonly IrCircuit[]): WorkerPool | null {
+  if (asked === false) return null;
+  if (asked === true) return sharedWorkerPool();
+  return circuits.some((c) => splittingPays(c.qubits)) ? sharedWorkerPool() : null;
 }
 
 /** How many variants a debiased run takes (undefined: not debiased), or a diagnostic. */

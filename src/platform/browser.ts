@@ -19,6 +19,7 @@ function totalMemoryBytes(): number {
 
 export const platform: Platform = {
   availableParallelism: () => 1,
+  idleCores: () => 1,
   totalMemoryBytes,
   startSimulatorThread: () => {
     throw new Error('simulator threads are not available in the browser build');

@@ -2,7 +2,7 @@
  * The Node host (see types.ts): cores and memory from node:os, simulator
  * threads from node:worker_threads. Browser bundles use browser.ts instead.
  */
-import { availableParallelism as nodeParallelism, totalmem } from 'node:os';
+import { availableParallelism as nodeParallelism, loadavg, totalmem } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import type { Platform, SimulatorThread } from './types.js';
 
@@ -19,6 +19,7 @@ function startSimulatorThread(): SimulatorThread {
 
 export const platform: Platform = {
   availableParallelism: nodeParallelism,
+  idleCores: () => Math.max(0, nodeParallelism() - Math.floor(loadavg()[0] ?? 0)),
   totalMemoryBytes: totalmem,
   startSimulatorThread,
   simulatorThreadPort: parentPort,

@@ -23,6 +23,8 @@ export interface SimulatorThreadPort {
 export interface Platform {
   /** Threads that may run at once (1: the simulator stays on the calling thread). */
   availableParallelism(): number;
+  /** Cores not busy now: the cores less the one-minute load average, rounded down (0 at least). */
+  idleCores(): number;
   /** Bytes of memory the machine has; the simulator's default budget is half of it. */
   totalMemoryBytes(): number;
   /** Starts one simulator thread running simulator/worker; only called when availableParallelism() > 1. */

@@ -50,7 +50,11 @@ export interface RunOptions {
   readonly memoryBudgetBytes: number;
   readonly maxBranches: number;
   readonly parallel?: ParallelRunner;
-  /** Artifacts to produce (default: probabilities and v0.3, with shots also histogram and shots). */
+  /**
+   * Artifacts to produce. Default: with shots, histogram and shots only (the exact distribution of a dense state
+   * costs more than the run itself on wide circuits, so it is built only when named); without shots, probabilities
+   * and v0.3. A noisy run samples every artifact from its shots, so it gives all four.
+   */
   readonly artifacts?: ReadonlySet<ArtifactName>;
   /** Most entries of an exact distribution artifact (default LIMITS.maxProbabilityEntries). */
   readonly maxProbabilityEntries?: number;
@@ -89,15 +93,23 @@ export function executeOptions(
   };
 }
 
-/** The artifacts produced when none are named. */
-export function defaultArtifacts(sampled: boolean): ReadonlySet<ArtifactName> {
-  return new Set<ArtifactName>(sampled ? ['probabilities', 'v0.3', 'histogram', 'shots'] : ['probabilities', 'v0.3']);
+/** The artifacts produced when none are named (see {@link RunOptions.artifacts}). */
+export function defaultArtifacts(kind: 'exact' | 'sampled' | 'noisy'): ReadonlySet<ArtifactName> {
+  return new Set<ArtifactName>(DEFAULT_ARTIFACTS[kind]);
 }
+
+const DEFAULT_ARTIFACTS: Readonly<Record<'exact' | 'sampled' | 'noisy', readonly ArtifactName[]>> = {
+  exact: ['probabilities', 'v0.3'],
+  sampled: ['histogram', 'shots'],
+  noisy: ['probabilities', 'v0.3', 'histogram', 'shots'],
+};
 
 /** Simulates one circuit; throws SimulationLimitError past the memory or branch bound. */
 export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): CircuitRun {
   const random = new SeededRandom(options.seed);
-  const wanted = options.artifacts ?? defaultArtifacts(options.shots !== undefined || options.noise !== undefined);
+  const wanted =
+    options.artifacts ??
+    defaultArtifacts(options.noise !== undefined ? 'noisy' : options.shots !== undefined ? 'sampled' : 'exact');
   const sources = new Map<string, ArtifactSource>();
   const add = (name: ArtifactName, source: () => ArtifactSource) => {
     if (wanted.has(name)) sources.set(ARTIFACT_FORMATS[name], source());

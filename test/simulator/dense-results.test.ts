@@ -101,7 +101,12 @@ describe('the exact distribution of one dense state, read straight from the ampl
 
 describe('maxProbabilityEntries', () => {
   it('leaves out a distribution past the bound, with a named warning and a hint; the sampled artifacts stay', () => {
-    const r = simulate('qubit[12] q; h q;', { shots: 10, seed: 1, maxProbabilityEntries: 4095 });
+    const r = simulate('qubit[12] q; h q;', {
+      shots: 10,
+      seed: 1,
+      maxProbabilityEntries: 4095,
+      artifacts: ['probabilities', 'v0.3', 'histogram', 'shots'],
+    });
     expect(r.ok).toBe(true);
     expect(r.results[P2]).toBeUndefined();
     expect(r.results[V03]).toBeUndefined();
@@ -194,7 +199,7 @@ describe('artifacts as JSON text', () => {
   const source = `qubit[13] q; bit[3] c; bit[2] __proto__; h q; cx q[0], q[12]; c[0] = measure q[0]; c[2] = measure q[5]; __proto__[1] = measure q[7];`;
 
   it('writes every artifact as JSON.stringify would, compact and indented, in bounded chunks', () => {
-    const r = simulate(source, { shots: 64, seed: 9 });
+    const r = simulate(source, { shots: 64, seed: 9, artifacts: ['probabilities', 'v0.3', 'histogram', 'shots'] });
     expect(r.ok).toBe(true);
     for (const format of FORMATS) {
       const compact = streamed(r, format);
@@ -270,7 +275,7 @@ describe('multicircuit results keep every circuit', () => {
           { name: 'b', circuit: [{ gate: 'h', target: 0 }] },
         ],
       },
-      { shots: 4, seed: 1 },
+      { shots: 4, seed: 1, artifacts: ['probabilities', 'v0.3', 'histogram', 'shots'] },
     );
     expect(r.ok).toBe(true);
     for (const format of FORMATS) {

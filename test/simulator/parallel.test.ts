@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
-import { WorkerPool } from '../../src/simulator/engine/parallel.js';
+import { PARALLEL_MIN_QUBITS, splittingPays, WorkerPool } from '../../src/simulator/engine/parallel.js';
+import { platform } from '../../src/platform/index.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
@@ -88,5 +89,13 @@ describe('worker threads', () => {
       expect(inMemory.re[i]).toBe(single.re[i]);
       expect(inMemory.im[i]).toBe(single.im[i]);
     }
+  });
+});
+
+describe('the default choice of threads', () => {
+  it('splits only states from PARALLEL_MIN_QUBITS, and only while a second core is idle', () => {
+    expect(splittingPays(PARALLEL_MIN_QUBITS - 1)).toBe(false);
+    expect(splittingPays(PARALLEL_MIN_QUBITS)).toBe(platform.idleCores() >= 2);
+    expect(platform.idleCores()).toBeLessThanOrEqual(platform.availableParallelism());
   });
 });

@@ -56,6 +56,23 @@ describe('simulate', () => {
     expect(Object.values(hist.c!).reduce((s, n) => s + n, 0)).toBe(50);
   });
 
+  it('builds only what was asked: with shots the histogram and shots, the exact tables when named or without shots', () => {
+    const source = 'qubit[2] q; bit[2] c; h q[0]; cx q[0], q[1]; c[0] = measure q[0]; c[1] = measure q[1];';
+    const formats = (options: Parameters<typeof simulate>[1]) => {
+      const r = simulate(source, options);
+      expect(r.diagnostics).toEqual([]);
+      return Object.keys(r.results).sort();
+    };
+    expect(formats({ shots: 20, seed: 1 })).toEqual(['svc.result.histogram.json.v2', 'svc.result.shots.json.v2']);
+    expect(formats({})).toEqual(['svc.result.probabilities.json.v1', 'svc.result.probabilities.json.v2']);
+    expect(formats({ shots: 20, seed: 1, artifacts: ['probabilities', 'histogram'] })).toEqual([
+      'svc.result.histogram.json.v2',
+      'svc.result.probabilities.json.v2',
+    ]);
+    // A noisy run draws every artifact from its shots, so all four come with it.
+    expect(formats({ shots: 20, noise: { model: 'harmony', seed: 1 } })).toHaveLength(4);
+  });
+
   it('GHZ on 26 qubits stays sparse and costs milliseconds', () => {
     const n = 26;
     const c = circuit(n, [gate('h', [0]), ...Array.from({ length: n - 1 }, (_, i) => gate('x', [i + 1], [i]))]);

@@ -122,8 +122,11 @@ export function simulateCommand(
       const parallel = loaded !== null && loaded.ok && wantWorkers(flags.threads, widest);
       if (parallel) await prepareWorkers();
       // The loaded program is not read again; its warnings come back with the run's.
+      // The CLI decides threads itself (load average, --no-threads): simulate's own default never applies here.
       const result =
-        loaded !== null && loaded.ok ? simulate(loaded, { ...options, parallel }) : simulate(input.text, options);
+        loaded !== null && loaded.ok
+          ? simulate(loaded, { ...options, parallel })
+          : simulate(input.text, { ...options, parallel: false });
       if (!result.ok) {
         io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
         setExitCode(EXIT_ERRORS);

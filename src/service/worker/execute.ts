@@ -78,7 +78,12 @@ function failedWith(
   return { ok: false, failure: { code: first.code, message: first.message, error: first.message }, diagnostics, stats };
 }
 
-export function execute(request: ExecuteRequest): ExecuteResult {
+/** How this thread runs simulations: `parallel` as simulate() takes it (false: this thread only). */
+export interface ExecuteSettings {
+  readonly parallel: boolean;
+}
+
+export function execute(request: ExecuteRequest, settings: ExecuteSettings = { parallel: false }): ExecuteResult {
   const target = request.backend;
   // The job's kind says how to read it: QASM text that happens to be a JSON object stays QASM.
   const program = load(request.program, { target, format: request.kind === 'qasm3' ? 'qasm3' : 'circuit-json' });
@@ -103,6 +108,8 @@ export function execute(request: ExecuteRequest): ExecuteResult {
         }
       : {}),
     ...(request.debiasing ? { debiasing: true } : {}),
+    // Wide states split their passes over the cores when this thread has them to itself (worker/threads.ts).
+    ...(settings.parallel ? {} : { parallel: false }),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
   const results = request.shots !== null ? sampledResults(run.results) : run.results;

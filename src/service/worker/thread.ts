@@ -2,13 +2,17 @@
  * Worker-thread entry: runs jobs posted by worker/threads.ts, so simulation
  * never blocks the HTTP event loop.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { prepareWorkers } from '../../index.js';
 import { execute, type ExecuteRequest } from './execute.js';
+import type { ThreadSettings } from './threads.js';
+
+const settings = (workerData ?? { splitPasses: false }) as ThreadSettings;
 
 parentPort?.on('message', (message: { id: number; request: ExecuteRequest }) => {
   let reply: { id: number; result?: unknown; error?: string };
   try {
-    reply = { id: message.id, result: execute(message.request) };
+    reply = { id: message.id, result: execute(message.request, { parallel: settings.splitPasses }) };
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? error.message : String(error) };
   }
@@ -24,4 +28,6 @@ execute({
   debiasing: false,
   dryRun: false,
 });
+// The simulator's workers are ready before the first job, so that a wide first job already uses every core.
+if (settings.splitPasses) await prepareWorkers();
 parentPort?.postMessage({ ready: true });

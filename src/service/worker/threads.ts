@@ -6,13 +6,20 @@
 import { Worker } from 'node:worker_threads';
 import type { ExecuteRequest, ExecuteResult } from './execute.js';
 
+/** What a job thread is told at start (thread.ts reads it as workerData). */
+export interface ThreadSettings {
+  /** Split the passes of wide states over a simulator worker pool of the thread's own (see {@link ThreadPool}). */
+  readonly splitPasses: boolean;
+}
+
 /** The built thread.js; from TypeScript sources (tests, tsx) thread.ts through tsx's loader. */
-function startThread(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./thread.js', import.meta.url));
+function startThread(settings: ThreadSettings): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./thread.js', import.meta.url), { workerData: settings });
   const tsx = import.meta.resolve('tsx/esm/api');
   const script = new URL('./thread.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData: settings });
 }
 
 export class AbandonedError extends Error {
@@ -33,12 +40,19 @@ export class ThreadPool {
   private nextId = 1;
   private closed = false;
 
+  /**
+   * A single job thread splits the passes of wide states over the machine's cores (the simulator's own pool, started
+   * with the thread); several job threads already share the cores between their jobs, so each stays on one.
+   */
+  private readonly settings: ThreadSettings;
+
   constructor(readonly size: number) {
+    this.settings = { splitPasses: size === 1 };
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const worker = startThread();
+    const worker = startThread(this.settings);
     const slot: Slot = { worker, ready: Promise.resolve(), busy: null };
     // A thread stays referenced until it has loaded the library: until then it may be the only
     // thing the process waits for (serve awaits ready() before it listens), and an unreferenced

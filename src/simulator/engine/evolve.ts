@@ -4,10 +4,10 @@
  * qubits, each chunk one pass over memory in cache-sized blocks (split across
  * worker threads for large states when a pool is given).
  */
-import { fuseSingleQubitRuns, scheduleChunks } from './fuse.js';
+import { fuseSingleQubitRuns, scheduleChunks, type Chunk } from './fuse.js';
 import type { UnitaryOp } from '../kernels/matrices.js';
 import type { MemoryGuard } from './memory.js';
-import { blockQubits, compileChunk, runProgram } from './program.js';
+import { blockQubits, compileChunk, pairGateOf, runProgram } from './program.js';
 import type { LocalProgram } from './local-program.js';
 import { applySparse, plainArrays, toDense, type DenseAllocator, type DenseState, type SimState } from './state.js';
 import { allocateSimdState } from '../kernels/wasm.js';
@@ -22,6 +22,8 @@ export interface EngineOptions {
   /** Most distinct qubits the gates of one chunk may touch. */
   readonly chunkQubits: number;
   readonly memory: MemoryGuard;
+  /** Smallest state whose lone gates run in place (default {@link IN_PLACE_MIN_QUBITS}; tests go lower). */
+  readonly inPlaceMinQubits?: number;
   /** Runs a compiled chunk across worker threads; absent: this thread. */
   readonly parallel?: ParallelRunner;
 }
@@ -87,10 +89,42 @@ export function compileDense(ops: readonly UnitaryOp[], qubits: number, options:
   if (!options.fuse) return ops.map((op) => compileChunk({ qubits: [], ops: [op] }, allQubits(qubits), 1));
   const blockSize = Math.min(qubits, options.blockQubits);
   const chunks = scheduleChunks(fuseSingleQubitRuns(ops), qubits, Math.min(options.chunkQubits, blockSize));
-  return chunks.map((chunk) => {
-    const block = blockQubits(chunk, qubits, blockSize);
-    return { ...compileChunk(chunk, block, 2 ** (qubits - block.length)), simd: true };
+  return chunks.flatMap((chunk) => {
+    const inPlace = qubits >= (options.inPlaceMinQubits ?? IN_PLACE_MIN_QUBITS) ? inPlacePasses(chunk, qubits) : null;
+    return inPlace ?? [stagedPass(chunk, qubits, blockSize)];
   });
+}
+
+/** A chunk as one staged pass: cache-sized blocks gathered into the SIMD kernels' buffer, every gate, scattered back. */
+export function stagedPass(chunk: Chunk, qubits: number, blockSize: number): LocalProgram {
+  const block = blockQubits(chunk, qubits, blockSize);
+  return { ...compileChunk(chunk, block, 2 ** (qubits - block.length)), simd: true };
+}
+
+/**
+ * Most one-qubit gates a chunk may hold to run as in-place passes, one pass
+ * per gate, instead of one staged pass (blocks copied into the SIMD kernels'
+ * buffer and back). A staged pass costs about two in-place passes over a
+ * large state, whatever it carries; so a lone gate goes in place and two or
+ * more stay staged (bench/simulate.bench.ts, "one pass" and "two gates").
+ */
+export const IN_PLACE_MAX_GATES = 1;
+
+/**
+ * Smallest state run in place. Below it the whole state sits in the caches,
+ * where the SIMD kernels' arithmetic wins over the staging they need.
+ */
+export const IN_PLACE_MIN_QUBITS = 18;
+
+/** The chunk as in-place one-gate passes, or null when it should stay one staged pass. */
+export function inPlacePasses(chunk: Chunk, qubits: number, maxGates = IN_PLACE_MAX_GATES): LocalProgram[] | null {
+  if (chunk.ops.length > maxGates) return null;
+  const everyQubit = allQubits(qubits);
+  const { steps } = compileChunk(chunk, everyQubit, 1);
+  if (steps.length > maxGates) return null;
+  const gates = steps.map(pairGateOf);
+  if (gates.some((g) => g === null)) return null;
+  return gates.map((gate) => ({ qubits: everyQubit, steps: [], inPlace: gate as NonNullable<typeof gate> }));
 }
 
 export function runCompiled(program: LocalProgram, state: DenseState, options: EngineOptions): void {

@@ -4,6 +4,8 @@
  * plain one (program.ts) and the SIMD one (simd-program.ts), read it without
  * importing each other.
  */
+import type { PairGate } from '../kernels/in-place.js';
+
 export type Step =
   | {
       readonly kind: 'matrix1';
@@ -26,6 +28,11 @@ export type Step =
   | { readonly kind: 'table'; readonly re: Float64Array; readonly im: Float64Array };
 
 export interface LocalProgram {
+  /**
+   * A pass of one one-qubit gate applied in place on the whole state (kernels/in-place.ts): `qubits` is every qubit,
+   * `steps` is empty, and block ranges are ranges of amplitude pairs (2^(n-1) of them).
+   */
+  readonly inPlace?: PairGate;
   /** Global qubits of the block, ascending; local qubit i is `qubits[i]`. */
   readonly qubits: readonly number[];
   readonly steps: readonly Step[];

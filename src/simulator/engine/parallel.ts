@@ -7,7 +7,7 @@
  */
 import { platform, type SimulatorThread } from '../../platform/index.js';
 import type { ParallelRunner } from './evolve.js';
-import { runProgram } from './program.js';
+import { passUnits, runProgram } from './program.js';
 import type { LocalProgram } from './local-program.js';
 import type { DenseState } from './state.js';
 import { stateMemory, type WasmMemory } from '../kernels/wasm.js';
@@ -86,7 +86,7 @@ export class WorkerPool implements ParallelRunner {
   }
 
   run(state: DenseState, program: LocalProgram): void {
-    const blocks = 2 ** (state.qubits - program.qubits.length);
+    const blocks = passUnits(program, state.qubits);
     const shares = this.workers.length + 1;
     if (
       blocks < shares ||
@@ -141,6 +141,15 @@ export function sharedWorkerPool(): WorkerPool | null {
   if (threads < 2) return null;
   shared ??= new WorkerPool(threads);
   return shared;
+}
+
+/**
+ * Whether splitting passes pays now: two threads won from PARALLEL_MIN_QUBITS on a quiet machine and lost with
+ * the other core busy (bench/simulate.bench.ts --threads: random-20 1.40x and random-22 1.18x slower at load 12 on
+ * 2 cores), so the default wants a second idle core, as the CLI does.
+ */
+export function splittingPays(qubits: number): boolean {
+  return qubits >= PARALLEL_MIN_QUBITS && platform.idleCores() >= 2;
 }
 
 /** Starts the shared worker pool and resolves when later simulations can use every core. */

@@ -17,6 +17,7 @@ import {
   applyX,
 } from '../kernels/scalar.js';
 import type { UnitaryOp } from '../kernels/matrices.js';
+import { applyPairs, type PairGate } from '../kernels/in-place.js';
 import type { LocalProgram, Step } from './local-program.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
 
@@ -66,6 +67,34 @@ export function compileChunk(chunk: Chunk, qubits: readonly number[], blocks: nu
   }
   flushDiagonals();
   return { qubits, steps };
+}
+
+/**
+ * A step on global qubits as a one-qubit gate the in-place kernels run, or
+ * null (two-qubit steps and diagonal tables stay on the staged path).
+ */
+export function pairGateOf(step: Step): PairGate | null {
+  switch (step.kind) {
+    case 'matrix1':
+      return { q: step.q, controlMask: step.controlMask, form: step.real ? 'real' : 'general', m: step.m };
+    case 'diagonal1': {
+      const d = step.d;
+      const m = Float64Array.of(d[0] as number, d[1] as number, 0, 0, 0, 0, d[2] as number, d[3] as number);
+      return { q: step.q, controlMask: step.controlMask, form: 'diagonal', m };
+    }
+    case 'phase': {
+      // A phase on every index with the mask's bits set: diag(1, factor) on its highest bit, the others controls.
+      const q = 31 - Math.clz32(step.mask);
+      const m = Float64Array.of(1, 0, 0, 0, 0, 0, step.re, step.im);
+      return { q, controlMask: step.mask & ~(1 << q), form: 'diagonal', m };
+    }
+    case 'x':
+      return { q: step.q, controlMask: step.controlMask, form: 'exchange', m: new Float64Array(8) };
+    case 'swap':
+    case 'matrix2':
+    case 'table':
+      return null;
+  }
 }
 
 /** Fraction of a full pass a diagonal gate costs when applied alone. */
@@ -178,8 +207,12 @@ export function runProgram(
   im: Float64Array,
   totalQubits: number,
   firstBlock = 0,
-  endBlock = 2 ** (totalQubits - program.qubits.length),
+  endBlock = passUnits(program, totalQubits),
 ): void {
+  if (program.inPlace) {
+    applyPairs(re, im, program.inPlace, firstBlock, endBlock);
+    return;
+  }
   const width = program.qubits.length;
   const len = 1 << width;
   const lowContiguous = program.qubits.every((q, i) => q === i);
@@ -206,6 +239,11 @@ export function runProgram(
     runSteps(program.steps, bufRe, bufIm, len);
     scatter(re, im, bufRe, bufIm, offsets, base, len);
   }
+}
+
+/** How many independent units (blocks, or amplitude pairs for an in-place pass) a pass splits into. */
+export function passUnits(program: LocalProgram, totalQubits: number): number {
+  return program.inPlace ? 2 ** (totalQubits - 1) : 2 ** (totalQubits - program.qubits.length);
 }
 
 /** Offset of each local amplitude from its block's base index. */

@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { IrGate } from '../../src/ir/types.js';
+import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
+import { executeCircuit } from '../../src/simulator/engine/execute.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { WorkerPool } from '../../src/simulator/engine/parallel.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
+import type { DenseState } from '../../src/simulator/engine/state.js';
+import { amplitudeAt } from '../../src/simulator/engine/state.js';
+import { applyPairs, type PairForm } from '../../src/simulator/kernels/in-place.js';
+import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
+import { circuit, gate, referenceApply, type C } from './helpers.js';
+
+const FORMS: readonly PairForm[] = ['general', 'real', 'diagonal', 'exchange'];
+
+/** The 2x2 each form applies, as the reference simulator reads it. */
+function matrixOf(form: PairForm, m: Float64Array): C[][] {
+  const entry = (k: number): C => [m[2 * k] as number, m[2 * k + 1] as number];
+  switch (form) {
+    case 'general':
+      return [
+        [entry(0), entry(1)],
+        [entry(2), entry(3)],
+      ];
+    case 'real':
+      return [
+        [
+          [m[0] as number, 0],
+          [m[2] as number, 0],
+        ],
+        [
+          [m[4] as number, 0],
+          [m[6] as number, 0],
+        ],
+      ];
+    case 'diagonal':
+      return [
+        [entry(0), [0, 0]],
+        [[0, 0], entry(3)],
+      ];
+    case 'exchange':
+      return [
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        [
+          [1, 0],
+          [0, 0],
+        ],
+      ];
+  }
+}
+
+describe('in-place one-qubit kernels', () => {
+  it('apply every form on any qubit, with controls, split into any two pair ranges, as the reference does', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom(...FORMS),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
+        (n, form, qSeed, controlSeed, splitSeed, entries) => {
+          const q = qSeed % n;
+          // Any subset of the other qubits as controls.
+          const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
+          const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
+          const m = Float64Array.from(entries);
+          const random = new SeededRandom(controlSeed);
+          const re = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
+          const im = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
+          const expected = referenceApply(
+            Array.from(re, (r, i): C => [r, im[i] as number]),
+            matrixOf(form, m),
+            [q],
+            controls,
+          );
+          const pairs = 2 ** (n - 1);
+          const split = splitSeed % (pairs + 1);
+          const gate = { q, controlMask, form, m };
+          applyPairs(re, im, gate, 0, split);
+          applyPairs(re, im, gate, split, pairs);
+          expected.forEach(([r, i], k) => {
+            expect(re[k]).toBeCloseTo(r, 12);
+            expect(im[k]).toBeCloseTo(i, 12);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('in-place passes in the engine', () => {
+  const options = (inPlaceMinQubits: number): EngineOptions => ({
+    sparse: 'never',
+    fuse: true,
+    blockQubits: 6,
+    chunkQubits: 4,
+    memory: new MemoryGuard(1e9),
+    inPlaceMinQubits,
+  });
+  /** Layers whose lone gates become passes of their own: one gate on a qubit, then cx and cz on others far apart. */
+  const layered = (n: number, seed: number): IrGate[] => {
+    const random = new SeededRandom(seed);
+    const gates: IrGate[] = [];
+    for (let k = 0; k < 40; k++) {
+      const q = random.nextInt(n);
+      const c = (q + 1 + random.nextInt(n - 1)) % n;
+      const pick = k % 6;
+      if (pick === 0) gates.push(gate('h', [q]));
+      else if (pick === 1) gates.push(gate('rz', [q], [], random.next() * 6));
+      else if (pick === 2) gates.push(gate('x', [q], [c]));
+      else if (pick === 3) gates.push(gate('rx', [q], [c], random.next() * 6));
+      else if (pick === 4) gates.push(gate('z', [q], [c]));
+      else gates.push(gate('ry', [q], [], random.next() * 6));
+    }
+    return gates;
+  };
+
+  it('run lone gates in place, and the state matches the gate-by-gate reference path', () => {
+    const n = 11;
+    const gates = layered(n, 5);
+    const programs = compileDense(gates.map(unitaryOf), n, { ...options(0), chunkQubits: 1, blockQubits: 1 });
+    expect(programs.filter((p) => p.inPlace).length).toBeGreaterThan(10);
+    const c = circuit(n, gates);
+    const base = { memory: new MemoryGuard(1e9), maxBranches: 1, blockQubits: 6, chunkQubits: 1 } as const;
+    const inPlace = executeCircuit(c, { ...base, sparse: 'never', fuse: true, inPlaceMinQubits: 0 }).branches[0]!.state;
+    const reference = executeCircuit(c, { ...base, sparse: 'never', fuse: false }).branches[0]!.state;
+    for (let i = 0; i < 2 ** n; i++) {
+      const [r0, i0] = amplitudeAt(reference, i);
+      const [r1, i1] = amplitudeAt(inPlace, i);
+      expect(Math.abs(r1 - r0) + Math.abs(i1 - i0)).toBeLessThan(1e-12);
+    }
+  });
+
+  it('leave chunks of two or more gates, and two-qubit gates, to one staged pass', () => {
+    const n = 8;
+    const two = compileDense([gate('h', [3]), gate('h', [5])].map(unitaryOf), n, options(0));
+    expect(two.some((p) => p.inPlace)).toBe(false);
+    const swap = compileDense([gate('swap', [1, 6])].map(unitaryOf), n, options(0));
+    expect(swap.some((p) => p.inPlace)).toBe(false);
+    const lone = compileDense([gate('h', [6])].map(unitaryOf), n, options(0));
+    expect(lone.map((p) => p.inPlace?.q)).toEqual([6]);
+    // Below the size where it pays, even a lone gate stays staged.
+    expect(compileDense([gate('h', [6])].map(unitaryOf), n, options(9)).some((p) => p.inPlace)).toBe(false);
+  });
+
+  describe('across worker threads', () => {
+    const pool = new WorkerPool(2, 4);
+    afterAll(() => pool.close());
+
+    it('split each in-place pass by pair ranges and give the amplitudes of one thread', async () => {
+      await pool.ready;
+      const n = 12;
+      const programs = compileDense(layered(n, 9).map(unitaryOf), n, { ...options(0), chunkQubits: 1 });
+      expect(programs.filter((p) => p.inPlace).length).toBeGreaterThan(5);
+      const fresh = (allocate: (k: number) => Float64Array): DenseState => {
+        const re = allocate(2 ** n);
+        const im = allocate(2 ** n);
+        re[0] = 1;
+        return { kind: 'dense', qubits: n, re, im };
+      };
+      const single = fresh((k) => new Float64Array(k));
+      const shared = fresh((k) => pool.allocate(k));
+      expect(pool.accepts(n)).toBe(true);
+      for (const program of programs) {
+        runCompiled(program, single, options(0));
+        runCompiled(program, shared, { ...options(0), parallel: pool });
+      }
+      for (let i = 0; i < 2 ** n; i++) {
+        expect(shared.re[i]).toBe(single.re[i]);
+        expect(shared.im[i]).toBe(single.im[i]);
+      }
+    });
+  });
+});
