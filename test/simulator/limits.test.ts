@@ -94,8 +94,12 @@ describe('checkEquivalence bounds randomStates', () => {
 });
 
 describe('native gate limit', () => {
+  // The target moves from line to line: equal neighbours would cancel (native/passes/cancel.ts), as they should.
   const ctrl7 = (lines: number) =>
-    `qubit[8] q;\n${'ctrl(7) @ x q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7];\n'.repeat(lines)}`;
+    `qubit[8] q;\n${Array.from(
+      { length: lines },
+      (_, i) => `ctrl(7) @ x ${Array.from({ length: 8 }, (_, k) => `q[${(i + k) % 8}]`).join(', ')};\n`,
+    ).join('')}`;
   const lowerer = (maxQubits: number) => (c: Parameters<typeof lowerToNative>[0], maxOps: number) =>
     lowerToNative(c, 'ms', { maxQubits, maxOps });
 

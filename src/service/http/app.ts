@@ -22,7 +22,12 @@ import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
-import { refuseBadShape, refuseUnstorableParameters, refuseUnstorableText } from './input-limits.js';
+import {
+  refuseBadShape,
+  refuseNonFiniteQueryNumbers,
+  refuseUnstorableParameters,
+  refuseUnstorableText,
+} from './input-limits.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
@@ -73,6 +78,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preValidation', async (request) => {
     refuseUnstorableParameters(request.params, 'params');
     refuseUnstorableParameters(request.query, 'querystring');
+    refuseNonFiniteQueryNumbers(
+      request.query,
+      request.routeOptions.schema?.querystring as Parameters<typeof refuseNonFiniteQueryNumbers>[1],
+    );
   });
   // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
   // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).

@@ -226,3 +226,34 @@ export function refuseUnstorableParameters(values: unknown, source: 'querystring
   const problems = textProblems(values);
   if (problems.keys.length > 0) throw refusal(source, problems);
 }
+
+/** A numeric query schema: `{ type: 'integer' | 'number' }` (TypeBox's Optional keeps the type). */
+interface QuerySchema {
+  readonly properties?: Readonly<Record<string, { readonly type?: unknown }>>;
+}
+
+/**
+ * `Infinity` and `-Infinity` pass Ajv's coercion of a numeric query parameter
+ * and then its range checks (Ajv 8 compares them as coerced strings), so they
+ * reached PostgreSQL as an out-of-range number: a 400 in words instead.
+ */
+export function refuseNonFiniteQueryNumbers(query: unknown, schema: QuerySchema | undefined): void {
+  if (query === null || typeof query !== 'object' || !schema?.properties) return;
+  const keys = Object.entries(query as Record<string, unknown>)
+    .filter(([key, value]) => {
+      const type = schema.properties?.[key]?.type;
+      const values = Array.isArray(value) ? (value as unknown[]) : [value];
+      return (
+        (type === 'integer' || type === 'number') &&
+        values.some((v) => typeof v === 'string' && /^\s*[+-]?infinity\s*$/i.test(v))
+      );
+    })
+    .map(([key]) => key);
+  if (keys.length > 0)
+    throw new Problem(
+      'invalid',
+      `Invalid query: ${keys.join(', ')} must be a finite number within the documented range`,
+      keys,
+      'querystring',
+    );
+}
