@@ -19,6 +19,9 @@ export function emptyList<T>(): readonly T[] {
 }
 
 type Annotations = readonly N.Annotation[];
+type StatementOf<K extends N.Statement['kind']> = Extract<N.Statement, { kind: K }>;
+/** What a statement node holds besides its kind, span and annotations (the parser adds annotations later). */
+export type StatementFields<K extends N.Statement['kind']> = Omit<StatementOf<K>, 'kind' | 'span' | 'annotations'>;
 
 /** Builds nodes for one source text. */
 export class AstBuilder implements ExpressionFactory {
@@ -38,6 +41,19 @@ export class AstBuilder implements ExpressionFactory {
     const copy = text.length > 12 ? (' ' + text).slice(1) : text;
     this.names.set(copy, copy);
     return copy;
+  }
+
+  /**
+   * A statement node of the full parser's grammar (declarations, definitions,
+   * control flow): its kind, then what was written, its span, no annotations.
+   */
+  statement<K extends N.Statement['kind']>(
+    kind: K,
+    fields: StatementFields<K>,
+    start: number,
+    end: number,
+  ): StatementOf<K> {
+    return { kind, ...fields, span: this.span(start, end), annotations: NO_ANNOTATIONS } as unknown as StatementOf<K>;
   }
 
   // --- program -------------------------------------------------------------------

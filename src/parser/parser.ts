@@ -153,30 +153,14 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.INCLUDE);
     const path = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Include',
-          path,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Include,
-    );
+    return this.ACTION(() => this.b.statement('Include', { path }, keyword.startOffset, this.endAt(semi)));
   });
 
   calibrationGrammarStatement = this.rule('calibrationGrammarStatement', (): N.Defcalgrammar => {
     const keyword = this.CONSUME(T.DEFCALGRAMMAR);
     const name = this.SUBRULE(this.stringLiteral);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Defcalgrammar',
-          name,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Defcalgrammar,
-    );
+    return this.ACTION(() => this.b.statement('Defcalgrammar', { name }, keyword.startOffset, this.endAt(semi)));
   });
 
   /** A quoted string, without its quotes (a bit-string-looking path is still a path). */
@@ -200,15 +184,8 @@ export class Qasm3Parser extends TypeRules {
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'QubitDeclaration',
-          name,
-          size,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.QubitDeclaration,
+    return this.ACTION(() =>
+      this.b.statement('QubitDeclaration', { name, size }, keyword.startOffset, this.endAt(semi)),
     );
   });
 
@@ -217,16 +194,13 @@ export class Qasm3Parser extends TypeRules {
     const name = this.SUBRULE(this.identifier);
     const size = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'OldStyleDeclaration',
-          keyword: keyword.image as 'qreg' | 'creg',
-          name,
-          size,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.OldStyleDeclaration,
+    return this.ACTION(() =>
+      this.b.statement(
+        'OldStyleDeclaration',
+        { keyword: keyword.image as 'qreg' | 'creg', name, size },
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -237,16 +211,13 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.EQUALS);
     const init = this.SUBRULE(this.declarationExpression);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'ConstDeclaration',
-          type,
-          name,
-          init: init as N.Expression | N.ArrayLiteral,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.ConstDeclaration,
+    return this.ACTION(() =>
+      this.b.statement(
+        'ConstDeclaration',
+        { type, name, init: init as N.Expression | N.ArrayLiteral },
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -255,16 +226,13 @@ export class Qasm3Parser extends TypeRules {
     const type = this.SUBRULE(this.classicalType);
     const name = this.SUBRULE(this.identifier);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'IODeclaration',
-          direction: keyword.image as 'input' | 'output',
-          type,
-          name,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.IODeclaration,
+    return this.ACTION(() =>
+      this.b.statement(
+        'IODeclaration',
+        { direction: keyword.image as 'input' | 'output', type, name },
+        keyword.startOffset,
+        this.endAt(semi),
+      ),
     );
   });
 
@@ -274,15 +242,8 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.EQUALS);
     const value = this.SUBRULE(this.expression);
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'AliasDeclaration',
-          name,
-          value,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.AliasDeclaration,
+    return this.ACTION(() =>
+      this.b.statement('AliasDeclaration', { name, value }, keyword.startOffset, this.endAt(semi)),
     );
   });
 
@@ -297,17 +258,8 @@ export class Qasm3Parser extends TypeRules {
     });
     const qubits = this.SUBRULE2(this.identifierList);
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'GateDefinition',
-          name,
-          params,
-          qubits,
-          body,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.GateDefinition,
+    return this.ACTION(() =>
+      this.b.statement('GateDefinition', { name, params, qubits, body }, keyword.startOffset, this.previousEnd()),
     );
   });
 
@@ -328,17 +280,13 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'SubroutineDefinition',
-          name,
-          params,
-          returnType,
-          body,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.SubroutineDefinition,
+    return this.ACTION(() =>
+      this.b.statement(
+        'SubroutineDefinition',
+        { name, params, returnType, body },
+        keyword.startOffset,
+        this.previousEnd(),
+      ),
     );
   });
 
@@ -359,16 +307,8 @@ export class Qasm3Parser extends TypeRules {
     this.CONSUME(T.RPAREN);
     const returnType = this.OPTION(() => this.SUBRULE(this.returnSignature)) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'ExternDeclaration',
-          name,
-          params,
-          returnType,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.ExternDeclaration,
+    return this.ACTION(() =>
+      this.b.statement('ExternDeclaration', { name, params, returnType }, keyword.startOffset, this.endAt(semi)),
     );
   });
 
@@ -382,15 +322,7 @@ export class Qasm3Parser extends TypeRules {
         ]),
       ) ?? null;
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Return',
-          value,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Return,
-    );
+    return this.ACTION(() => this.b.statement('Return', { value }, keyword.startOffset, this.endAt(semi)));
   });
 
   /** `break;`, `continue;`, `end;` */
@@ -422,16 +354,8 @@ export class Qasm3Parser extends TypeRules {
         this.CONSUME(T.ELSE);
         return this.SUBRULE2(this.body);
       }) ?? null;
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'If',
-          condition,
-          body,
-          elseBody,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.If,
+    return this.ACTION(() =>
+      this.b.statement('If', { condition, body, elseBody }, keyword.startOffset, this.previousEnd()),
     );
   });
 
@@ -455,17 +379,8 @@ export class Qasm3Parser extends TypeRules {
       alt(() => this.SUBRULE(this.expression)),
     ]);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'For',
-          variableType,
-          variable,
-          iterable,
-          body,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.For,
+    return this.ACTION(() =>
+      this.b.statement('For', { variableType, variable, iterable, body }, keyword.startOffset, this.previousEnd()),
     );
   });
 
@@ -475,16 +390,7 @@ export class Qasm3Parser extends TypeRules {
     const condition = this.SUBRULE(this.expression);
     this.CONSUME(T.RPAREN);
     const body = this.SUBRULE(this.body);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'While',
-          condition,
-          body,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.While,
-    );
+    return this.ACTION(() => this.b.statement('While', { condition, body }, keyword.startOffset, this.previousEnd()));
   });
 
   switchStatement = this.rule('switchStatement', (): N.Switch => {
@@ -496,16 +402,7 @@ export class Qasm3Parser extends TypeRules {
     const cases: N.SwitchCase[] = [];
     this.MANY(() => cases.push(this.SUBRULE(this.switchCaseItem)));
     const close = this.CONSUME(T.RBRACE);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Switch',
-          subject,
-          cases,
-          span: this.b.span(keyword.startOffset, this.endAt(close)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Switch,
-    );
+    return this.ACTION(() => this.b.statement('Switch', { subject, cases }, keyword.startOffset, this.endAt(close)));
   });
 
   switchCaseItem = this.rule('switchCaseItem', (): N.SwitchCase => {
@@ -535,16 +432,7 @@ export class Qasm3Parser extends TypeRules {
     const keyword = this.CONSUME(T.BOX);
     const duration = this.OPTION(() => this.SUBRULE(this.designator)) ?? null;
     const body = this.SUBRULE(this.scope);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Box',
-          duration,
-          body,
-          span: this.b.span(keyword.startOffset, this.previousEnd()),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Box,
-    );
+    return this.ACTION(() => this.b.statement('Box', { duration, body }, keyword.startOffset, this.previousEnd()));
   });
 
   delayStatement = this.rule('delayStatement', (): N.Delay => {
@@ -552,16 +440,7 @@ export class Qasm3Parser extends TypeRules {
     const duration = this.SUBRULE(this.designator);
     const operands = this.OPTION(() => this.SUBRULE(this.gateOperandList)) ?? emptyList<N.GateOperand>();
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'Delay',
-          duration,
-          operands,
-          span: this.b.span(keyword.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.Delay,
-    );
+    return this.ACTION(() => this.b.statement('Delay', { duration, operands }, keyword.startOffset, this.endAt(semi)));
   });
 
   /** `nop q;` (OpenQASM 3.1) has no node of its own: it is a gate call named `nop`. */
@@ -697,16 +576,8 @@ export class Qasm3Parser extends TypeRules {
             return this.SUBRULE(this.declarationExpression);
           }) ?? null;
         const semi = this.CONSUME(T.SEMICOLON);
-        return this.ACTION(
-          () =>
-            ({
-              kind: 'ClassicalDeclaration',
-              type,
-              name,
-              init,
-              span: this.b.span(startOf(type), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            }) satisfies N.ClassicalDeclaration,
+        return this.ACTION(() =>
+          this.b.statement('ClassicalDeclaration', { type, name, init }, startOf(type), this.endAt(semi)),
         );
       }),
       alt(() => {
@@ -720,14 +591,8 @@ export class Qasm3Parser extends TypeRules {
         });
         const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand }] });
         const semi = this.CONSUME2(T.SEMICOLON);
-        return this.ACTION(
-          () =>
-            ({
-              kind: 'ExpressionStatement',
-              expression,
-              span: this.b.span(startOf(type), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            }) satisfies N.ExpressionStatement,
+        return this.ACTION(() =>
+          this.b.statement('ExpressionStatement', { expression }, startOf(type), this.endAt(semi)),
         );
       }),
     ]);
@@ -777,14 +642,8 @@ export class Qasm3Parser extends TypeRules {
         });
         const expression = this.SUBRULE(this.expressionTail, { ARGS: [{ prefixes: NO_PREFIXES, operand: head }] });
         const semi = this.CONSUME3(T.SEMICOLON);
-        return this.ACTION(
-          () =>
-            ({
-              kind: 'ExpressionStatement',
-              expression,
-              span: this.b.span(startOf(name), this.endAt(semi)),
-              annotations: NO_ANNOTATIONS,
-            }) satisfies N.ExpressionStatement,
+        return this.ACTION(() =>
+          this.b.statement('ExpressionStatement', { expression }, startOf(name), this.endAt(semi)),
         );
       }),
     ]);
@@ -817,26 +676,13 @@ export class Qasm3Parser extends TypeRules {
     ]);
     const expression = this.SUBRULE(this.expressionTail, { ARGS: [head] });
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'ExpressionStatement',
-          expression,
-          span: this.b.span(this.startAt(first), this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.ExpressionStatement,
+    return this.ACTION(() =>
+      this.b.statement('ExpressionStatement', { expression }, this.startAt(first), this.endAt(semi)),
     );
   });
 
   emptyStatement = this.rule('emptyStatement', (): N.EmptyStatement => {
     const semi = this.CONSUME(T.SEMICOLON);
-    return this.ACTION(
-      () =>
-        ({
-          kind: 'EmptyStatement',
-          span: this.b.span(semi.startOffset, this.endAt(semi)),
-          annotations: NO_ANNOTATIONS,
-        }) satisfies N.EmptyStatement,
-    );
+    return this.ACTION(() => this.b.statement('EmptyStatement', {}, semi.startOffset, this.endAt(semi)));
   });
 }
