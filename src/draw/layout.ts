@@ -5,6 +5,7 @@
  * Barriers span every wire and close the column.
  */
 import type { IrCircuit, IrOp } from '../ir/types.js';
+import { wiresOf as touchedWires } from '../ir/wires.js';
 
 export interface PlacedOp {
   readonly op: IrOp;
@@ -18,19 +19,9 @@ export interface CircuitLayout {
   readonly omitted: number;
 }
 
-/** Qubits an operation touches, controls first. */
+/** Qubits an operation touches, controls first (a barrier: every qubit of the circuit). */
 export function wiresOf(op: IrOp, qubits: number): readonly number[] {
-  switch (op.kind) {
-    case 'gate':
-      return [...op.controls, ...op.targets];
-    case 'native':
-      return op.targets;
-    case 'measure':
-    case 'reset':
-      return [op.qubit];
-    case 'barrier':
-      return Array.from({ length: qubits }, (_, q) => q);
-  }
+  return touchedWires(op) ?? Array.from({ length: qubits }, (_, q) => q);
 }
 
 export function layoutCircuit(circuit: IrCircuit, maxOps: number): CircuitLayout {

@@ -10,6 +10,7 @@
  * resets, barriers and native gates, is treated as not commuting.
  */
 import type { IrGate, IrOp } from '../../ir/types.js';
+import { wiresOf } from '../../ir/wires.js';
 import type { QisGateName } from '../../tables/index.js';
 
 type WireAction = 'z' | 'x' | 'other';
@@ -41,25 +42,6 @@ export function wireActions(gate: IrGate): Map<number, WireAction> {
   for (const c of gate.controls) actions.set(c, 'z');
   for (const t of gate.targets) actions.set(t, TARGET_ACTION[gate.name]);
   return actions;
-}
-
-/** The wires an operation touches (a barrier: all of them, as null). */
-export function wiresOf(op: IrOp): readonly number[] | null {
-  switch (op.kind) {
-    case 'gate':
-      return [...op.controls, ...op.targets];
-    case 'native':
-      return op.targets;
-    case 'measure':
-    case 'reset':
-      return [op.qubit];
-    case 'barrier':
-      return null;
-    default: {
-      const never: never = op;
-      return never;
-    }
-  }
 }
 
 /** Whether `a` and `b` commute by the wire rules above (false when unsure). */

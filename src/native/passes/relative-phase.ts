@@ -10,7 +10,8 @@
  * innermost-first as they close, left to right.
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
-import { isDiagonal, wiresOf } from './commutation.js';
+import { wiresOf } from '../../ir/wires.js';
+import { isDiagonal } from './commutation.js';
 
 const g = (name: IrGate['name'], target: number, controls: number[] = []): IrGate => ({
   kind: 'gate',

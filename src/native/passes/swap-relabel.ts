@@ -8,7 +8,7 @@
  * result through their measurement maps (the `relabeled` wire permutation).
  */
 import type { IrCircuit, IrMeasure, IrOp } from '../../ir/types.js';
-import { wiresOf } from './commutation.js';
+import { wiresOf } from '../../ir/wires.js';
 
 export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
   const ops = [...circuit.ops];

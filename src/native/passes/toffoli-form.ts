@@ -9,7 +9,7 @@
  * two full interactions from the gate's real shape.
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
-import { wiresOf } from './commutation.js';
+import { wiresOf } from '../../ir/wires.js';
 
 const isH = (op: IrOp | undefined, wire: number): boolean =>
   op?.kind === 'gate' && op.name === 'h' && op.controls.length === 0 && op.targets[0] === wire;

@@ -16,7 +16,7 @@ import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { H, phaseGate, dagger } from '../complex2.js';
 import { singleControlled, type ControlContext } from '../single-controlled.js';
 import { u, type Step } from '../steps.js';
-import { wiresOf } from './commutation.js';
+import { wiresOf } from '../../ir/wires.js';
 
 const S = phaseGate(Math.PI / 2);
 
