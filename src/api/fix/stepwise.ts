@@ -20,7 +20,7 @@
  * found (a rewrite that moved gates across others) it proves nothing and the
  * caller falls back to simulating the whole program.
  */
-import { localUnitary, phaseAndDeviation, type LocalOp } from './local-circuit.js';
+import { localUnitary, phaseAndDeviation, prepared, type LocalOp } from './local-circuit.js';
 
 /** One step of a program on global wires. */
 export type Step =
@@ -57,11 +57,20 @@ function overwritten(steps: readonly Step[]): Set<number> {
   return dead;
 }
 
+/** Whether a step is the identity up to a phase: read off its matrix (a controlled phase is not). */
 function isPhaseOnly(step: Step): boolean {
   if (step.kind !== 'unitary') return false;
-  const window = wiresOf(step.op);
-  const columns = localUnitary([localized(step.op, window)], window.length);
-  return phaseAndDeviation(identityColumns(1 << window.length), columns).deviation <= TOLERANCE;
+  const m = step.op.matrix;
+  const dim = Math.round(Math.sqrt(m.length / 2));
+  // Without controls any multiple of the identity is a phase; under a control only the identity itself.
+  const [r0, i0] = step.op.controls.length === 0 ? [m[0] as number, m[1] as number] : [1, 0];
+  for (let r = 0; r < dim; r++)
+    for (let c = 0; c < dim; c++) {
+      const at = 2 * (r * dim + c);
+      const [wantRe, wantIm] = r === c ? [r0, i0] : [0, 0];
+      if (Math.hypot((m[at] as number) - wantRe, (m[at + 1] as number) - wantIm) > TOLERANCE) return false;
+    }
+  return true;
 }
 
 function identityColumns(dim: number): Columns {
@@ -145,34 +154,13 @@ function matchingPrefix(
   rewritten: readonly Step[],
   j: number,
 ): number | null {
-  let columns = identityColumns(1 << window.length);
+  const columns = identityColumns(1 << window.length);
   for (let k = j; k < rewritten.length; k++) {
     const step = rewritten[k] as Step;
     if (step.kind !== 'unitary' || !wiresOf(step.op).every((q) => window.includes(q))) break;
-    const applied = localUnitary([localized(step.op, window)], window.length);
-    // Column c of (step · prefix) is step applied to the prefix's column c.
-    columns = columns.map((column) => multiplyColumn(applied, column));
+    const run = prepared(localized(step.op, window), window.length);
+    for (const { re, im } of columns) run(re, im);
     if (phaseAndDeviation(target, columns).deviation <= TOLERANCE) return k - j + 1;
   }
   return null;
-}
-
-/** U·v for U given by its columns. */
-function multiplyColumn(u: Columns, v: Columns[number]): Columns[number] {
-  const dim = v.re.length;
-  const re = new Float64Array(dim);
-  const im = new Float64Array(dim);
-  for (let c = 0; c < dim; c++) {
-    const vr = v.re[c] as number;
-    const vi = v.im[c] as number;
-    if (vr === 0 && vi === 0) continue;
-    const col = u[c] as Columns[number];
-    for (let r = 0; r < dim; r++) {
-      const ur = col.re[r] as number;
-      const ui = col.im[r] as number;
-      re[r] = (re[r] as number) + ur * vr - ui * vi;
-      im[r] = (im[r] as number) + ur * vi + ui * vr;
-    }
-  }
-  return { re, im };
 }
