@@ -126,6 +126,11 @@ const usesRegister = (op: FixOp, register: string): boolean =>
  * registers and names another one has a mistake only its author can resolve, and gets none.
  */
 function undeclaredQubitRegisters(program: Program): AddedRegister[] {
+  // Most programs declare a register at the top: nothing to walk.
+  const declaresAtTop = program.statements.some(
+    (s) => s.kind === 'QubitDeclaration' || (s.kind === 'OldStyleDeclaration' && s.keyword === 'qreg'),
+  );
+  if (declaresAtTop) return [];
   let declares = false;
   let sized = true;
   const sizes = new Map<string, number>();
@@ -154,6 +159,7 @@ function undeclaredQubitRegisters(program: Program): AddedRegister[] {
 
 /** The register physical qubits become: `$k` is its qubit k, so it holds the highest index used, plus one. */
 function physicalRegisterOf(program: Program, source: string): AddedRegister | null {
+  if (!source.includes('$')) return null;
   let highest = -1;
   visit(program, {
     HardwareQubit(node) {
