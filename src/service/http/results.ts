@@ -2,7 +2,14 @@
 import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { JobParams, errorResponses } from './schemas/common.js';
-import { ArtifactParams, Cost, ResultsQuery } from './schemas/jobs.js';
+import {
+  ArtifactParams,
+  CompiledCircuitParams,
+  Cost,
+  ResultsQuery,
+  VariantParams,
+  VariantResults,
+} from './schemas/jobs.js';
 import type { Aggregation, RawJson } from '../jobs/service.js';
 import { invalid } from '../jobs/problems.js';
 import type { FastifyReply } from 'fastify';
@@ -103,6 +110,42 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
       return reply.type(type).send(artifact.body);
     },
   );
+  app.get(
+    '/v0.4/jobs/:UUID/circuits/:lang',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A compiled circuit's text as a JSON string (qiskit-ionq's compiled_circuit, the SDK's get_compiled_file)",
+        params: CompiledCircuitParams,
+        response: {
+          200: Type.String({
+            description: 'native: the native-gate circuit JSON as text; qasm3: the OpenQASM 3 program',
+          }),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendRaw(reply, await jobs.compiledCircuit(request.params.UUID, request.params.lang, request.caller)),
+  );
+  for (const kind of ['probabilities', 'histogram', 'shots'] as const) {
+    app.get(
+      `/v0.4/jobs/:UUID/variants/:variant_id/results/${kind}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `A debiasing variant's ${kind} (IonQ's SDK get_variant_${kind})`,
+          params: VariantParams,
+          response: { 200: VariantResults, ...errorResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request, reply) =>
+        sendRaw(reply, await jobs.variantResults(request.params.UUID, request.params.variant_id, kind, request.caller)),
+    );
+  }
   app.get(
     '/v0.4/jobs/:UUID/input',
     {
