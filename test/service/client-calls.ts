@@ -535,6 +535,30 @@ export function defineClientCallTests(database: () => Db): void {
       );
     });
 
+    it("answers qiskit-ionq's Session.status() and usage(): the session's state and its jobs' run time in seconds", async () => {
+      // qiskit_ionq/ionq_session.py reads details().get("state") and details().get("usage_time").
+      const created = await h.request('POST', '/v0.4/sessions', { body: { backend: 'qpu.aria-1', settings: {} } });
+      expect(created.status, created.text).toBe(201);
+      const sessionId = created.json.id as string;
+      expect(created.json).toMatchObject({ status: 'created', state: 'created', usage_time: 0 });
+      const ids = await Promise.all(
+        [50, 80].map((shots) =>
+          create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots, session_id: sessionId, input: BELL_JSON }),
+        ),
+      );
+      const jobs = await Promise.all(ids.map((id) => h.settle(id)));
+      const ran = jobs.reduce((sum, job) => sum + (job.execution_duration_ms as number), 0);
+      expect(ran).toBeGreaterThan(0);
+      const details = (await h.request('GET', `/v0.4/sessions/${sessionId}`)).json;
+      expect(details).toMatchObject({ status: 'started', state: 'started', usage_time: ran / 1000 });
+      const listed = (await h.request('GET', '/v0.4/sessions?active=true')).json.sessions.find(
+        (s: { id: string }) => s.id === sessionId,
+      );
+      expect(listed).toMatchObject({ state: 'started', usage_time: ran / 1000 });
+      const ended = (await h.request('POST', `/v0.4/sessions/${sessionId}/end`, { body: {} })).json;
+      expect(ended).toMatchObject({ status: 'ended', state: 'ended', usage_time: ran / 1000 });
+    });
+
     it('checks a result artifact against the schema the formats route serves', async () => {
       const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
       const job = await h.settle(id);
