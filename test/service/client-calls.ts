@@ -80,7 +80,28 @@ export function defineClientCallTests(database: () => Db): void {
         // PennyLane-IonQ sends its params to the job itself too.
         expect((await h.request('GET', `/v0.4/jobs/${id}?sharpen=${spelling}`)).status).toBe(200);
       }
-      // A boolean parameter takes those six spellings and nothing else (sessions' active, the estimate's flags).
+      // A boolean parameter takes those six spellings and nothing else (sharpen, sessions' active, the estimate's flags).
+      for (const bad of ['yes', 'TRUE', 'tRuE', '2']) {
+        const answer = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities?sharpen=${bad}`);
+        expect(answer.status, `sharpen=${bad}`).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'querystring', keys: ['sharpen'] });
+      }
+      const ended = (await h.request('POST', '/v0.4/sessions', { body: { backend: 'simulator' } })).json.id as string;
+      await h.request('POST', `/v0.4/sessions/${ended}/end`, { body: {} });
+      for (const [spelling, listed] of [
+        ['True', false],
+        ['1', false],
+        ['False', true],
+        ['0', true],
+      ] as const) {
+        const sessions = (await h.request('GET', `/v0.4/sessions?active=${spelling}`)).json.sessions as {
+          id: string;
+        }[];
+        expect(
+          sessions.some((s) => s.id === ended),
+          `active=${spelling}`,
+        ).toBe(listed);
+      }
       for (const bad of ['yes', 'TRUE', '2', '']) {
         const answer = await h.request('GET', `/v0.4/sessions?active=${bad}`);
         expect(answer.status, `active=${bad}`).toBe(400);

@@ -12,6 +12,7 @@ import {
 } from './schemas/jobs.js';
 import type { Aggregation, RawJson } from '../jobs/service.js';
 import { invalid } from '../jobs/problems.js';
+import { readQueryBoolean } from './query-booleans.js';
 import type { FastifyReply } from 'fastify';
 
 const tags = ['results'];
@@ -22,9 +23,6 @@ const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
 
-const YES = /^(true|1)$/i;
-const NO = /^(false|0)$/i;
-
 /**
  * `sharpen` as Python clients send it (`true`, `True`, `1`; `false`, `False`,
  * `0`) and `aggregation`: which aggregation of a debiased job to answer.
@@ -34,13 +32,14 @@ export function aggregationOf(query: {
   aggregation?: Aggregation | undefined;
 }): Aggregation {
   const { sharpen, aggregation } = query;
-  if (sharpen !== undefined && !YES.test(sharpen) && !NO.test(sharpen))
+  // The six spellings every boolean query parameter takes (query-booleans.ts), no others.
+  const sharpened = sharpen === undefined ? false : readQueryBoolean(sharpen);
+  if (typeof sharpened !== 'boolean')
     throw invalid(
-      `sharpen must be true or false (also True, False, 1, 0), not ${sharpen.slice(0, 40)}`,
+      `sharpen must be true or false (also True, False, 1, 0), not ${String(sharpen).slice(0, 40)}`,
       ['sharpen'],
       'querystring',
     );
-  const sharpened = sharpen !== undefined && YES.test(sharpen);
   if (sharpened && aggregation === 'average')
     throw invalid(
       'sharpen=true asks for voting, aggregation=average for averaging: give one',
