@@ -217,9 +217,19 @@ export function defineServiceSuite(
           '/v0.4/sessions/{session_id}',
           '/v0.4/sessions/{session_id}/end',
           '/v0.4/sessions/{session_id}/jobs',
+          '/v0.4/jobs/status/cancel',
+          '/v0.3/jobs/status/cancel',
+          '/v0.4/jobs/{UUID}/circuits/{lang}',
+          '/v0.4/jobs/{UUID}/variants/{variant_id}/results/probabilities',
+          '/v0.4/jobs/{UUID}/variants/{variant_id}/results/histogram',
+          '/v0.4/jobs/{UUID}/variants/{variant_id}/results/shots',
         ]) {
           expect(openapi.paths[path], path).toBeDefined();
         }
+        const lang = (
+          openapi.paths['/v0.4/jobs/{UUID}/circuits/{lang}'].get.parameters as { name: string; schema: unknown }[]
+        ).find((p) => p.name === 'lang');
+        expect(JSON.stringify(lang?.schema)).toMatch(/native.*qasm3/);
         const docs = await h.request('GET', '/docs', { key: null });
         expect(docs.status).toBe(200);
         expect(docs.text).toMatch(/swagger/i);
