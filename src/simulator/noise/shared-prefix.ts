@@ -16,9 +16,10 @@ import type { MemoryGuard } from '../engine/memory.js';
 import { multiply2x2, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 
 /**
- * Widest circuit run this way. At 12 qubits the engine's fused passes win
- * (GHZ-12 on Aria, bench/emulation.bench.ts: 33-39 ms a plain job gate by
- * gate, 25 ms through the engine); wider states go through the engine.
+ * Widest circuit run this way. At 12 qubits the engine does as well or better
+ * (bench/emulation.bench.ts, plain GHZ-12 jobs gate by gate: 36 ms CPU on
+ * Aria against 24-37 ms through the engine, 20 ms on Forte against 9-12 ms,
+ * where the engine keeps the GHZ state sparse); wider states go through it.
  */
 export const SHARED_PREFIX_MAX_QUBITS = 10;
 
