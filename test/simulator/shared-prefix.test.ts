@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { IrCircuit, IrGate } from '../../src/ir/types.js';
 import { executeCircuit, type Execution } from '../../src/simulator/engine/execute.js';
-import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { unitaryOf, type UnitaryOp } from '../../src/simulator/kernels/matrices.js';
 import { prefixSharingRunner, sharesPrefixes, type PatternGates } from '../../src/simulator/noise/shared-prefix.js';
-import { circuit, gate, measure, reset } from './helpers.js';
+import { circuit, gate, measure, reset, engineOptions } from './helpers.js';
 
 const bits = (n: number) => [{ name: 'c', size: n, offset: 0 }];
 
-const options = {
-  sparse: 'auto',
-  fuse: true,
-  blockQubits: 13,
-  chunkQubits: 10,
-  memory: new MemoryGuard(1e9),
-  maxBranches: 64,
-} as const;
+const options = engineOptions();
 
 const rotation = (name: IrGate['name'], targets: number[], angle: number): UnitaryOp =>
   unitaryOf({ kind: 'gate', name, targets, controls: [], rotation: angle });
