@@ -1033,6 +1033,18 @@ export function defineServiceSuite(
           );
           // Without debiasing the lower minimum applies.
           expect((await h.request('GET', `/v0.4/jobs/${native}/cost`)).json.cost.value).toBe(12.42);
+          // symmetry_verification is stored and echoed, never run: no variants, no aggregations.
+          const verified = await create({
+            type: 'svc.qasm3.v1',
+            backend: 'qpu.aria-1',
+            shots: 600,
+            settings: { error_mitigation: { debiasing: false, symmetry_verification: true } },
+            input: { data: ghz5 },
+          });
+          const verifiedJob = await h.settle(verified);
+          expect(verifiedJob.status, JSON.stringify(verifiedJob.failure)).toBe('completed');
+          expect(verifiedJob.settings.error_mitigation).toEqual({ debiasing: false, symmetry_verification: true });
+          expect(verifiedJob.output.error_mitigation).toBeUndefined();
           expect((await h.request('GET', `/v0.4/jobs/${asked}/cost`)).json.cost.value).toBe(97.5);
         }, 120_000);
 
