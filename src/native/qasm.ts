@@ -123,9 +123,13 @@ class Printer {
 }
 
 function registerLookup(registers: readonly IrRegister[], fallback: string): (index: number) => string {
+  // Each index is spelled once: a lowered circuit names its few wires hundreds of thousands of times.
+  const spelled: string[] = [];
   return (index) => {
+    const known = spelled[index];
+    if (known !== undefined) return known;
     const r = registers.find((reg) => index >= reg.offset && index < reg.offset + reg.size);
-    return r ? `${r.name}[${index - r.offset}]` : `${fallback}[${index}]`;
+    return (spelled[index] = r ? `${r.name}[${index - r.offset}]` : `${fallback}[${index}]`);
   };
 }
 
