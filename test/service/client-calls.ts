@@ -614,8 +614,9 @@ export function defineClientCallTests(database: () => Db): void {
       const done = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON });
       await h.settle(done);
       const foreign = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON }, h.keyB);
-      // Emulated QPU jobs wait out their run time: open while this test runs (as the move test's).
-      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON });
+      // Emulated QPU jobs wait out their run time (10,000 Bell shots on Aria: about 14 s): open while this test runs,
+      // however slow the machine.
+      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 10_000, input: BELL_JSON });
       const [a, b, c] = [await qpu(), await qpu(), await qpu()];
       const statusOf = async (id: string) => (await h.request('GET', `/v0.4/jobs/${id}`)).json.status as string;
 

@@ -371,7 +371,8 @@ export function defineServiceSuite(
           open = seen.status !== 'completed' && seenV3.status !== 'completed';
           if (open) whileOpen.push(seen.execution_duration_ms, seenV3.execution_time);
         }
-        expect(whileOpen.length).toBeGreaterThan(4);
+        // On a loaded machine one round of two reads can take most of the emulated second: one round suffices.
+        expect(whileOpen.length).toBeGreaterThan(0);
         expect(new Set(whileOpen)).toEqual(new Set([null]));
         const job = await h.settle(id);
         expect(job.status).toBe('completed');
@@ -522,7 +523,8 @@ export function defineServiceSuite(
       });
 
       it("keeps projects apart: another project's job is a 404 on every route", async () => {
-        const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', input: BELL_JSON });
+        // 10,000 shots: about 14 s of emulated run time, so the owner can still cancel it at the end on a slow machine.
+        const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 10_000, input: BELL_JSON });
         const notFound = { statusCode: 404, error: 'Not Found Error', message: `Job ${id} not found` };
         for (const [method, path, body] of [
           ['GET', `/v0.4/jobs/${id}`],
