@@ -85,9 +85,10 @@ export class PendingRuns {
 
 /** Pulses {@link synthesize} needs for `w` (a right-hand frame does not change it). */
 export function pulseCount(w: Mat2): number {
-  const { w: su } = toSpecialUnitary(w);
-  const cosHalf = abs(su, 0, 0);
-  const sinHalf = abs(su, 1, 0);
+  // The moduli of a unitary's entries are those of its special-unitary part (the phase factor has modulus 1):
+  // no copy needed, and this runs twelve times an MS gate (splitBeforeMs).
+  const cosHalf = abs(w, 0, 0);
+  const sinHalf = abs(w, 1, 0);
   if (sinHalf < NEAR || cosHalf < NEAR) return sinHalf < NEAR ? 0 : 1;
   return Math.abs(2 * Math.atan2(sinHalf, cosHalf) - Math.PI / 2) < NEAR ? 1 : 2;
 }
@@ -110,10 +111,14 @@ export function splitBeforeMs(run: Mat2, phaseTurns: number): { before: Mat2; mo
   const vz = ar * ar + ai * ai - (cr * cr + ci * ci);
   const phi = Math.atan2(nx * vy - ny * vx, vz);
   let best = { before: run, moved: IDENTITY, pulses: pulseCount(run) };
+  // No pulse is the fewest: a run that needs none (often the identity) stays, and the search stops at the first
+  // candidate that needs none (a later one could only tie).
+  if (best.pulses === 0) return { before: run, moved: IDENTITY };
   for (const angle of [phi, -phi, phi + Math.PI / 2, phi - Math.PI / 2, -phi + Math.PI / 2, -phi - Math.PI / 2]) {
     const before = mul(rotation(nx, ny, 0, angle), run);
     const pulses = pulseCount(before);
     if (pulses < best.pulses) best = { before, moved: rotation(nx, ny, 0, -angle), pulses };
+    if (best.pulses === 0) break;
   }
   return { before: best.before, moved: best.moved };
 }

@@ -69,9 +69,18 @@ class Printer {
     readonly spelling: ReadonlyMap<string, string>,
   ) {}
 
+  /** Each number spelled once: a lowered circuit repeats its phases (a million native gates: 70% repeats). */
+  private readonly numbers = new Map<number, string>();
+
+  private number = (x: number): string => {
+    let spelled = this.numbers.get(x);
+    if (spelled === undefined) this.numbers.set(x, (spelled = qasmNumber(x)));
+    return spelled;
+  };
+
   call(name: string, args: readonly number[], qubits: readonly number[], prefix = ''): void {
     if (name in DEFINITIONS) this.used.add(name);
-    const params = args.length > 0 ? `(${args.map(qasmNumber).join(', ')})` : '';
+    const params = args.length > 0 ? `(${args.map(this.number).join(', ')})` : '';
     this.body.push(`${prefix}${this.spelling.get(name) ?? name}${params} ${qubits.map(this.qubitName).join(', ')};`);
   }
 
@@ -123,9 +132,13 @@ class Printer {
 }
 
 function registerLookup(registers: readonly IrRegister[], fallback: string): (index: number) => string {
+  // Each index is spelled once: a lowered circuit names its few wires hundreds of thousands of times.
+  const spelled: string[] = [];
   return (index) => {
+    const known = spelled[index];
+    if (known !== undefined) return known;
     const r = registers.find((reg) => index >= reg.offset && index < reg.offset + reg.size);
-    return r ? `${r.name}[${index - r.offset}]` : `${fallback}[${index}]`;
+    return (spelled[index] = r ? `${r.name}[${index - r.offset}]` : `${fallback}[${index}]`);
   };
 }
 
@@ -181,5 +194,6 @@ export function circuitToQasm(circuit: IrCircuit): string {
   }
   for (const r of qubitRegisters) lines.push(`qubit[${r.size}] ${r.name};`);
   for (const r of bitRegisters) lines.push(`bit[${r.size}] ${r.name};`);
-  return [...lines, ...printer.body, ''].join('\n');
+  // concat, not a spread: the body holds a line per native gate, up to a million.
+  return lines.concat(printer.body, '').join('\n');
 }

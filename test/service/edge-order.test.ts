@@ -6,6 +6,7 @@
  * that counts its queries and knows one key, so the figures are the HTTP
  * layer's own.
  */
+import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,11 +84,30 @@ describe('the edge of the service (issue 24)', () => {
     expect(db.keyLookups).toBe(before + 1);
   });
 
-  it('answers a 10 MB body of bad gates with a short 400 without blocking the event loop 100 ms; /health answers meanwhile', async () => {
-    const gates = 5_000_000;
-    const body = Buffer.from(`{"type":"svc.circuit.v1","input":{"qubits":1,"circuit":[${'0,'.repeat(gates - 1)}0]}}`);
-    expect(body.length).toBeGreaterThan(10_000_000);
-    expect(body.length).toBeLessThanOrEqual(10 * 1024 * 1024);
+  /** Posts a body from a child process, so the event loop measured here is the server's alone; resolves its answer. */
+  const postFromChild = (path: string, bodyExpression: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const script = `
+        const body = Buffer.from(${bodyExpression});
+        const req = require('node:http').request(process.argv[1], { method: 'POST', headers: {
+          'Content-Type': 'application/json', 'Content-Length': body.length, Authorization: 'apiKey q3p_some-key' } },
+          (res) => { let text = ''; res.on('data', (d) => (text += d)); res.on('end', () =>
+            process.stdout.write(JSON.stringify({ status: res.statusCode, text }))); });
+        req.on('error', (e) => { console.error(e); process.exit(1); });
+        req.end(body);`;
+      const child = spawn(process.execPath, ['-e', script, url + path], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(JSON.parse(out) as { status: number; text: string }) : reject(new Error(err)),
+      );
+    });
+
+  /** The longest event-loop block while `send` runs, with /health polled meanwhile. */
+  async function blockDuring<T>(send: () => Promise<T>): Promise<{ answer: T; blockedMs: number; healthMs: number[] }> {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     let polling = true;
     const healthMs: number[] = [];
@@ -101,29 +121,43 @@ describe('the edge of the service (issue 24)', () => {
       }
     })();
     delay.enable();
-    const started = performance.now();
-    const answer = await post('/v0.4/jobs', body, 'q3p_some-key');
-    const text = await answer.text();
-    const took = performance.now() - started;
+    const answer = await send();
     delay.disable();
     polling = false;
     await poll;
-    const blockedMs = delay.max / 1e6;
+    return { answer, blockedMs: delay.max / 1e6, healthMs };
+  }
+
+  it('answers a 10 MB body of bad gates with a short 400 without blocking the event loop 100 ms; /health answers meanwhile', async () => {
+    const gates = 5_000_000;
+    const expression = `'{"type":"svc.circuit.v1","input":{"qubits":1,"circuit":[' + '0,'.repeat(${gates - 1}) + '0]}}'`;
+    const runs: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const { answer, blockedMs, healthMs } = await blockDuring(() => postFromChild('/v0.4/jobs', expression));
+      expect(answer.status).toBe(400);
+      expect(answer.text.length).toBeLessThan(64 * 1024);
+      expect(JSON.parse(answer.text)).toMatchObject({ validation: { source: 'payload', keys: ['input.circuit'] } });
+      expect(healthMs.length).toBeGreaterThan(0);
+      runs.push(blockedMs);
+    }
+    const median = [...runs].sort((a, b) => a - b)[2] as number;
     const load = loadavg()[0] ?? 0;
     console.log(
-      `10 MB body (${gates.toLocaleString('en-US')} bad gates): ${answer.status} in ${took.toFixed(0)} ms, ${text.length} bytes; ` +
-        `longest event-loop block ${blockedMs.toFixed(0)} ms, slowest /health ${Math.max(...healthMs).toFixed(0)} ms ` +
-        `(${healthMs.length} polls), load ${load.toFixed(2)} on ${cpus().length} cores`,
+      `10 MB body (${gates.toLocaleString('en-US')} bad gates): longest event-loop block per run ` +
+        `${runs.map((ms) => ms.toFixed(0)).join(', ')} ms, median ${median.toFixed(0)} ms; load ${load.toFixed(2)} on ${cpus().length} cores`,
     );
+    // The goal itself, 100 ms, on a machine no busier than its cores; a busier one stretches every slice alike, so
+    // the bound grows with the load per core. Before the body was scanned as it arrived, the server joined all
+    // 10 MB into one string first: 191-423 ms (median 300) at load 9.4, against 10-62 ms (median 43) after.
+    expect(median).toBeLessThan(100 * Math.max(1, load / cpus().length));
+  }, 120_000);
+
+  it('refuses many arrays each under 150,000 items by their total, before parsing any of them', async () => {
+    const expression = `'{"type":"svc.circuit.v1","x":[' + Array(66).fill('[' + '0,'.repeat(74_999) + '0]').join(',') + ']}'`;
+    const answer = await postFromChild('/v0.4/jobs', expression);
     expect(answer.status).toBe(400);
-    expect(text.length).toBeLessThan(64 * 1024);
-    expect(JSON.parse(text)).toMatchObject({ validation: { source: 'payload', keys: ['input.circuit'] } });
-    // The issue's goal is 100 ms on an idle machine (docs/service.md gives the figures measured so far). The test
-    // allows 250 ms: it guards against parsing the whole body on the event loop (3.1 s before the pre-parse scan),
-    // and one garbage collection of the 10 MB body alone took 128 ms in a CI run at load 2.4 on 2 cores. A machine
-    // busier than its cores stretches every slice alike, so the budget grows with the load per core.
-    const budget = 250 * Math.max(1, load / cpus().length);
-    expect(blockedMs).toBeLessThan(budget);
-    expect(healthMs.length).toBeGreaterThan(1);
+    const json = JSON.parse(answer.text) as { message: string; validation: unknown };
+    expect(json.validation).toEqual({ source: 'payload', keys: ['x.13'] });
+    expect(json.message).toMatch(/at most 1000000 items in all/);
   }, 60_000);
 });

@@ -22,12 +22,8 @@ import { healthRoutes } from './health.js';
 import { consoleRoutes } from './console.js';
 import { registerRateLimit, type RateLimitOptions } from './rate-limit.js';
 import { serverTimeouts, type Timeouts } from './timeouts.js';
-import {
-  refuseBadShape,
-  refuseNonFiniteQueryNumbers,
-  refuseUnstorableParameters,
-  refuseUnstorableText,
-} from './input-limits.js';
+import { refuseNonFiniteQueryNumbers, refuseUnstorableParameters } from './input-limits.js';
+import { streamingJsonParser } from './json-body.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
@@ -103,28 +99,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    if (!readsBody(request)) {
-      // A GET, a single job's cancel or delete reads no body: whatever came is ignored.
-      return done(null, undefined);
-    }
-    try {
-      refuseBadShape(text);
-    } catch (problem) {
-      return done(problem as Error, undefined);
-    }
-    return parseJson(request, text, (error, body) => {
-      if (error) return done(error, undefined);
-      try {
-        refuseUnstorableText(text, body);
-      } catch (problem) {
-        return done(problem as Error, undefined);
-      }
-      return done(null, body);
-    });
-  });
+  // Scanned chunk by chunk as it arrives, refused at the first limit it passes (json-body.ts). A GET, a single
+  // job's cancel or delete reads no body: whatever came is read to its end and ignored.
+  const parseBody = streamingJsonParser(parseJson, BODY_LIMIT);
+  const ignoreBody = streamingJsonParser(parseJson, BODY_LIMIT, { ignore: true });
+  app.addContentTypeParser('application/json', (request, payload, done) =>
+    (readsBody(request) ? parseBody : ignoreBody)(request, payload, done),
+  );
   app.addContentTypeParser('*', (request, payload, done) => {
     if (readsBody(request)) {
       const error = Object.assign(new Error('Unsupported Media Type'), {

@@ -4,7 +4,7 @@
  * too large to list every problem of says that only the first is named.
  */
 import { MAX_REPORTED_KEYS } from '../jobs/problems.js';
-import { dotted } from './input-limits.js';
+import { dotted } from './json-shape.js';
 import { FIRST_ERROR_ONLY, MAX_VALUES_FOR_EVERY_ERROR } from './validator.js';
 
 export interface BoundedKeys {
