@@ -14,6 +14,7 @@ import type { IrCircuit, IrOp } from '../../ir/types.js';
 import { DEVICE_SPREAD } from '../../tables/index.js';
 import type { DeviceNoise } from './device.js';
 import { executeCircuit, type ExecuteOptions } from '../engine/execute.js';
+import { scaledSink } from '../engine/progress.js';
 import { complexMatrix, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 import { concatShots, sampleShots, type ShotTable } from '../results/outcomes.js';
 import type { SeededRandom } from '../engine/random.js';
@@ -169,12 +170,14 @@ export function sampleNoisyShots(
   }
   const tables: ShotTable[] = [];
   let finalMeasures: ReadonlyMap<number, number> = new Map();
+  // Each pattern runs the whole circuit: progress counts its share.
+  const progress = scaledSink(options.progress, 1 / patterns.size);
   for (const { hits, count } of patterns.values()) {
     // The over-rotations are shared by every pattern: only the ops an error strikes get a list of their own.
     const insertAfter = new Map(coherent);
     for (const [op, code] of hits)
       insertAfter.set(op, [...(insertAfter.get(op) ?? []), ...pauliOps(siteQubits.get(op) ?? [], code)]);
-    const execution = executeCircuit(circuit, { ...options, insertAfter });
+    const execution = executeCircuit(circuit, { ...options, insertAfter, progress });
     finalMeasures = execution.finalMeasures;
     tables.push(sampleShots(execution, count, random));
   }
