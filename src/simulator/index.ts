@@ -17,4 +17,4 @@ export {
   type UnitaryPart,
 } from './equivalence.js';
 export { SimulationLimitError, defaultMemoryBudget } from './engine/memory.js';
-export type { UnitaryOp } from './kernels/matrices.js';
+export { unitaryOf, type UnitaryOp } from './kernels/matrices.js';

@@ -223,6 +223,21 @@ describe('fix: operands and measurement', () => {
     );
   });
 
+  it('leaves a register named but not declared alone when the program declares others (a mistake, not a snippet)', () => {
+    // QASMBench's vqe_uccsd files declare reg[4] and measure q[0] -> c[0]: declaring q would measure fresh qubits.
+    const source = 'OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg reg[2];\ncreg c[2];\nh reg[0];\nmeasure q[0] -> c[0];';
+    const r = fix(source);
+    expect(r.ok).toBe(false);
+    expect(r.source).toContain('measure q[0] -> c[0];');
+    expect(r.diagnostics.map((d) => d.rule)).toContain('qubit-operand');
+  });
+
+  it('keeps a delay whose qubits a gate argument reads the duration of as unfixable', () => {
+    const r = fix('qubit[1] q;\nduration d = 10ns;\ndelay[d] q[0];\nrx(d) q[0];');
+    expect(r.ok).toBe(false);
+    expect(r.source).toContain('rx(d) q[0];');
+  });
+
   it('gives each earlier measurement into a reused bit a new bit, the last one keeping it', () => {
     const r = fix('qubit[2] q;\nbit[1] c;\nh q[0];\nc[0] = measure q[0];\nx q[1];\nc[0] = measure q[1];');
     expect(r.ok).toBe(true);

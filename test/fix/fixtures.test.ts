@@ -15,7 +15,16 @@ const families = readdirSync(ROOT).sort();
 describe('fixtures/fix', () => {
   it('has a family folder for each rewrite family', () => {
     expect(families).toEqual(
-      expect.arrayContaining(['constants', 'gates', 'loops', 'measurement', 'modifiers', 'operands', 'subroutines']),
+      expect.arrayContaining([
+        'constants',
+        'gates',
+        'loops',
+        'measurement',
+        'modifiers',
+        'operands',
+        'subroutines',
+        'timing',
+      ]),
     );
   });
   for (const family of families) {

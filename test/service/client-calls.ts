@@ -80,7 +80,28 @@ export function defineClientCallTests(database: () => Db): void {
         // PennyLane-IonQ sends its params to the job itself too.
         expect((await h.request('GET', `/v0.4/jobs/${id}?sharpen=${spelling}`)).status).toBe(200);
       }
-      // A boolean parameter takes those six spellings and nothing else (sessions' active, the estimate's flags).
+      // A boolean parameter takes those six spellings and nothing else (sharpen, sessions' active, the estimate's flags).
+      for (const bad of ['yes', 'TRUE', 'tRuE', '2']) {
+        const answer = await h.request('GET', `/v0.4/jobs/${id}/results/probabilities?sharpen=${bad}`);
+        expect(answer.status, `sharpen=${bad}`).toBe(400);
+        expect(answer.json.validation).toEqual({ source: 'querystring', keys: ['sharpen'] });
+      }
+      const ended = (await h.request('POST', '/v0.4/sessions', { body: { backend: 'simulator' } })).json.id as string;
+      await h.request('POST', `/v0.4/sessions/${ended}/end`, { body: {} });
+      for (const [spelling, listed] of [
+        ['True', false],
+        ['1', false],
+        ['False', true],
+        ['0', true],
+      ] as const) {
+        const sessions = (await h.request('GET', `/v0.4/sessions?active=${spelling}`)).json.sessions as {
+          id: string;
+        }[];
+        expect(
+          sessions.some((s) => s.id === ended),
+          `active=${spelling}`,
+        ).toBe(listed);
+      }
       for (const bad of ['yes', 'TRUE', '2', '']) {
         const answer = await h.request('GET', `/v0.4/sessions?active=${bad}`);
         expect(answer.status, `active=${bad}`).toBe(400);
@@ -384,6 +405,181 @@ export function defineClientCallTests(database: () => Db): void {
       );
     });
 
+    it("serves the schema of every format IonQ's SDK asks for, and each flat answer matches its v1 schema", async () => {
+      // ionq_core/models/formats.py (Formats) and the job types the SDK submits.
+      const sdkFormats = [
+        'ionq.native.v1',
+        'ionq.result.histogram.json.v1',
+        'ionq.result.histogram.json.v2',
+        'ionq.result.probabilities-aggregate.json.v1',
+        'ionq.result.probabilities.json.v1',
+        'ionq.result.probabilities.json.v2',
+        'ionq.result.shots.json.v1',
+        'ionq.result.shots.json.v2',
+        'ionq.circuit.v1',
+        'ionq.multi-circuit.v1',
+      ];
+      const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
+      for (const format of sdkFormats) {
+        const document = await h.request('GET', `/v0.4/schemas/formats/${format}`, { key: null });
+        expect(document.status, `${format}: ${document.text}`).toBe(200);
+        expect(document.json).toMatchObject({ $id: format });
+        validators.set(format, new Ajv2020({ strict: false }).compile(document.json));
+      }
+      const check = (format: string, value: unknown) => {
+        const validate = validators.get(format)!;
+        expect(validate(value), `${format}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      };
+      check('ionq.circuit.v1', BELL_JSON);
+      const multiInput = {
+        qubits: 2,
+        circuits: [{ circuit: BELL_JSON.circuit }, { circuit: [{ gate: 'x', target: 0 }] }],
+      };
+      check('ionq.multi-circuit.v1', multiInput);
+      expect(validators.get('ionq.circuit.v1')!({ circuit: 'h q[0];' })).toBe(false);
+      expect(validators.get('ionq.multi-circuit.v1')!({ qubits: 2 })).toBe(false);
+
+      const single = await create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
+      const multi = await create({ type: 'ionq.multi-circuit.v1', backend: 'simulator', input: multiInput });
+      await Promise.all([h.settle(single), h.settle(multi)]);
+      const get = async (path: string) => (await h.request('GET', path)).json as unknown;
+      check('ionq.result.probabilities.json.v1', await get(`/v0.4/jobs/${single}/results/probabilities`));
+      check('ionq.result.histogram.json.v1', await get(`/v0.4/jobs/${single}/results/histogram`));
+      check('ionq.result.shots.json.v1', await get(`/v0.4/jobs/${single}/results/shots`));
+      check('ionq.result.probabilities-aggregate.json.v1', await get(`/v0.4/jobs/${multi}/results/probabilities`));
+      // A v2 answer is not a v1 one.
+      expect(validators.get('ionq.result.histogram.json.v1')!({ histogram: { registers: {} } })).toBe(false);
+      expect(validators.get('ionq.result.shots.json.v1')!([0, 1])).toBe(false);
+    });
+
+    it("answers a job's compiled circuit as a JSON string at /circuits/{lang} (qiskit-ionq's compiled_circuit)", async () => {
+      const id = await create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
+      const before = await h.request('GET', `/v0.4/jobs/${id}/circuits/native`);
+      const job = await h.settle(id);
+      // Right after creation the job has not run: no compiled circuit yet (or it already ran: 200).
+      expect([200, 404]).toContain(before.status);
+      const compiled = job.output.compilation.compiled_circuits as Record<string, { id: string }>;
+      const native = await h.request('GET', `/v0.4/jobs/${id}/circuits/native`);
+      expect(native.status, native.text).toBe(200);
+      expect(native.headers.get('content-type')).toContain('application/json');
+      expect(typeof native.json).toBe('string');
+      const artifact = await h.request('GET', `/v0.4/jobs/${id}/artifacts/${compiled['ionq.native.v1']!.id}`);
+      expect(JSON.parse(native.json as string)).toEqual(artifact.json);
+      expect(JSON.parse(native.json as string)).toMatchObject({ qubits: 2, circuit: expect.any(Array) });
+      const qasm = await h.request('GET', `/v0.4/jobs/${id}/circuits/qasm3`);
+      if (compiled['ionq.qasm3.v1']) {
+        expect(qasm.status, qasm.text).toBe(200);
+        expect(qasm.json).toMatch(/^OPENQASM 3/);
+      } else {
+        expect(qasm.status).toBe(404);
+        expect(qasm.json.message).toBe(`Job ${id} has no qasm3 circuit: it was not compiled to ionq.qasm3.v1`);
+      }
+      const qasmJob = await create({
+        type: 'ionq.qasm3.v1',
+        backend: 'qpu.aria-1',
+        shots: 50,
+        input: { data: BELL_QASM },
+      });
+      await h.settle(qasmJob);
+      const program = await h.request('GET', `/v0.4/jobs/${qasmJob}/circuits/qasm3`);
+      expect(program.status, program.text).toBe(200);
+      expect(program.json).toMatch(/^OPENQASM 3/);
+
+      const lang = await h.request('GET', `/v0.4/jobs/${id}/circuits/json`);
+      expect(lang.status).toBe(400);
+      expect(lang.json.validation).toEqual({ source: 'params', keys: ['lang'] });
+      expect((await h.request('GET', `/v0.4/jobs/${id}/circuits/native`, { key: h.keyB })).status).toBe(404);
+      const multi = await create({
+        type: 'ionq.multi-circuit.v1',
+        backend: 'simulator',
+        input: { qubits: 2, circuits: [{ circuit: BELL_JSON.circuit }] },
+      });
+      const parent = await h.request('GET', `/v0.4/jobs/${multi}/circuits/native`);
+      expect(parent.status).toBe(404);
+      expect(parent.json.message).toContain('child_job_ids');
+    });
+
+    it("answers each debiasing variant's results at /variants/{variant_id}/results/... (IonQ's SDK get_variant_*)", async () => {
+      const id = await create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots: 600, input: BELL_JSON });
+      const job = await h.settle(id);
+      expect(job.status, JSON.stringify(job.failure)).toBe('completed');
+      type Variant = { variant_id: string; shots: number; results: Record<string, { id: string }> };
+      const variants = job.output.error_mitigation.debiasing.variants as Variant[];
+      expect(variants.length).toBeGreaterThan(1);
+      const v1 = (format: string) =>
+        h.request('GET', `/v0.4/schemas/formats/${format}`).then((a) => new Ajv2020({ strict: false }).compile(a.json));
+      const [histogramV1, probabilitiesV1] = await Promise.all([
+        v1('ionq.result.histogram.json.v1'),
+        v1('ionq.result.probabilities.json.v1'),
+      ]);
+      for (const variant of variants) {
+        const base = `/v0.4/jobs/${id}/variants/${variant.variant_id}/results`;
+        const [histogram, probabilities, shots] = await Promise.all(
+          ['histogram', 'probabilities', 'shots'].map((kind) => h.request('GET', `${base}/${kind}`)),
+        );
+        for (const answer of [histogram, probabilities, shots]) expect(answer!.status, answer!.text).toBe(200);
+        // The variant's own v2 histogram artifact, read back in decimal little-endian keys.
+        const artifact = (
+          await h.request('GET', `/v0.4/jobs/${id}/artifacts/${variant.results['ionq.result.histogram.json.v2']!.id}`)
+        ).json.histogram.registers.output_all as Record<string, number>;
+        const expected = Object.fromEntries(
+          Object.entries(artifact).map(([bits, n]) => [String(parseInt([...bits].reverse().join(''), 2)), n]),
+        );
+        expect(histogram!.json).toEqual(expected);
+        expect(histogramV1(histogram!.json)).toBe(true);
+        expect(Object.values(histogram!.json as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(variant.shots);
+        for (const [state, p] of Object.entries(probabilities!.json as Record<string, number>))
+          expect(p).toBeCloseTo((expected[state] ?? 0) / variant.shots, 12);
+        expect(probabilitiesV1(probabilities!.json)).toBe(true);
+        // Shots: shot index -> decimal state, an object of numbers as the SDK's model reads it; they count to the histogram.
+        const perShot = shots!.json as Record<string, number>;
+        expect(Object.keys(perShot)).toEqual([...Array(variant.shots).keys()].map(String));
+        const counted: Record<string, number> = {};
+        for (const state of Object.values(perShot)) counted[String(state)] = (counted[String(state)] ?? 0) + 1;
+        expect(counted).toEqual(expected);
+      }
+      const someone = variants[0]!.variant_id;
+      const unknown = await h.request('GET', `/v0.4/jobs/${id}/variants/${randomUUID()}/results/histogram`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.message).toContain('output.error_mitigation.debiasing.variants');
+      expect(
+        (await h.request('GET', `/v0.4/jobs/${id}/variants/${someone}/results/histogram`, { key: h.keyB })).status,
+      ).toBe(404);
+      const bad = await h.request('GET', `/v0.4/jobs/${id}/variants/first/results/shots`);
+      expect(bad.status).toBe(400);
+      expect(bad.json.validation).toEqual({ source: 'params', keys: ['variant_id'] });
+      // The simulator never debiases: its job has no variants.
+      const plain = await create({ type: 'ionq.circuit.v1', backend: 'simulator', shots: 600, input: BELL_JSON });
+      await h.settle(plain);
+      expect((await h.request('GET', `/v0.4/jobs/${plain}/variants/${someone}/results/probabilities`)).status).toBe(
+        404,
+      );
+    });
+
+    it("answers qiskit-ionq's Session.status() and usage(): the session's state and its jobs' run time in seconds", async () => {
+      // qiskit_ionq/ionq_session.py reads details().get("state") and details().get("usage_time").
+      const created = await h.request('POST', '/v0.4/sessions', { body: { backend: 'qpu.aria-1', settings: {} } });
+      expect(created.status, created.text).toBe(201);
+      const sessionId = created.json.id as string;
+      expect(created.json).toMatchObject({ status: 'created', state: 'created', usage_time: 0 });
+      const ids = await Promise.all(
+        [50, 80].map((shots) =>
+          create({ type: 'ionq.circuit.v1', backend: 'qpu.aria-1', shots, session_id: sessionId, input: BELL_JSON }),
+        ),
+      );
+      const jobs = await Promise.all(ids.map((id) => h.settle(id)));
+      const ran = jobs.reduce((sum, job) => sum + (job.execution_duration_ms as number), 0);
+      expect(ran).toBeGreaterThan(0);
+      const details = (await h.request('GET', `/v0.4/sessions/${sessionId}`)).json;
+      expect(details).toMatchObject({ status: 'started', state: 'started', usage_time: ran / 1000 });
+      const listed = (await h.request('GET', '/v0.4/sessions?active=true')).json.sessions.find(
+        (s: { id: string }) => s.id === sessionId,
+      );
+      expect(listed).toMatchObject({ state: 'started', usage_time: ran / 1000 });
+      const ended = (await h.request('POST', `/v0.4/sessions/${sessionId}/end`, { body: {} })).json;
+      expect(ended).toMatchObject({ status: 'ended', state: 'ended', usage_time: ran / 1000 });
+    });
+
     it('checks a result artifact against the schema the formats route serves', async () => {
       const id = await create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 50, input: BELL_JSON });
       const job = await h.settle(id);
@@ -614,8 +810,9 @@ export function defineClientCallTests(database: () => Db): void {
       const done = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON });
       await h.settle(done);
       const foreign = await create({ type: 'ionq.circuit.v1', backend: 'simulator', input: BELL_JSON }, h.keyB);
-      // Emulated QPU jobs wait out their run time: open while this test runs (as the move test's).
-      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 100, input: BELL_JSON });
+      // Emulated QPU jobs wait out their run time (10,000 Bell shots on Aria: about 14 s): open while this test runs,
+      // however slow the machine.
+      const qpu = () => create({ type: 'svc.circuit.v1', backend: 'qpu.aria-1', shots: 10_000, input: BELL_JSON });
       const [a, b, c] = [await qpu(), await qpu(), await qpu()];
       const statusOf = async (id: string) => (await h.request('GET', `/v0.4/jobs/${id}`)).json.status as string;
 

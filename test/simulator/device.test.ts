@@ -4,20 +4,12 @@ import { deviceFromCharacterization } from '../../src/simulator/noise/characteri
 import { runDebiased } from '../../src/simulator/noise/debias.js';
 import { deviceOfDay, median, qubitErrors, type DeviceNoise } from '../../src/simulator/noise/device.js';
 import { seedOfText as seedOf } from '../../src/simulator/engine/random.js';
-import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { DEVICE_SPREAD } from '../../src/tables/index.js';
-import { circuit, gate, measure, native } from './helpers.js';
+import { circuit, gate, measure, native, engineOptions } from './helpers.js';
 
-const options = {
-  sparse: 'auto',
-  fuse: true,
-  blockQubits: 13,
-  chunkQubits: 10,
-  memory: new MemoryGuard(1e9),
-  maxBranches: 64,
-} as const;
+const options = engineOptions();
 
 const ARIA_DAY = { readout: 0.0039, oneQubit: 0.0005, twoQubit: 0.0133 };
 

@@ -1,6 +1,18 @@
 /** Hand-built circuits and an independent reference simulator for the simulator tests. */
 import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../../src/ir/types.js';
 import type { QisGateName } from '../../src/tables/index.js';
+import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+
+/** Engine options the simulator tests run with: fused, small blocks, a generous memory budget. */
+export const engineOptions = () =>
+  ({
+    sparse: 'auto',
+    fuse: true,
+    blockQubits: 13,
+    chunkQubits: 10,
+    memory: new MemoryGuard(1e9),
+    maxBranches: 64,
+  }) as const;
 
 export const gate = (
   name: QisGateName,

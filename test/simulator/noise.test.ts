@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { uniformDevice } from '../../src/simulator/noise/device.js';
 import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
-import { circuit, gate, measure, native } from './helpers.js';
+import { circuit, gate, measure, native, engineOptions } from './helpers.js';
 
-const options = {
-  sparse: 'auto',
-  fuse: true,
-  blockQubits: 13,
-  chunkQubits: 10,
-  memory: new MemoryGuard(1e9),
-  maxBranches: 64,
-} as const;
+const options = engineOptions();
 const bell = circuit(
   2,
   [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)],

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { executeCircuit } from '../../src/simulator/engine/execute.js';
-import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { exactDistribution, sampleShots } from '../../src/simulator/results/outcomes.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
-import { circuit, gate, measure } from './helpers.js';
+import { circuit, gate, measure, engineOptions } from './helpers.js';
 
 /** Upper 0.999 quantile of chi-square with k degrees of freedom (Wilson-Hilferty). */
 function chiSquareBound(k: number): number {
@@ -12,14 +11,7 @@ function chiSquareBound(k: number): number {
 }
 
 describe('seeded sampling', () => {
-  const options = {
-    sparse: 'auto',
-    fuse: true,
-    blockQubits: 13,
-    chunkQubits: 10,
-    memory: new MemoryGuard(1e9),
-    maxBranches: 64,
-  } as const;
+  const options = engineOptions();
   // Five qubits in uneven superpositions, entangled: 32 outcomes of varied probability.
   const c = circuit(5, [
     ...[0, 1, 2, 3, 4].map((q) => gate('ry', [q], [], 0.4 + 0.5 * q)),

@@ -27,6 +27,14 @@ import type { Span } from '../../diagnostics/index.js';
 import { evaluate, type ValueScope } from './evaluate.js';
 import type { Modifier } from './reference.js';
 
+/** A qubit register fix declares that the program did not. */
+export interface AddedRegister {
+  readonly name: string;
+  readonly size: number;
+  /** Where the program first names it, for a register it uses without declaring. */
+  readonly firstUse?: Span;
+}
+
 /** One bit of a named register. */
 export interface Ref {
   readonly register: string;
@@ -112,7 +120,22 @@ export class Elaborator {
     private readonly inputs: Readonly<Record<string, number>>,
     /** Name of the bit register that receives measurements written without a destination. */
     readonly extraRegister: string,
-  ) {}
+    /** The qubit register that physical qubits `$0`, `$1`, ... become (`$k` is its qubit k), when the program has any. */
+    readonly physicalRegister: AddedRegister | null = null,
+    /** Qubit registers a program that declares none uses by name (fix.ts, `undeclaredQubitRegisters`). */
+    implicitRegisters: readonly AddedRegister[] = [],
+  ) {
+    for (const { name, size, firstUse } of implicitRegisters)
+      if (firstUse !== undefined)
+        this.act('qubit-operand', firstUse, `${name} is not declared: declared as qubit[${size}] before its first use`);
+    for (const { name, size } of physicalRegister === null
+      ? implicitRegisters
+      : [physicalRegister, ...implicitRegisters])
+      this.global.qubits.set(
+        name,
+        Array.from({ length: size }, (_, index) => ({ register: name, index })),
+      );
+  }
 
   /** Items of one top-level statement; throws Unfixable. */
   topLevel(statement: Statement): Item[] {
@@ -290,7 +313,15 @@ export class Elaborator {
       case 'ExternDeclaration':
         throw new Unfixable('extern functions run on the control system', statement.span);
       case 'Delay':
-      case 'Box':
+        // Ideal qubits are unchanged by waiting; the service schedules every gate itself.
+        this.act('unsupported-statement', statement.span, 'delay removed: the service schedules the circuit itself');
+        return;
+      case 'Box': {
+        this.act('unsupported-statement', statement.span, 'box removed, its statements kept in order');
+        const inner = new Scope(scope);
+        for (const s of statement.body) this.statement(s, inner, items, depth + 1);
+        return;
+      }
       case 'Cal':
       case 'Defcal':
       case 'Defcalgrammar':
@@ -313,6 +344,11 @@ export class Elaborator {
   ): void {
     const name = statement.name.name;
     const type = statement.type;
+    if (type.kind === 'ScalarType' && (type.name === 'duration' || type.name === 'stretch')) {
+      // Only timing reads a duration, and timing (delay, box) is removed: a gate argument naming it stays unfixable.
+      this.act('classical-declaration', statement.span, `${type.name} ${name} removed with the timing that uses it`);
+      return;
+    }
     if (type.kind === 'ScalarType' && type.name === 'bit') {
       const size = type.size === null ? 1 : this.integer(type.size, scope);
       if (type.size === null) this.act('register-declaration', statement.span, `bit ${name} became bit[1]`);
@@ -394,7 +430,12 @@ export class Elaborator {
 
   /** The qubits an operand names; `single` is false for a whole register or a range (broadcast). */
   private operandRefs(operand: GateOperand, scope: Scope): { refs: Ref[]; single: boolean } {
-    if (operand.kind === 'HardwareQubit') throw new Unfixable('physical qubits', operand.span);
+    if (operand.kind === 'HardwareQubit') {
+      const register = this.physicalRegister;
+      if (register === null) throw new Unfixable('physical qubits', operand.span);
+      this.act('qubit-operand', operand.span, `${operand.name} written as ${register.name}[${operand.index}]`);
+      return { refs: [{ register: register.name, index: operand.index }], single: true };
+    }
     const name = operand.name.name;
     const base = scope.qubitsOf(name);
     if (base === undefined) throw new Unfixable(`${name} is not a qubit in scope`, operand.span);

@@ -13,13 +13,14 @@
  * 3. The fixed program is validated for the target, and compared with the
  *    original (proof.ts). A fix that the proof refutes is not applied.
  */
-import type { Statement } from '../../ast/nodes.js';
+import type { GateOperand, Program, Statement } from '../../ast/nodes.js';
+import { visit } from '../../ast/visit.js';
 import type { Diagnostic, Failure, Span } from '../../diagnostics/index.js';
 import type { Target } from '../../tables/index.js';
 import { load } from '../load.js';
 import { validate, validateProgram, type ValidateOptions } from '../validate.js';
 import { Elaborator, Unfixable } from './elaborate.js';
-import type { Action, FixOp, Item, Ref } from './elaborate.js';
+import type { Action, AddedRegister, FixOp, Item, Ref } from './elaborate.js';
 import { Emitter } from './emit.js';
 import { proveFix, type Proof } from './proof.js';
 import { namesIn } from './names.js';
@@ -108,12 +109,64 @@ function unchanged(source: string, options: FixOptions, equivalent: Proof): FixR
 const inside = (span: Span, statement: Statement): boolean =>
   span.start.offset >= statement.span.start.offset && span.start.offset < statement.span.end.offset;
 
-/** A name for the bit register of measurements without a destination that the program does not use. */
-function freshRegisterName(source: string): string {
+/** `base`, or `base1`, `base2`, ...: the first the program does not use (for a register fix adds). */
+function freshRegisterName(source: string, base: string): string {
   for (let i = 0; ; i++) {
-    const name = i === 0 ? 'meas' : `meas${i}`;
+    const name = i === 0 ? base : `${base}${i}`;
     if (!new RegExp(`\\b${name}\\b`).test(source)) return name;
   }
+}
+
+const usesRegister = (op: FixOp, register: string): boolean =>
+  (op.kind === 'gate' || op.kind === 'barrier' ? op.qubits : [op.qubit]).some((q) => q.register === register);
+
+/**
+ * Qubit registers a program uses by name but never declares, when it declares none at all (a snippet such as
+ * `cphase(pi/2) q[0], q[1];`): each sized by the highest constant index used, plus one. A program that declares
+ * registers and names another one has a mistake only its author can resolve, and gets none.
+ */
+function undeclaredQubitRegisters(program: Program): AddedRegister[] {
+  // Most programs declare a register at the top: nothing to walk.
+  const declaresAtTop = program.statements.some(
+    (s) => s.kind === 'QubitDeclaration' || (s.kind === 'OldStyleDeclaration' && s.keyword === 'qreg'),
+  );
+  if (declaresAtTop) return [];
+  let declares = false;
+  let sized = true;
+  const sizes = new Map<string, number>();
+  const firstUse = new Map<string, Span>();
+  const operand = (o: GateOperand): void => {
+    if (o.kind === 'HardwareQubit') return;
+    const [index, ...more] = o.indices;
+    const item = index?.kind === 'IndexList' && index.items.length === 1 ? index.items[0] : undefined;
+    if (item?.kind !== 'IntegerLiteral' || more.length > 0) sized = false;
+    else sizes.set(o.name.name, Math.max(sizes.get(o.name.name) ?? 0, Number(item.value) + 1));
+    if (!firstUse.has(o.name.name)) firstUse.set(o.name.name, o.span);
+  };
+  visit(program, {
+    QubitDeclaration: () => void (declares = true),
+    OldStyleDeclaration: (node) => void (node.keyword === 'qreg' && (declares = true)),
+    AliasDeclaration: () => void (declares = true),
+    GateDefinition: () => false,
+    SubroutineDefinition: () => false,
+    GateCall: (node) => node.qubits.forEach(operand),
+    MeasureExpression: (node) => operand(node.operand),
+  });
+  return declares || !sized
+    ? []
+    : [...sizes].map(([name, size]) => ({ name, size, firstUse: firstUse.get(name) as Span }));
+}
+
+/** The register physical qubits become: `$k` is its qubit k, so it holds the highest index used, plus one. */
+function physicalRegisterOf(program: Program, source: string): AddedRegister | null {
+  if (!source.includes('$')) return null;
+  let highest = -1;
+  visit(program, {
+    HardwareQubit(node) {
+      highest = Math.max(highest, node.index);
+    },
+  });
+  return highest < 0 ? null : { name: freshRegisterName(source, 'q'), size: highest + 1 };
 }
 
 /**
@@ -158,8 +211,11 @@ function fixProgram(source: string, options: FixOptions): FixResult {
   const findings = new OffsetIndex(
     before.diagnostics.filter((d) => !UNFIXABLE_RULES.has(d.rule)).map((d) => d.span.start.offset),
   );
-  const extra = freshRegisterName(source);
-  const elaborator = new Elaborator(options.inputs ?? {}, extra);
+  const extra = freshRegisterName(source, 'meas');
+  const physical = physicalRegisterOf(program, source);
+  const implicit = undeclaredQubitRegisters(program);
+  const elaborator = new Elaborator(options.inputs ?? {}, extra, physical, implicit);
+  const added = physical === null ? implicit : [physical, ...implicit];
   const changed = new Set<string>();
   const planned: Planned[] = [];
   for (const statement of program.statements) {
@@ -187,6 +243,7 @@ function fixProgram(source: string, options: FixOptions): FixResult {
   const parts: string[] = [];
   let at = 0;
   let extraDeclared = false;
+  const declaredAdded = new Set<AddedRegister>();
   const rewritten: Statement[] = [];
   for (const { statement, rewrite, items } of planned) {
     if (!rewrite || items === null) continue;
@@ -204,6 +261,11 @@ function fixProgram(source: string, options: FixOptions): FixResult {
       lines.unshift(`bit[${elaborator.extraBits}] ${extra};`);
       extraDeclared = true;
     }
+    for (const register of added)
+      if (!declaredAdded.has(register) && items.some((i) => i.kind === 'op' && usesRegister(i.op, register.name))) {
+        lines.unshift(`qubit[${register.size}] ${register.name};`);
+        declaredAdded.add(register);
+      }
     const start = statement.span.start.offset;
     // Written back the same (a finding no rewrite removes, like a qubit used twice): not a fix.
     if (lines.join(' ') === source.slice(start, statement.span.end.offset)) continue;

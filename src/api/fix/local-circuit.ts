@@ -13,37 +13,42 @@ export interface LocalOp {
   readonly controlValues: readonly number[];
 }
 
-function apply(op: LocalOp, re: Float64Array, im: Float64Array, qubits: number): void {
+/** `op` on `qubits` local qubits, ready to apply to any number of states (the index tables built once). */
+export function prepared(op: LocalOp, qubits: number): (re: Float64Array, im: Float64Array) => void {
   const bit = (q: number): number => 1 << (qubits - 1 - q);
   const k = op.targets.length;
   const size = 1 << k;
   const targetMask = op.targets.reduce((m, q) => m | bit(q), 0);
+  const controlMask = op.controls.reduce((m, q) => m | bit(q), 0);
+  const controlWant = op.controls.reduce((m, q, j) => (op.controlValues[j] === 1 ? m | bit(q) : m), 0);
   const inRe = new Float64Array(size);
   const inIm = new Float64Array(size);
   const offsets = Array.from({ length: size }, (_, local) =>
     op.targets.reduce((o, q, j) => ((local >> (k - 1 - j)) & 1 ? o | bit(q) : o), 0),
   );
   if (dimensionOf(op.matrix) !== size) throw new RangeError('matrix does not fit its targets');
-  for (let base = 0; base < re.length; base++) {
-    if ((base & targetMask) !== 0) continue;
-    if (!op.controls.every((q, j) => ((base & bit(q)) !== 0 ? 1 : 0) === op.controlValues[j])) continue;
-    for (let i = 0; i < size; i++) {
-      inRe[i] = re[base | (offsets[i] as number)] as number;
-      inIm[i] = im[base | (offsets[i] as number)] as number;
-    }
-    for (let r = 0; r < size; r++) {
-      let sr = 0;
-      let si = 0;
-      for (let j = 0; j < size; j++) {
-        const mr = op.matrix[2 * (r * size + j)] as number;
-        const mi = op.matrix[2 * (r * size + j) + 1] as number;
-        sr += mr * (inRe[j] as number) - mi * (inIm[j] as number);
-        si += mr * (inIm[j] as number) + mi * (inRe[j] as number);
+  const m = op.matrix;
+  return (re, im) => {
+    for (let base = 0; base < re.length; base++) {
+      if ((base & targetMask) !== 0 || (base & controlMask) !== controlWant) continue;
+      for (let i = 0; i < size; i++) {
+        inRe[i] = re[base | (offsets[i] as number)] as number;
+        inIm[i] = im[base | (offsets[i] as number)] as number;
       }
-      re[base | (offsets[r] as number)] = sr;
-      im[base | (offsets[r] as number)] = si;
+      for (let r = 0; r < size; r++) {
+        let sr = 0;
+        let si = 0;
+        for (let j = 0; j < size; j++) {
+          const mr = m[2 * (r * size + j)] as number;
+          const mi = m[2 * (r * size + j) + 1] as number;
+          sr += mr * (inRe[j] as number) - mi * (inIm[j] as number);
+          si += mr * (inIm[j] as number) + mi * (inRe[j] as number);
+        }
+        re[base | (offsets[r] as number)] = sr;
+        im[base | (offsets[r] as number)] = si;
+      }
     }
-  }
+  };
 }
 
 /** The unitary of `ops` on `qubits` local qubits, as columns (column c is the image of basis state c). */
@@ -54,8 +59,11 @@ export function localUnitary(ops: readonly LocalOp[], qubits: number): { re: Flo
     const re = new Float64Array(dim);
     const im = new Float64Array(dim);
     re[col] = 1;
-    for (const op of ops) apply(op, re, im, qubits);
     columns.push({ re, im });
+  }
+  for (const op of ops) {
+    const run = prepared(op, qubits);
+    for (const { re, im } of columns) run(re, im);
   }
   return columns;
 }

@@ -2,9 +2,17 @@
 import { Type } from 'typebox';
 import type { App, RouteDeps } from './types.js';
 import { JobParams, errorResponses } from './schemas/common.js';
-import { ArtifactParams, Cost, ResultsQuery } from './schemas/jobs.js';
+import {
+  ArtifactParams,
+  CompiledCircuitParams,
+  Cost,
+  ResultsQuery,
+  VariantParams,
+  VariantResults,
+} from './schemas/jobs.js';
 import type { Aggregation, RawJson } from '../jobs/service.js';
 import { invalid } from '../jobs/problems.js';
+import { readQueryBoolean } from './query-booleans.js';
 import type { FastifyReply } from 'fastify';
 
 const tags = ['results'];
@@ -15,9 +23,6 @@ const ProbabilityMap = Type.Record(Type.String(), Type.Unknown(), {
 
 const sendRaw = (reply: FastifyReply, raw: RawJson) => reply.type('application/json; charset=utf-8').send(raw.json);
 
-const YES = /^(true|1)$/i;
-const NO = /^(false|0)$/i;
-
 /**
  * `sharpen` as Python clients send it (`true`, `True`, `1`; `false`, `False`,
  * `0`) and `aggregation`: which aggregation of a debiased job to answer.
@@ -27,13 +32,14 @@ export function aggregationOf(query: {
   aggregation?: Aggregation | undefined;
 }): Aggregation {
   const { sharpen, aggregation } = query;
-  if (sharpen !== undefined && !YES.test(sharpen) && !NO.test(sharpen))
+  // The six spellings every boolean query parameter takes (query-booleans.ts), no others.
+  const sharpened = sharpen === undefined ? false : readQueryBoolean(sharpen);
+  if (typeof sharpened !== 'boolean')
     throw invalid(
-      `sharpen must be true or false (also True, False, 1, 0), not ${sharpen.slice(0, 40)}`,
+      `sharpen must be true or false (also True, False, 1, 0), not ${String(sharpen).slice(0, 40)}`,
       ['sharpen'],
       'querystring',
     );
-  const sharpened = sharpen !== undefined && YES.test(sharpen);
   if (sharpened && aggregation === 'average')
     throw invalid(
       'sharpen=true asks for voting, aggregation=average for averaging: give one',
@@ -103,6 +109,42 @@ export function resultsRoutes(app: App, { jobs }: RouteDeps): void {
       return reply.type(type).send(artifact.body);
     },
   );
+  app.get(
+    '/v0.4/jobs/:UUID/circuits/:lang',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A compiled circuit's text as a JSON string (qiskit-ionq's compiled_circuit, the SDK's get_compiled_file)",
+        params: CompiledCircuitParams,
+        response: {
+          200: Type.String({
+            description: 'native: the native-gate circuit JSON as text; qasm3: the OpenQASM 3 program',
+          }),
+          ...errorResponses(400, 401, 404, 503),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendRaw(reply, await jobs.compiledCircuit(request.params.UUID, request.params.lang, request.caller)),
+  );
+  for (const kind of ['probabilities', 'histogram', 'shots'] as const) {
+    app.get(
+      `/v0.4/jobs/:UUID/variants/:variant_id/results/${kind}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `A debiasing variant's ${kind} (IonQ's SDK get_variant_${kind})`,
+          params: VariantParams,
+          response: { 200: VariantResults, ...errorResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request, reply) =>
+        sendRaw(reply, await jobs.variantResults(request.params.UUID, request.params.variant_id, kind, request.caller)),
+    );
+  }
   app.get(
     '/v0.4/jobs/:UUID/input',
     {

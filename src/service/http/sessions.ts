@@ -3,7 +3,7 @@ import type { App, RouteDeps } from './types.js';
 import { errorResponses } from './schemas/common.js';
 import { JobList, ListQuery } from './schemas/jobs.js';
 import { CreateSessionBody, Session, SessionList, SessionParams, SessionsQuery } from './schemas/sessions.js';
-import { createSession, finishSession, oneSession, sessionList, sessionView } from '../jobs/sessions.js';
+import { createSession, finishSession, oneSession, sessionDetails, sessionList } from '../jobs/sessions.js';
 
 const tags = ['sessions'];
 const security = [{ apiKey: [] }];
@@ -46,7 +46,7 @@ export function sessionRoutes(app: App, { db, jobs }: RouteDeps): void {
         response: { 200: Session, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => sessionView(await oneSession(db, request.params.session_id, request.caller)) as never,
+    async (request) => sessionDetails(db, request.params.session_id, request.caller) as never,
   );
   app.post(
     '/v0.4/sessions/:session_id/end',

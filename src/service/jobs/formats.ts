@@ -65,8 +65,27 @@ const registersOf = (value: Schema): Schema => ({
   additionalProperties: value,
 });
 
+/** The flat v1 maps: decimal state (qubit k worth 2^k) -> a number. */
+const decimalMap = (value: Schema, description: string): Schema => ({
+  type: 'object',
+  description,
+  propertyNames: { pattern: DECIMAL },
+  additionalProperties: value,
+});
+const PROBABILITY = { type: 'number', minimum: 0, maximum: 1 };
+
 const DOCUMENTS: Readonly<Record<string, Schema>> = {
   'svc.circuit.v0': { ...CIRCUIT, description: 'The JSON circuit input of v0.3 jobs and of svc.circuit.v1 jobs' },
+  'svc.circuit.v1': {
+    ...CIRCUIT,
+    required: ['qubits', 'circuit'],
+    description: 'The input of a svc.circuit.v1 job: qubits, gateset (qis or native) and circuit',
+  },
+  'svc.multi-circuit.v1': {
+    ...CIRCUIT,
+    required: ['qubits', 'circuits'],
+    description: 'The input of a svc.multi-circuit.v1 job: circuits, each run as a child job',
+  },
   'svc.native.v1': {
     type: 'object',
     description: "A compiled circuit in the backend's native gates (gpi, gpi2, ms or zz), as JSON",
@@ -129,11 +148,24 @@ const DOCUMENTS: Readonly<Record<string, Schema>> = {
       },
     },
   },
-  [RESULT_FORMATS.v03]: {
+  [RESULT_FORMATS.v03]: decimalMap(
+    PROBABILITY,
+    'The v0.3 results map: decimal state (qubit k worth 2^k) -> probability',
+  ),
+  'svc.result.histogram.json.v1': decimalMap(
+    index,
+    'GET .../results/histogram: decimal state (qubit k worth 2^k) -> count',
+  ),
+  'svc.result.shots.json.v1': {
+    type: 'array',
+    description: 'GET .../results/shots: one decimal state (qubit k worth 2^k) per shot',
+    items: { type: 'string', pattern: DECIMAL },
+  },
+  'svc.result.probabilities-aggregate.json.v1': {
     type: 'object',
-    description: 'The v0.3 results map: decimal state (qubit k worth 2^k) -> probability',
-    propertyNames: { pattern: DECIMAL },
-    additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
+    description: "A multicircuit job's probabilities: child job id -> decimal state -> probability",
+    propertyNames: { pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
+    additionalProperties: decimalMap(PROBABILITY, "One child's probabilities"),
   },
 };
 

@@ -21,9 +21,19 @@ import {
   readArtifactsByFormat,
   type JobFilter,
 } from '../store/jobs.js';
-import { shotKey, littleEndianKey } from '../worker/execute.js';
+import { COMPILED_FORMATS } from '../worker/outcome.js';
+import { decimalHistogram, decimalProbabilities, decimalShots, shotsByIndex } from './flat-results.js';
 import { jobsFromCopy, jobsFromV3, jobsFromV4 } from './create.js';
-import { isUuid, prefixOf, withPrefix, type ApiVersion, type Caller, type JobRecord, type NewJob } from './model.js';
+import {
+  canonicalId,
+  isUuid,
+  prefixOf,
+  withPrefix,
+  type ApiVersion,
+  type Caller,
+  type JobRecord,
+  type NewJob,
+} from './model.js';
 import { invalid, jobNotFound, Problem } from './problems.js';
 import { jobV3, jobV4 } from './represent.js';
 import { estimateRun, runShapeOf } from './estimate.js';
@@ -393,7 +403,7 @@ export class JobsService {
       return this.sharpened(
         job,
         () => this.probabilities(id, caller),
-        (body) => decimalMap(body, true),
+        (body) => decimalHistogram(body, true),
       );
     }
     const job = await this.completed(id, caller);
@@ -410,18 +420,15 @@ export class JobsService {
       return this.sharpened(
         job,
         () => this.histogram(id, caller),
-        (body) => decimalMap(body, false),
+        (body) => decimalHistogram(body, false),
       );
     }
-    return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => decimalMap(body, false));
+    return this.sampled(id, caller, RESULT_FORMATS.histogram, (body) => decimalHistogram(body, false));
   }
 
   /** One decimal state per shot, from the shots artifact. */
   async shots(id: string, caller: Caller): Promise<RawJson> {
-    return this.sampled(id, caller, RESULT_FORMATS.shots, (body) => {
-      const shots = (JSON.parse(body) as { shots: { registers: Record<string, number[]> }[] }).shots;
-      return JSON.stringify(shots.map((s) => shotKey(s.registers.output_all ?? [])));
-    });
+    return this.sampled(id, caller, RESULT_FORMATS.shots, (body) => JSON.stringify(decimalShots(body)));
   }
 
   private async sampled(
@@ -453,6 +460,59 @@ export class JobsService {
     return { mediaType: artifact.media_type, body: artifact.body, format: artifact.format };
   }
 
+  /**
+   * A compiled circuit as IonQ's `GET /jobs/{id}/circuits/{lang}` answers it
+   * (qiskit-ionq's `compiled_circuit`, the SDK's `get_compiled_file`): the
+   * circuit's text as a JSON string: `native` the native-gate JSON, `qasm3`
+   * the OpenQASM 3 program.
+   */
+  async compiledCircuit(id: string, lang: CompiledLanguage, caller: Caller): Promise<RawJson> {
+    const job = await this.load(id, caller);
+    if (job.child_job_ids)
+      throw new Problem(
+        'not-found',
+        `Job ${id} is a multicircuit job: each circuit is compiled in its child job (child_job_ids); ask a child`,
+      );
+    const format = withPrefix(COMPILED_FORMATS[lang === 'qasm3' ? 'qasm' : 'native'], prefixOf(job.type));
+    const artifact = (await listArtifacts(this.db, [job.id])).find((a) => a.kind === 'compiled' && a.format === format);
+    const body = artifact ? await readArtifact(this.db, job.id, artifact.id) : null;
+    if (!body)
+      throw new Problem(
+        'not-found',
+        job.status === 'completed'
+          ? `Job ${id} has no ${lang} circuit: it was not compiled to ${format}`
+          : `Job ${id} has no compiled circuit: it is ${job.status} (circuits are compiled when the job runs)`,
+      );
+    return { json: JSON.stringify(body.body) };
+  }
+
+  /**
+   * One debiasing variant's results (IonQ's SDK `get_variant_probabilities`,
+   * `_histogram`, `_shots`): decimal state -> probability or count, and for
+   * shots shot index -> decimal state. A multicircuit job's variants are
+   * found in its children.
+   */
+  async variantResults(id: string, variantId: string, kind: VariantResultKind, caller: Caller): Promise<RawJson> {
+    const job = await this.completed(id, caller);
+    for (const run of await this.runs(job)) {
+      const variants = (run.output?.error_mitigation as { debiasing?: { variants?: Variant[] } } | undefined)?.debiasing
+        ?.variants;
+      const variant = variants?.find((v) => v.variant_id === variantId);
+      if (!variant) continue;
+      const wanted = RESULT_FORMATS[kind];
+      const descriptor = Object.values(variant.results).find((d) => canonicalId(d.format) === wanted);
+      const artifact = descriptor ? await readArtifact(this.db, run.id, descriptor.id) : null;
+      if (!artifact) throw new Problem('not-found', `Variant ${variantId} of job ${id} has no ${kind} results`);
+      if (kind === 'probabilities') return { json: decimalProbabilities(artifact.body) };
+      if (kind === 'histogram') return { json: decimalHistogram(artifact.body, false) };
+      return { json: shotsByIndex(artifact.body) };
+    }
+    throw new Problem(
+      'not-found',
+      `Variant ${variantId} of job ${id} not found: its variants are listed in output.error_mitigation.debiasing.variants (a job that was not debiased has none)`,
+    );
+  }
+
   /** The input stored with the job: the program (`data`) or circuit JSON it was submitted with. */
   async input(id: string, caller: Caller): Promise<Json> {
     return (await this.load(id, caller)).input;
@@ -478,14 +538,10 @@ export class JobsService {
 /** How debiased results are aggregated: averaging (the default) or plurality voting (`sharpen=true`). */
 export type Aggregation = 'average' | 'voting';
 
-/** A v2 histogram artifact's output_all as the decimal little-endian map: counts, or frequencies (count/shots). */
-function decimalMap(body: string, frequencies: boolean): string {
-  const counts =
-    (JSON.parse(body) as { histogram: { registers: Record<string, Record<string, number>> } }).histogram.registers
-      .output_all ?? {};
-  const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
-  const entries = Object.entries(counts).map(
-    ([bits, n]) => [littleEndianKey(bits), frequencies ? n / total : n] as const,
-  );
-  return JSON.stringify(Object.fromEntries(entries.sort((a, b) => Number(a[0]) - Number(b[0]))));
-}
+/** The languages of `GET /v0.4/jobs/{id}/circuits/{lang}` (IonQ's GetCompiledFileLang). */
+export type CompiledLanguage = 'native' | 'qasm3';
+
+/** The results a debiasing variant has. */
+export type VariantResultKind = 'probabilities' | 'histogram' | 'shots';
+
+type Variant = { variant_id: string; results: Record<string, { id: string; format: string }> };

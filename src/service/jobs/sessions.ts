@@ -20,6 +20,7 @@ import {
   getSession,
   insertSession,
   listSessions,
+  sessionUsageMs,
   type SessionRecord,
 } from '../store/sessions.js';
 import { targetByName } from './backend.js';
@@ -40,8 +41,13 @@ export interface CreateSessionRequest {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A session as the routes answer it; settings left unset are absent (the SDK parses each one given). */
-export function sessionView(session: SessionRecord): Json {
+/**
+ * A session as the routes answer it; settings left unset are absent (the SDK
+ * parses each one given). Beside the OpenAPI's fields, `state` (the same as
+ * `status`) and `usage_time` (seconds its completed jobs ran) are what
+ * qiskit-ionq's `Session.status()` and `Session.usage()` read.
+ */
+function sessionView(session: SessionRecord, usageMs: number): Json {
   const settings: Json = {};
   if (session.job_count_limit !== null) settings.job_count_limit = session.job_count_limit;
   if (session.duration_limit_min !== null) settings.duration_limit_min = session.duration_limit_min;
@@ -60,8 +66,19 @@ export function sessionView(session: SessionRecord): Json {
     backend: session.backend,
     active: session.status !== 'ended',
     status: session.status,
+    state: session.status,
+    usage_time: usageMs / 1000,
     settings,
   };
+}
+
+/** Sessions as the routes answer them, each with its usage. */
+async function viewsOf(db: Db, sessions: readonly SessionRecord[]): Promise<Json[]> {
+  const usage = await sessionUsageMs(
+    db,
+    sessions.map((s) => s.id),
+  );
+  return sessions.map((s) => sessionView(s, usage.get(s.id) ?? 0));
 }
 
 /** When a started session with a duration limit stops taking jobs. */
@@ -86,7 +103,7 @@ export async function createSession(db: Db, request: CreateSessionRequest, calle
     duration_limit_min: settings.duration_limit_min ?? null,
     cost_limit: settings.cost_limit ? { unit: 'usd', value: settings.cost_limit.value } : null,
   });
-  return sessionView(session);
+  return sessionView(session, 0);
 }
 
 export async function oneSession(db: Db, id: string, caller: Caller): Promise<SessionRecord> {
@@ -97,13 +114,18 @@ export async function oneSession(db: Db, id: string, caller: Caller): Promise<Se
 
 export async function sessionList(db: Db, caller: Caller, active: boolean | undefined, limit: number): Promise<Json> {
   const sessions = await listSessions(db, caller.projectId, active, limit);
-  return { organization_id: caller.projectId, sessions: sessions.map(sessionView) };
+  return { organization_id: caller.projectId, sessions: await viewsOf(db, sessions) };
 }
 
 export async function finishSession(db: Db, id: string, caller: Caller): Promise<Json> {
   const session = await endSession(db, id, caller.projectId, caller.userId);
   if (!session) throw sessionNotFound(id);
-  return sessionView(session);
+  return (await viewsOf(db, [session]))[0] as Json;
+}
+
+/** One session of the caller's project as GET /v0.4/sessions/{id} answers it. */
+export async function sessionDetails(db: Db, id: string, caller: Caller): Promise<Json> {
+  return (await viewsOf(db, [await oneSession(db, id, caller)]))[0] as Json;
 }
 
 /** What a job will cost: its program's gates as submitted (an OpenQASM program is compiled for the count). */

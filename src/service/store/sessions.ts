@@ -77,6 +77,17 @@ export function listSessions(
   );
 }
 
+/** The summed run time (execution_duration_ms) of each session's completed jobs; a session without any is absent. */
+export async function sessionUsageMs(q: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ session_id: string; ms: string | number }>(
+    `SELECT session_id, COALESCE(SUM(execution_duration_ms), 0) AS ms FROM jobs
+     WHERE session_id = ANY($1::text[]) AND status = 'completed' GROUP BY session_id`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.session_id, Number(r.ms)]));
+}
+
 /** Why a session refuses a job (whatever the caller makes of it), or null when it takes it. */
 export type Admission<R> = (session: SessionRecord, now: Date) => R | null;
 

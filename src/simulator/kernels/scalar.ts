@@ -224,3 +224,36 @@ export function applyTable(re: Float64Array, im: Float64Array, len: number, tr: 
     im[i] = ar * bi + ai * br;
   }
 }
+
+/**
+ * A 4x4 `m` on qubits (hi, lo) that only pairs |00> with |11> and |01> with
+ * |10> (diagonal and anti-diagonal entries: XX and YY rotations, the MS
+ * over-rotation): two 2x2s per group of four, half the work of {@link apply2}.
+ */
+export function applyCrossedPair(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  hi: number,
+  lo: number,
+  m: Float64Array,
+): void {
+  const mh = 1 << hi;
+  const ml = 1 << lo;
+  const entry = (r: number, c: number) => 2 * (4 * r + c);
+  const pair = (i: number, j: number, a: number, b: number, c: number, d: number) => {
+    const ar = re[i] as number,
+      ai = im[i] as number,
+      br = re[j] as number,
+      bi = im[j] as number;
+    re[i] = (m[a] as number) * ar - (m[a + 1] as number) * ai + (m[b] as number) * br - (m[b + 1] as number) * bi;
+    im[i] = (m[a] as number) * ai + (m[a + 1] as number) * ar + (m[b] as number) * bi + (m[b + 1] as number) * br;
+    re[j] = (m[c] as number) * ar - (m[c + 1] as number) * ai + (m[d] as number) * br - (m[d + 1] as number) * bi;
+    im[j] = (m[c] as number) * ai + (m[c + 1] as number) * ar + (m[d] as number) * bi + (m[d + 1] as number) * br;
+  };
+  for (let i = 0; i < len; i++) {
+    if (i & (mh | ml)) continue;
+    pair(i, i | mh | ml, entry(0, 0), entry(0, 3), entry(3, 0), entry(3, 3));
+    pair(i | ml, i | mh, entry(1, 1), entry(1, 2), entry(2, 1), entry(2, 2));
+  }
+}

@@ -206,6 +206,19 @@ export const ResultsQuery = Type.Object(
   { additionalProperties: true },
 );
 export const ArtifactParams = Type.Object({ UUID: Uuid, artifact: Uuid });
+/** `lang` of `GET /v0.4/jobs/{UUID}/circuits/{lang}`: IonQ's GetCompiledFileLang. */
+export const CompiledCircuitParams = Type.Object({
+  UUID: Uuid,
+  lang: Type.Union([Type.Literal('native'), Type.Literal('qasm3')], {
+    description: 'native: the native-gate JSON (as text); qasm3: the OpenQASM 3 program',
+  }),
+});
+export const VariantParams = Type.Object({ UUID: Uuid, variant_id: Uuid });
+/** A debiasing variant's results, as IonQ's SDK reads them (GetVariantResultsResponse: an object of numbers). */
+export const VariantResults = Type.Record(Type.String(), Type.Number(), {
+  description:
+    'probabilities: decimal state -> probability; histogram: decimal state -> count; shots: shot index -> decimal state (little-endian: qubit 0 is bit 0)',
+});
 export const Cost = Type.Object({
   dry_run: Type.Boolean(),
   estimated_cost: Type.Object({ value: Type.Number(), unit: Type.Literal('usd') }),

@@ -51,6 +51,14 @@ export const Session = Type.Object(
     backend: Type.String(),
     active: Type.Boolean(),
     status: Type.Union([Type.Literal('created'), Type.Literal('started'), Type.Literal('ended')]),
+    state: Type.Optional(
+      Type.Union([Type.Literal('created'), Type.Literal('started'), Type.Literal('ended')], {
+        description: "Extension: status again, as qiskit-ionq's Session.status() reads it",
+      }),
+    ),
+    usage_time: Type.Optional(
+      Type.Number({ description: "Extension: seconds its completed jobs ran (qiskit-ionq's Session.usage())" }),
+    ),
     settings: Type.Object({}, { additionalProperties: true }),
   },
   { additionalProperties: true },

@@ -1,0 +1,206 @@
+/**
+ * The error patterns of one noisy run of a small circuit, run gate by gate on
+ * a dense state and each started from the error-free state right before its
+ * first error (quantum trajectories, Dalibard, Castin and Mølmer, PRL 68,
+ * 580, 1992: trajectories agree until their first jump, so they can share
+ * that stretch). A small state (2^10 amplitudes or fewer) costs less to
+ * evolve gate by gate than to fuse, chunk and plan, and a debiased job runs
+ * one error-free evolution per variant, so that evolution has to be cheap.
+ */
+import type { IrCircuit } from '../../ir/types.js';
+import { finalMeasurementIndices, type Execution } from '../engine/execute.js';
+import type { Step } from '../engine/local-program.js';
+import { compileChunk, runSteps } from '../engine/program.js';
+import { applyCrossedPair } from '../kernels/scalar.js';
+import type { MemoryGuard } from '../engine/memory.js';
+import { multiply2x2, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
+
+/**
+ * Widest circuit run this way. At 12 qubits the engine does as well or better
+ * (bench/emulation.bench.ts, plain GHZ-12 jobs gate by gate: 36 ms CPU on
+ * Aria against 24-37 ms through the engine, 20 ms on Forte against 9-12 ms,
+ * where the engine keeps the GHZ state sparse); wider states go through it.
+ */
+export const SHARED_PREFIX_MAX_QUBITS = 10;
+
+/** One error pattern: (op index, extra gates after it), in op order. */
+export type PatternGates = readonly (readonly [number, readonly UnitaryOp[]])[];
+
+/** What every run of a circuit shares: each op's unitary and kernel steps, and the bit each qubit is read into. */
+interface CircuitPlan {
+  readonly shares: boolean;
+  readonly unitaries: readonly (UnitaryOp | null)[];
+  readonly steps: readonly (readonly Step[] | null)[];
+  readonly finalMeasures: ReadonlyMap<number, number>;
+}
+
+/** Per circuit: every variant and every run of a debiased job reuses it. */
+const plans = new WeakMap<IrCircuit, CircuitPlan>();
+
+function planOf(circuit: IrCircuit): CircuitPlan {
+  let plan = plans.get(circuit);
+  if (plan) return plan;
+  const final = finalMeasurementIndices(circuit.ops);
+  const shares =
+    circuit.qubits <= SHARED_PREFIX_MAX_QUBITS &&
+    circuit.ops.every((op, i) => op.kind !== 'reset' && (op.kind !== 'measure' || final.has(i)));
+  const everyQubit = Array.from({ length: circuit.qubits }, (_, q) => q);
+  const unitaries = circuit.ops.map((op) =>
+    shares && (op.kind === 'gate' || op.kind === 'native') ? unitaryOf(op) : null,
+  );
+  const finalMeasures = new Map<number, number>();
+  for (const op of circuit.ops) if (op.kind === 'measure') finalMeasures.set(op.bit, op.qubit);
+  plan = {
+    shares,
+    unitaries,
+    steps: unitaries.map((u) => (u ? compileChunk({ qubits: everyQubit, ops: [u] }, everyQubit, 1).steps : null)),
+    finalMeasures,
+  };
+  plans.set(circuit, plan);
+  return plan;
+}
+
+/** Whether a circuit runs this way: small, and measured only at the end (no branching, no reset). */
+export function sharesPrefixes(circuit: IrCircuit): boolean {
+  return planOf(circuit).shares;
+}
+
+/** One pass over a dense state of `len` amplitudes. */
+type Pass = (re: Float64Array, im: Float64Array, len: number) => void;
+
+const passOfSteps =
+  (steps: readonly Step[]): Pass =>
+  (re, im, len) =>
+    runSteps(steps, re, im, len);
+
+/** Whether a 4x4 only pairs |00> with |11> and |01> with |10> (its other entries are zero). */
+function isCrossedPair(m: Float64Array): boolean {
+  for (let r = 0; r < 4; r++)
+    for (let c = 0; c < 4; c++)
+      if (c !== r && c !== 3 - r && (m[2 * (4 * r + c)] !== 0 || m[2 * (4 * r + c) + 1] !== 0)) return false;
+  return true;
+}
+
+/**
+ * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
+ * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
+ * two (applyCrossedPair); Forte's diagonal ZZ is two diagonal passes on its
+ * low qubit, the second where the high one is 1.
+ */
+function passesOfGate(gate: UnitaryOp): Pass[] {
+  const [hi, lo] = gate.targets as [number, number | undefined];
+  const m = gate.matrix;
+  if (lo === undefined) return [passOfSteps([{ kind: 'matrix1', q: hi, m, controlMask: 0, real: false }])];
+  if (isCrossedPair(m) && gate.kind !== 'diagonal') return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
+  if (gate.kind !== 'diagonal') return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
+  // Diagonal entries d00, d01, d10, d11 (local index 2 * bit(hi) + bit(lo)) sit at 0, 10, 20, 30.
+  const ratio = (nr: number, ni: number, dr: number, di: number): [number, number] => {
+    const norm = dr * dr + di * di;
+    return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
+  };
+  const d = (k: number): [number, number] => [m[k] as number, m[k + 1] as number];
+  const [d00, d01, d10, d11] = [d(0), d(10), d(20), d(30)];
+  return [
+    passOfSteps([
+      { kind: 'diagonal1', q: lo, d: Float64Array.of(...d00, ...d01), controlMask: 0 },
+      {
+        kind: 'diagonal1',
+        q: lo,
+        d: Float64Array.of(...ratio(...d10, ...d00), ...ratio(...d11, ...d01)),
+        controlMask: 1 << hi,
+      },
+    ]),
+  ];
+}
+
+/** An op's passes followed by its over-rotation's: one fused 2x2 when both act on the same lone qubit. */
+function withCoherent(own: UnitaryOp | null, ownSteps: readonly Step[] | null, coherent: readonly UnitaryOp[]): Pass[] {
+  const [only, ...rest] = coherent;
+  if (
+    own &&
+    only &&
+    rest.length === 0 &&
+    own.controls.length === 0 &&
+    own.targets.length === 1 &&
+    only.targets.length === 1 &&
+    only.targets[0] === own.targets[0]
+  )
+    return [
+      passOfSteps([
+        {
+          kind: 'matrix1',
+          q: own.targets[0] as number,
+          m: multiply2x2(only.matrix, own.matrix),
+          controlMask: 0,
+          real: false,
+        },
+      ]),
+    ];
+  return [...(ownSteps ? [passOfSteps(ownSteps)] : []), ...coherent.flatMap(passesOfGate)];
+}
+
+/**
+ * Prepares the patterns of one run of a circuit that {@link sharesPrefixes},
+ * with `coherent` gates after each op in every pattern: evolves the
+ * error-free state once, keeping it before each op in `firstErrors`. Each
+ * call of the returned function runs one pattern (its extra gates in op
+ * order) from there; `release` gives the kept states' memory back.
+ */
+export function prefixSharingRunner(
+  circuit: IrCircuit,
+  coherent: ReadonlyMap<number, readonly UnitaryOp[]>,
+  firstErrors: ReadonlySet<number>,
+  memory: MemoryGuard,
+): { run: (pattern: PatternGates) => Execution; release: () => void } {
+  const n = circuit.qubits;
+  const len = 2 ** n;
+  const plan = planOf(circuit);
+  const opPasses = plan.steps.map((own, i) => {
+    const extra = coherent.get(i);
+    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : own ? [passOfSteps(own)] : [];
+  });
+  const finalMeasures = plan.finalMeasures;
+  const evolve = (state: DenseArrays, from: number, to: number, pattern: PatternGates) => {
+    let next = 0;
+    for (let i = from; i < to; i++) {
+      for (const pass of opPasses[i] as Pass[]) pass(state.re, state.im, len);
+      const error = pattern[next];
+      if (error && error[0] === i) {
+        for (const pass of error[1].flatMap(passesOfGate)) pass(state.re, state.im, len);
+        next++;
+      }
+    }
+  };
+  // Kept states plus the error-free one and the pattern being run.
+  const held = firstErrors.size + 2;
+  memory.reserve(n, held);
+  const errorFree: DenseArrays = { re: new Float64Array(len), im: new Float64Array(len) };
+  errorFree.re[0] = 1;
+  const before = new Map<number, DenseArrays>();
+  for (let i = 0; i < circuit.ops.length; i++) {
+    if (firstErrors.has(i)) before.set(i, { re: errorFree.re.slice(), im: errorFree.im.slice() });
+    evolve(errorFree, i, i + 1, []);
+  }
+  const execution = (state: DenseArrays): Execution => ({
+    circuit,
+    branches: [{ probability: 1, bits: new Uint8Array(circuit.clbits), state: { kind: 'dense', qubits: n, ...state } }],
+    finalMeasures,
+    midCircuitBits: new Set<number>(),
+  });
+  return {
+    run: (pattern) => {
+      const first = pattern[0];
+      if (!first) return execution(errorFree);
+      const start = before.get(first[0]) as DenseArrays;
+      const state = { re: start.re.slice(), im: start.im.slice() };
+      evolve(state, first[0], circuit.ops.length, pattern);
+      return execution(state);
+    },
+    release: () => memory.release(n, held),
+  };
+}
+
+interface DenseArrays {
+  readonly re: Float64Array;
+  readonly im: Float64Array;
+}
