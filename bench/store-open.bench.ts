@@ -35,6 +35,11 @@ await pg.close();
 `;
 
 const existing = mkdtempSync(join(tmpdir(), 'q3p-store-open-'));
+/** `keys create` of a CLI build on a data directory (a new one unless named). */
+const keysCreate = (cliPath: string, dataDir = mkdtempSync(join(tmpdir(), 'q3p-new-'))) => [
+  cliPath,
+  ...['keys', 'create', '--user', 'u', '--project', 'p', '--data', dataDir],
+];
 const ROWS: readonly { readonly name: string; readonly args: () => readonly string[] }[] = [
   { name: 'node -e 0 (floor: a bare start)', args: () => ['-e', '0'] },
   {
@@ -43,17 +48,7 @@ const ROWS: readonly { readonly name: string; readonly args: () => readonly stri
   },
   {
     name: 'keys create, new data directory',
-    args: () => [
-      cli,
-      'keys',
-      'create',
-      '--user',
-      'u',
-      '--project',
-      'p',
-      '--data',
-      mkdtempSync(join(tmpdir(), 'q3p-new-')),
-    ],
+    args: () => keysCreate(cli),
   },
   { name: 'keys list, existing store', args: () => [cli, 'keys', 'list', '--data', existing] },
   // Another build's CLI to compare with in the same run (BASELINE_CLI=/path/to/dist/cli/main.js), e.g. main's.
@@ -61,17 +56,7 @@ const ROWS: readonly { readonly name: string; readonly args: () => readonly stri
     ? [
         {
           name: `keys create, new data directory, ${process.env.BASELINE_CLI}`,
-          args: () => [
-            process.env.BASELINE_CLI as string,
-            'keys',
-            'create',
-            '--user',
-            'u',
-            '--project',
-            'p',
-            '--data',
-            mkdtempSync(join(tmpdir(), 'q3p-new-')),
-          ],
+          args: () => keysCreate(process.env.BASELINE_CLI as string),
         },
       ]
     : []),
@@ -81,17 +66,7 @@ const created: string[] = [];
 const wall = ROWS.map(() => [] as number[]);
 const cpu = ROWS.map(() => [] as number[]);
 try {
-  const first = spawnSync(process.execPath, [
-    cli,
-    'keys',
-    'create',
-    '--user',
-    'u',
-    '--project',
-    'p',
-    '--data',
-    existing,
-  ]);
+  const first = spawnSync(process.execPath, keysCreate(cli, existing));
   if (first.status !== 0) throw new Error(`keys create exited ${first.status}: ${String(first.stderr)}`);
   for (let r = 0; r < REPEATS; r++) {
     ROWS.forEach((row, i) => {
