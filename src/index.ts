@@ -210,6 +210,8 @@ export type {
   DebiasingVariant,
 } from './api/simulate.js';
 export type { ArtifactName } from './simulator/run.js';
+/** What `simulate`'s `onProgress` receives: gates done of the run's total. */
+export type { SimulationProgress } from './simulator/engine/progress.js';
 /**
  * Writes one artifact of `simulate(...).results` as JSON text to a sink, in
  * chunks of about 64 KiB, without building it as an object: a distribution of

@@ -10,6 +10,8 @@ export interface CliIo {
   stderr(text: string): void;
   readonly stdin: NodeJS.ReadableStream;
   readonly stdoutIsTTY: boolean;
+  /** Standard error's width when it is a terminal (simulate's progress bar); absent when it is not. */
+  readonly stderrColumns?: number;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
   /** The colour style for standard output given the `--color`/`--no-color` flag. */
@@ -24,6 +26,7 @@ export function processIo(): CliIo {
     stderr: (text) => void process.stderr.write(text),
     stdin: process.stdin,
     stdoutIsTTY: process.stdout.isTTY === true,
+    ...(process.stderr.isTTY === true ? { stderrColumns: process.stderr.columns || 80 } : {}),
     env: process.env,
     cwd: process.cwd(),
     stdoutStyle: (flag) => createStyle(colorWanted(process.stdout, flag)),

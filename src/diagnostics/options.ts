@@ -14,6 +14,8 @@ import type { Span } from './span.js';
 export type OptionRule =
   | { readonly kind: 'string' }
   | { readonly kind: 'boolean' }
+  /** A callback (`onProgress`). */
+  | { readonly kind: 'function' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   /** An integer in [min, max]; `Infinity` too when `unbounded` (it lifts a limit). */
   | { readonly kind: 'integer'; readonly min: number; readonly max: number; readonly unbounded?: boolean }
@@ -113,6 +115,8 @@ function checkValue(value: unknown, rule: OptionRule, fn: string, where: string,
       return typeof value === 'string' ? value : bad('a string');
     case 'boolean':
       return typeof value === 'boolean' ? value : bad('true or false');
+    case 'function':
+      return typeof value === 'function' ? value : bad('a function');
     case 'enum':
       return typeof value === 'string' && rule.values.includes(value)
         ? value

@@ -13,10 +13,8 @@ import type { Db } from './store/db.js';
 import { DEFAULT_DATA_DIR, openStore } from './store/open.js';
 import { startAdminSocket } from './admin.js';
 import { seedCatalog, createKey } from './store/catalog.js';
-import { characterizationSource } from './jobs/characterizations.js';
-import { JobsService } from './jobs/service.js';
-import { JobRunner } from './worker/runner.js';
-import { buildApp } from './http/app.js';
+import type { JobsService } from './jobs/service.js';
+import type { JobRunner } from './worker/runner.js';
 import type { App } from './http/types.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { Timeouts } from './http/timeouts.js';
@@ -55,8 +53,24 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/**
+ * Fastify, the routes, the job runner and the library (about 1.5 s of CPU on
+ * a loaded 2-core machine) load when a service or worker starts, not on
+ * import: `keys create|list|revoke` import this module for the store alone.
+ */
+async function serviceModules() {
+  const [{ characterizationSource }, { JobsService }, { JobRunner }, { buildApp }] = await Promise.all([
+    import('./jobs/characterizations.js'),
+    import('./jobs/service.js'),
+    import('./worker/runner.js'),
+    import('./http/app.js'),
+  ]);
+  return { characterizationSource, JobsService, JobRunner, buildApp };
+}
+
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const ownsDb = options.db === undefined;
+  const { characterizationSource, JobsService, JobRunner, buildApp } = await serviceModules();
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
     await seedCatalog(db, characterizationSource);
@@ -135,6 +149,7 @@ export async function createWorker(options: {
 }) {
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  const { characterizationSource, JobRunner } = await serviceModules();
   await seedCatalog(db, characterizationSource);
   const runner = new JobRunner(db, { threads: options.workers ?? 1, leaseMs: options.leaseMs, log: options.log });
   await runner.start();

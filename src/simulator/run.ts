@@ -28,6 +28,7 @@ import {
   v03Source,
 } from './results/probability-tables.js';
 import { SeededRandom } from './engine/random.js';
+import type { ProgressSink } from './engine/progress.js';
 import { lazyResults, plainSource, type ArtifactSource } from './results/sources.js';
 
 /** Artifact names (the CLI's `--format` values) -> result format ids. */
@@ -58,6 +59,8 @@ export interface RunOptions {
   readonly artifacts?: ReadonlySet<ArtifactName>;
   /** Most entries of an exact distribution artifact (default LIMITS.maxProbabilityEntries). */
   readonly maxProbabilityEntries?: number;
+  /** Told of the circuit's gates as they are applied (one unit per gate over the whole run). */
+  readonly progress?: ProgressSink;
 }
 
 /** Format id -> payload. */
@@ -80,7 +83,7 @@ export interface CircuitRun {
 export const DEFAULT_NOISY_SHOTS = 1000;
 
 export function executeOptions(
-  options: Pick<RunOptions, 'memoryBudgetBytes' | 'maxBranches' | 'parallel'>,
+  options: Pick<RunOptions, 'memoryBudgetBytes' | 'maxBranches' | 'parallel' | 'progress'>,
 ): ExecuteOptions {
   return {
     sparse: 'auto',
@@ -90,6 +93,7 @@ export function executeOptions(
     memory: new MemoryGuard(options.memoryBudgetBytes),
     maxBranches: options.maxBranches,
     ...(options.parallel ? { parallel: options.parallel } : {}),
+    ...(options.progress ? { progress: options.progress } : {}),
   };
 }
 

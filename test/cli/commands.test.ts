@@ -144,6 +144,8 @@ describe.concurrent('compile', () => {
       'cnot',
     ]);
     expect(qis.stderr).toContain('verify: equivalent up to global phase (maxDeviation 0.00e+0, method unitary)');
+    // One gate is "1 1q gate", not "1 1q gates".
+    expect(qis.stderr).toContain('2 qubits, 1 1q gate, 1 2q gate (qis gateset, target simulator)\n');
     const dir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-compile-'));
     try {
       const out = join(dir, 'ghz.native.qasm');

@@ -228,12 +228,19 @@ describe('console against serve', () => {
     const row = await page.waitForSelector(`tr[data-session="${session.id}"]`);
     expect(await row.$eval('[data-status]', (b) => b.getAttribute('data-status'))).toBe('started');
     expect(await row.innerText()).toContain('5 jobs');
+    // One time format on every page: local time shown, the UTC value on hover (the sessions page had its own).
+    expect(await row.$$eval('time', (t) => t.map((e) => e.getAttribute('title') ?? ''))).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC$/),
+    ]);
     await screenshot(page, 'sessions');
     await page.click(`tr[data-session="${session.id}"] a`);
     await page.waitForURL(/#\/jobs\?session_id=/);
     await page.waitForSelector('tr[data-job]');
     const listed = await page.$$eval('tr[data-job]', (rows) => rows.map((r) => r.getAttribute('data-job')));
     expect(listed).toEqual([...inside].reverse());
+    const titles = await page.$$eval('tr[data-job] time', (t) => t.map((e) => e.getAttribute('title') ?? ''));
+    expect(titles).toHaveLength(inside.length);
+    for (const title of titles) expect(title).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC$/);
   });
 
   it('cancels a queued job from its page', async () => {

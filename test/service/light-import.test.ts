@@ -59,13 +59,23 @@ describe("import 'qasm3-preflight'", () => {
     expect(heavy).toEqual([]);
   });
 
-  it('sees the heavy modules where they are loaded: qasm3-preflight/service', () => {
-    const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'index.ts'));
-    // The store drivers load when a store opens (store/open.ts imports them on demand).
+  it('sees the heavy modules where they are loaded: the HTTP app of qasm3-preflight/service', () => {
+    const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'http', 'app.ts'));
     for (const name of ['fastify', '@fastify/swagger', 'typebox'])
       expect(
         loaded.some((url) => url.includes(`/node_modules/${name}/`)),
         name,
       ).toBe(true);
+  });
+});
+
+describe("import 'qasm3-preflight/service' (what `keys` loads)", () => {
+  it('loads the store and the keys, not Fastify, the routes, the runner or the library: they load when a service starts', () => {
+    const loaded = modulesLoadedBy(join(ROOT, 'src', 'service', 'index.ts'));
+    expect(loaded.some((url) => url.includes('/src/service/store/catalog.ts'))).toBe(true);
+    const heavy = loaded.filter((url) =>
+      /\/node_modules\/(fastify|@fastify|typebox)\/|\/src\/service\/(http|worker)\/|\/src\/index\.ts$/.test(url),
+    );
+    expect(heavy).toEqual([]);
   });
 });

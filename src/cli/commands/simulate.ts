@@ -1,10 +1,11 @@
 /** `qasm3-preflight simulate <file>`: the service's result artifacts, as JSON or as a bar chart on a terminal. */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { catalogue } from '../../index.js';
+import { catalogue, type SimulationProgress } from '../../index.js';
 import { EXIT_ERRORS, groupThousands } from '../check/report.js';
 import { integerAtLeast, UsageError } from '../errors.js';
 import { barChart } from '../formats/bar-chart.js';
+import { progressBar } from '../formats/progress-bar.js';
 import type { CliIo } from '../io.js';
 import { diagnosticsText, readProgram } from '../read-program.js';
 import { targetOption } from '../target-option.js';
@@ -123,10 +124,19 @@ export function simulateCommand(
       if (parallel) await prepareWorkers();
       // The loaded program is not read again; its warnings come back with the run's.
       // The CLI decides threads itself (load average, --no-threads): simulate's own default never applies here.
+      // On a terminal, a bar once the run passes about a second; in a pipe, nothing (docs/cli.md, simulate).
+      const bar =
+        io.stderrColumns === undefined
+          ? null
+          : progressBar({ write: (text) => io.stderr(text), columns: io.stderrColumns });
+      const onProgress = bar
+        ? ({ gatesDone, gatesTotal }: SimulationProgress) => bar.update(gatesDone, gatesTotal)
+        : undefined;
       const result =
         loaded !== null && loaded.ok
-          ? simulate(loaded, { ...options, parallel })
-          : simulate(input.text, { ...options, parallel: false });
+          ? simulate(loaded, { ...options, parallel, onProgress })
+          : simulate(input.text, { ...options, parallel: false, onProgress });
+      bar?.finish();
       if (!result.ok) {
         io.stderr(diagnosticsText(input, result.diagnostics, io.stderrStyle(colorFlag())));
         setExitCode(EXIT_ERRORS);

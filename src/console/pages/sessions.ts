@@ -5,6 +5,7 @@
  */
 import { api, type Session } from '../api.js';
 import { badge, fill, h, labelled, select } from '../dom.js';
+import { timestamp } from '../time.js';
 
 const ACTIVITY = [
   { value: '', label: 'any' },
@@ -57,10 +58,6 @@ export function sessionsPage(root: HTMLElement, query: URLSearchParams): void {
   void load();
 }
 
-function when(iso: string | null): HTMLElement | string {
-  return iso ? h('time', { datetime: iso }, new Date(iso).toLocaleString()) : '';
-}
-
 function limits(session: Session): string {
   const s = session.settings;
   const parts = [
@@ -79,7 +76,7 @@ function row(session: Session): HTMLTableRowElement {
     h('td', {}, badge(session.status)),
     h('td', {}, session.backend),
     h('td', {}, limits(session)),
-    h('td', {}, when(session.started_at)),
-    h('td', {}, when(session.ended_at)),
+    h('td', {}, timestamp(session.started_at)),
+    h('td', {}, timestamp(session.ended_at)),
   );
 }

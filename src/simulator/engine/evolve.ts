@@ -11,6 +11,7 @@ import { blockQubits, compileChunk, pairGateOf, runProgram } from './program.js'
 import type { LocalProgram } from './local-program.js';
 import { applySparse, plainArrays, toDense, type DenseAllocator, type DenseState, type SimState } from './state.js';
 import { allocateSimdState } from '../kernels/wasm.js';
+import type { ProgressSink } from './progress.js';
 
 export interface EngineOptions {
   /** `auto`: sparse until it fills; `never`: dense from the start; `always`: stay sparse (tests). */
@@ -26,6 +27,8 @@ export interface EngineOptions {
   readonly inPlaceMinQubits?: number;
   /** Runs a compiled chunk across worker threads; absent: this thread. */
   readonly parallel?: ParallelRunner;
+  /** Told of each operation applied (a dense segment: in shares of its passes). */
+  readonly progress?: ProgressSink;
 }
 
 export interface ParallelRunner {
@@ -71,7 +74,10 @@ export function evolve(state: SimState, ops: readonly UnitaryOp[], options: Engi
   let next = 0;
   if (current.kind === 'sparse') {
     const limit = options.sparse === 'always' ? Infinity : Math.max(16, 2 ** current.qubits * SPARSE_FILL_LIMIT);
-    while (next < ops.length && current.amplitudes.size <= limit) applySparse(current, ops[next++] as UnitaryOp);
+    while (next < ops.length && current.amplitudes.size <= limit) {
+      applySparse(current, ops[next++] as UnitaryOp);
+      options.progress?.advance(1);
+    }
     if (next === ops.length) return current;
     options.memory.reserve(current.qubits);
     current = toDense(current, denseAllocator(options, current.qubits));
@@ -81,7 +87,13 @@ export function evolve(state: SimState, ops: readonly UnitaryOp[], options: Engi
 }
 
 function runDense(state: DenseState, ops: readonly UnitaryOp[], options: EngineOptions): void {
-  for (const program of compileDense(ops, state.qubits, options)) runCompiled(program, state, options);
+  const programs = compileDense(ops, state.qubits, options);
+  // Fused passes do not say which gates they hold: each pass counts its share of the segment's operations.
+  const share = programs.length > 0 ? ops.length / programs.length : 0;
+  for (const program of programs) {
+    runCompiled(program, state, options);
+    options.progress?.advance(share);
+  }
 }
 
 /** Fuses and chunks `ops` for dense states of `qubits` qubits (compile once, run on many states). */

@@ -11,6 +11,7 @@ import { unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 import { BRANCH_LIMIT_HINT } from './limit-messages.js';
 import { SimulationLimitError } from './memory.js';
 import { innerProduct, probabilityOfOne, project, zeroState, type SimState } from './state.js';
+import { scaledSink } from './progress.js';
 
 export interface Branch {
   probability: number;
@@ -70,16 +71,23 @@ export function executeCircuit(circuit: IrCircuit, options: ExecuteOptions): Exe
     },
   ];
   let segment: UnitaryOp[] = [];
+  /** The program's gates in `segment` (the rest are inserted noise operations). */
+  let segmentGates = 0;
   const flush = () => {
     if (segment.length === 0) return;
-    for (const b of branches) b.state = evolve(b.state, segment, options);
+    // Each branch runs the whole segment: progress counts each branch's share of its gates.
+    const progress = scaledSink(options.progress, segmentGates / segment.length / branches.length);
+    const segmentOptions = options.progress === undefined ? options : { ...options, progress };
+    for (const b of branches) b.state = evolve(b.state, segment, segmentOptions);
     segment = [];
+    segmentGates = 0;
   };
   circuit.ops.forEach((op, i) => {
     switch (op.kind) {
       case 'gate':
       case 'native':
         segment.push(unitaryOf(op));
+        segmentGates++;
         break;
       case 'measure':
         if (final.has(i)) {

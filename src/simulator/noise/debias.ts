@@ -17,6 +17,7 @@ import type { DeviceNoise } from './device.js';
 import { sampleNoisyShots } from './trajectories.js';
 import { concatShots, type ShotTable } from '../results/outcomes.js';
 import { SeededRandom } from '../engine/random.js';
+import { scaledSink } from '../engine/progress.js';
 
 /** One variant as it ran. */
 export interface Variant {
@@ -83,6 +84,8 @@ export function runDebiased(
   const maps = qubitMaps(circuit.qubits, device.qubits, Math.min(variantCount, shots), random);
   // Native gates are run as written; only QIS gates leave the decomposition to the compiler.
   const decomposable = circuit.ops.some((op) => op.kind === 'gate');
+  // Each variant runs the whole circuit: progress counts its share.
+  const variantOptions = { ...options, progress: scaledSink(options.progress, 1 / maps.length) };
   const variants = maps.map((qubitMap, k): Variant => {
     const share = Math.floor(shots / maps.length) + (k < shots % maps.length ? 1 : 0);
     const signs = decomposable ? (SIGNS[k % SIGNS.length] as readonly [number, number]) : ([1, 1] as const);
@@ -91,7 +94,7 @@ export function runDebiased(
       { device, qubitMap, signs },
       share,
       new SeededRandom(random.nextUint32()),
-      options,
+      variantOptions,
     );
     return { qubitMap, shots: share, signs, table, histogram: histogramArtifact(circuit, table) };
   });

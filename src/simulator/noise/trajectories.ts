@@ -14,6 +14,7 @@ import type { IrCircuit, IrOp } from '../../ir/types.js';
 import { DEVICE_SPREAD } from '../../tables/index.js';
 import type { DeviceNoise } from './device.js';
 import { executeCircuit, type Execution, type ExecuteOptions } from '../engine/execute.js';
+import { scaledSink } from '../engine/progress.js';
 import { prefixSharingRunner, sharesPrefixes } from './shared-prefix.js';
 import { complexMatrix, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 import { concatShots, sampleShots, type ShotTable } from '../results/outcomes.js';
@@ -182,14 +183,20 @@ export function sampleNoisyShots(
         options.memory,
       )
     : null;
+  // Each pattern runs the whole circuit: progress counts its share.
+  const progress = scaledSink(options.progress, 1 / patterns.size);
+  const circuitGates = circuit.ops.filter((op) => op.kind === 'gate' || op.kind === 'native').length;
   for (const { hits, count } of patterns.values()) {
     let execution: Execution;
-    if (shared) execution = shared.run(errorGates([...hits].sort(([a], [b]) => a - b)));
-    else {
+    if (shared) {
+      execution = shared.run(errorGates([...hits].sort(([a], [b]) => a - b)));
+      // The shared runner reuses prefixes: its pattern counts as a whole circuit once it is done.
+      progress?.advance(circuitGates);
+    } else {
       // The over-rotations are shared by every pattern: only the ops an error strikes get a list of their own.
       const insertAfter = new Map(coherent);
       for (const [op, gates] of errorGates(hits)) insertAfter.set(op, [...(insertAfter.get(op) ?? []), ...gates]);
-      execution = executeCircuit(circuit, { ...options, insertAfter });
+      execution = executeCircuit(circuit, { ...options, insertAfter, progress });
     }
     finalMeasures = execution.finalMeasures;
     tables.push(sampleShots(execution, count, random));
