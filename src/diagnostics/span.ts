@@ -25,6 +25,12 @@ export class LazySpan implements Span {
   }
 }
 
+/** Where a span starts, as an offset, without computing its line and column when it is lazy. */
+export const startOffsetOf = (span: Span): number => (span instanceof LazySpan ? span.startOffset : span.start.offset);
+
+/** Where a span ends, as an offset, without computing its line and column when it is lazy. */
+export const endOffsetOf = (span: Span): number => (span instanceof LazySpan ? span.endOffset : span.end.offset);
+
 /** A plain-data copy of any span (what diagnostics hold and JSON prints). */
 export function plainSpan(span: Span): Span {
   const s = span.start;

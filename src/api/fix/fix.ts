@@ -15,7 +15,7 @@
  */
 import type { GateOperand, Program, Statement } from '../../ast/nodes.js';
 import { visit } from '../../ast/visit.js';
-import type { Diagnostic, Failure, Span } from '../../diagnostics/index.js';
+import { endOffsetOf, startOffsetOf, type Diagnostic, type Failure, type Span } from '../../diagnostics/index.js';
 import type { Target } from '../../tables/index.js';
 import { load } from '../load.js';
 import { validate, validateProgram, type ValidateOptions } from '../validate.js';
@@ -107,7 +107,7 @@ function unchanged(source: string, options: FixOptions, equivalent: Proof): FixR
 }
 
 const inside = (span: Span, statement: Statement): boolean =>
-  span.start.offset >= statement.span.start.offset && span.start.offset < statement.span.end.offset;
+  startOffsetOf(span) >= startOffsetOf(statement.span) && startOffsetOf(span) < endOffsetOf(statement.span);
 
 /** `base`, or `base1`, `base2`, ...: the first the program does not use (for a register fix adds). */
 function freshRegisterName(source: string, base: string): string {
@@ -209,7 +209,7 @@ function fixProgram(source: string, options: FixOptions): FixResult {
   if (program === null) return unchanged(source, options, 'unchecked');
   // Target findings that no rewrite changes (qubit count, a qubit measured and used again) trigger none.
   const findings = new OffsetIndex(
-    before.diagnostics.filter((d) => !UNFIXABLE_RULES.has(d.rule)).map((d) => d.span.start.offset),
+    before.diagnostics.filter((d) => !UNFIXABLE_RULES.has(d.rule)).map((d) => startOffsetOf(d.span)),
   );
   const extra = freshRegisterName(source, 'meas');
   const physical = physicalRegisterOf(program, source);
@@ -266,12 +266,12 @@ function fixProgram(source: string, options: FixOptions): FixResult {
         lines.unshift(`qubit[${register.size}] ${register.name};`);
         declaredAdded.add(register);
       }
-    const start = statement.span.start.offset;
+    const start = startOffsetOf(statement.span);
     // Written back the same (a finding no rewrite removes, like a qubit used twice): not a fix.
-    if (lines.join(' ') === source.slice(start, statement.span.end.offset)) continue;
+    if (lines.join(' ') === source.slice(start, endOffsetOf(statement.span))) continue;
     const lineStart = source.lastIndexOf('\n', start - 1) + 1;
     const indent = /^[ \t]*/.exec(source.slice(lineStart, start))?.[0] ?? '';
-    let end = statement.span.end.offset;
+    let end = endOffsetOf(statement.span);
     const rest = /^[ \t]*(\r?\n|$)/.exec(source.slice(end));
     if (lines.length === 0 && indent.length === start - lineStart && rest !== null) {
       // A statement alone on its line that rewrites to nothing takes its line with it.
@@ -367,7 +367,7 @@ class OffsetIndex {
     this.offsets = offsets.sort((a, b) => a - b);
   }
   within(node: { readonly span: Span }): boolean {
-    const start = node.span.start.offset;
+    const start = startOffsetOf(node.span);
     let lo = 0;
     let hi = this.offsets.length;
     while (lo < hi) {
@@ -375,18 +375,18 @@ class OffsetIndex {
       if ((this.offsets[mid] as number) < start) lo = mid + 1;
       else hi = mid;
     }
-    return lo < this.offsets.length && (this.offsets[lo] as number) < node.span.end.offset;
+    return lo < this.offsets.length && (this.offsets[lo] as number) < endOffsetOf(node.span);
   }
 }
 
 /** The rewritten statement a span starts in (they are in source order), or undefined. */
 function statementAt(rewritten: readonly Statement[], span: Span): Statement | undefined {
-  const offset = span.start.offset;
+  const offset = startOffsetOf(span);
   let lo = 0;
   let hi = rewritten.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((rewritten[mid] as Statement).span.end.offset <= offset) lo = mid + 1;
+    if (endOffsetOf((rewritten[mid] as Statement).span) <= offset) lo = mid + 1;
     else hi = mid;
   }
   const s = rewritten[lo];
@@ -408,9 +408,9 @@ function appliedFixes(actions: readonly Action[], rewritten: readonly Statement[
   }
   const seen = new Set<string>();
   return kept
-    .sort((a, b) => a.span.start.offset - b.span.start.offset)
+    .sort((a, b) => startOffsetOf(a.span) - startOffsetOf(b.span))
     .filter((a) => {
-      const key = `${a.rule}|${a.span.start.offset}|${a.description}`;
+      const key = `${a.rule}|${startOffsetOf(a.span)}|${a.description}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
