@@ -128,7 +128,11 @@ export function simulateCommand(
       const bar =
         io.stderrColumns === undefined
           ? null
-          : progressBar({ write: (text) => io.stderr(text), columns: io.stderrColumns });
+          : progressBar({
+              write: (text) => io.stderr(text),
+              columns: io.stderrColumns,
+              delayMs: progressDelayMs(io.env),
+            });
       const onProgress = bar
         ? ({ gatesDone, gatesTotal }: SimulationProgress) => bar.update(gatesDone, gatesTotal)
         : undefined;
@@ -218,4 +222,14 @@ function chart(
         `${style.bold(`circuit ${circuit}`)}\n\n${barChart((p as Record<string, { registers?: Registers }>)[key]?.registers ?? {}, options)}`,
     )
     .join('\n');
+}
+
+/**
+ * How long a run stays quiet before its bar: 1 s, or QASM3_PREFLIGHT_PROGRESS_AFTER_MS (milliseconds, 0 or more;
+ * for scripts and tests that need the bar whatever the machine's speed). Anything else is the default.
+ */
+function progressDelayMs(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.QASM3_PREFLIGHT_PROGRESS_AFTER_MS;
+  const ms = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
