@@ -35,7 +35,11 @@ const circuits = fc
       .array(
         fc.oneof(
           fc.record({ kind: fc.constant('h' as const), q: fc.nat(qubits - 1) }),
-          fc.record({ kind: fc.constant('rx' as const), q: fc.nat(qubits - 1), angle: fc.double({ min: -3, max: 3 }) }),
+          fc.record({
+            kind: fc.constant('rx' as const),
+            q: fc.nat(qubits - 1),
+            angle: fc.double({ min: -3, max: 3, noNaN: true }),
+          }),
           fc.record({ kind: fc.constant('cx' as const), q: fc.nat(qubits - 2) }),
         ),
         { minLength: 1, maxLength: 16 },
