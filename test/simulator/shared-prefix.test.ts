@@ -28,39 +28,37 @@ function amplitudes(execution: Execution): { re: number[]; im: number[] } {
 }
 
 /** Random circuits of h, rx, cx on 2-6 qubits with every qubit measured at the end. */
-const circuits = fc
-  .integer({ min: 2, max: 6 })
-  .chain((qubits) =>
-    fc
-      .array(
-        fc.oneof(
-          fc.record({ kind: fc.constant('h' as const), q: fc.nat(qubits - 1) }),
-          fc.record({
-            kind: fc.constant('rx' as const),
-            q: fc.nat(qubits - 1),
-            angle: fc.double({ min: -3, max: 3, noNaN: true }),
-          }),
-          fc.record({ kind: fc.constant('cx' as const), q: fc.nat(qubits - 2) }),
-        ),
-        { minLength: 1, maxLength: 16 },
-      )
-      .map((ops) =>
-        circuit(
-          qubits,
-          [
-            ...ops.map((op) =>
-              op.kind === 'cx'
-                ? gate('x', [op.q + 1], [op.q])
-                : op.kind === 'rx'
-                  ? gate('rx', [op.q], [], op.angle)
-                  : gate('h', [op.q]),
-            ),
-            ...Array.from({ length: qubits }, (_, q) => measure(q, q)),
-          ],
-          bits(qubits),
-        ),
+const circuits = fc.integer({ min: 2, max: 6 }).chain((qubits) =>
+  fc
+    .array(
+      fc.oneof(
+        fc.record({ kind: fc.constant('h' as const), q: fc.nat(qubits - 1) }),
+        fc.record({
+          kind: fc.constant('rx' as const),
+          q: fc.nat(qubits - 1),
+          angle: fc.double({ min: -3, max: 3, noNaN: true }),
+        }),
+        fc.record({ kind: fc.constant('cx' as const), q: fc.nat(qubits - 2) }),
       ),
-  );
+      { minLength: 1, maxLength: 16 },
+    )
+    .map((ops) =>
+      circuit(
+        qubits,
+        [
+          ...ops.map((op) =>
+            op.kind === 'cx'
+              ? gate('x', [op.q + 1], [op.q])
+              : op.kind === 'rx'
+                ? gate('rx', [op.q], [], op.angle)
+                : gate('h', [op.q]),
+          ),
+          ...Array.from({ length: qubits }, (_, q) => measure(q, q)),
+        ],
+        bits(qubits),
+      ),
+    ),
+);
 
 /** Over-rotations after every gate (XX or ZZ for two-qubit ones), and a random pattern of Paulis. */
 function noiseOf(c: IrCircuit, entangler: 'xx' | 'zz', seed: number) {
