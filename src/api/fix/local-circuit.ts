@@ -51,16 +51,18 @@ export function prepared(op: LocalOp, qubits: number): (re: Float64Array, im: Fl
   };
 }
 
+/** The identity of dimension `dim`, as columns. */
+export function identityColumns(dim: number): { re: Float64Array; im: Float64Array }[] {
+  return Array.from({ length: dim }, (_, c) => {
+    const re = new Float64Array(dim);
+    re[c] = 1;
+    return { re, im: new Float64Array(dim) };
+  });
+}
+
 /** The unitary of `ops` on `qubits` local qubits, as columns (column c is the image of basis state c). */
 export function localUnitary(ops: readonly LocalOp[], qubits: number): { re: Float64Array; im: Float64Array }[] {
-  const dim = 1 << qubits;
-  const columns: { re: Float64Array; im: Float64Array }[] = [];
-  for (let col = 0; col < dim; col++) {
-    const re = new Float64Array(dim);
-    const im = new Float64Array(dim);
-    re[col] = 1;
-    columns.push({ re, im });
-  }
+  const columns = identityColumns(1 << qubits);
   for (const op of ops) {
     const run = prepared(op, qubits);
     for (const { re, im } of columns) run(re, im);

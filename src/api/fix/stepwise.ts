@@ -20,7 +20,7 @@
  * found (a rewrite that moved gates across others) it proves nothing and the
  * caller falls back to simulating the whole program.
  */
-import { localUnitary, phaseAndDeviation, prepared, type LocalOp } from './local-circuit.js';
+import { identityColumns, localUnitary, phaseAndDeviation, prepared, type LocalOp } from './local-circuit.js';
 
 /** One step of a program on global wires. */
 export type Step =
@@ -71,14 +71,6 @@ function isPhaseOnly(step: Step): boolean {
       if (Math.hypot((m[at] as number) - wantRe, (m[at + 1] as number) - wantIm) > TOLERANCE) return false;
     }
   return true;
-}
-
-function identityColumns(dim: number): Columns {
-  return Array.from({ length: dim }, (_, c) => {
-    const re = new Float64Array(dim);
-    re[c] = 1;
-    return { re, im: new Float64Array(dim) };
-  });
 }
 
 /**
