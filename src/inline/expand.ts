@@ -23,7 +23,7 @@ import { evaluateConstant } from './const-eval.js';
 import { chainLocations, ExpandedGate, extendChain } from './call-chain.js';
 import type { CallChain, CallSite } from './call-chain.js';
 import { GateTable, modifierControls } from './gate-definitions.js';
-import type { BodyItem, UserGate } from './gate-definitions.js';
+import type { BodyItem, GateLookup, UserGate } from './gate-definitions.js';
 import { aliasOperand, resolveOperand } from './operands.js';
 import type { OperandResolution } from './operands.js';
 import { SymbolTable } from './symbols.js';
@@ -178,10 +178,37 @@ export class Inliner {
   sizeOf(statement: Statement): number {
     if (statement.kind === 'Barrier') return 1;
     if (statement.kind !== 'GateCall') return 0;
-    const found = this.gates.lookup(statement.name.name);
-    const each =
-      found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
+    const each = callSize(this.gates.lookup(statement.name.name));
     return each === 0 ? 0 : each * this.broadcastWidth(statement.qubits);
+  }
+
+  /**
+   * Takes a valid top-level call whose operands are single qubits (`global`
+   * indices, `qubits` not kept) and whose arguments are values (`args` kept):
+   * a plain call of the statement table, expanded as {@link enter} expands
+   * its node, with `site` for the span.
+   */
+  enterPlain(found: GateLookup, args: readonly number[], qubits: number[], site: CallSite): ExpansionProblem | null {
+    const size = callSize(found);
+    if (size === 0 || this.total + size > this.maxGates) return null;
+    this.total += size;
+    return this.apply(found, 0, args, args.length ? this.tuples.params(args) : NO_PARAMS, qubits, site);
+  }
+
+  /** One application of `found` on resolved `qubits` (copied or shared before it is kept). */
+  private apply(
+    found: GateLookup,
+    controls: number,
+    args: readonly number[],
+    params: readonly number[],
+    qubits: number[],
+    site: CallSite,
+  ): ExpansionProblem | null {
+    if (found.kind === 'builtin') {
+      this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), site, null, null));
+      return null;
+    }
+    return found.kind === 'user' ? this.expandUser(found.gate, args, qubits.slice(), site, null) : null;
   }
 
   private broadcastWidth(operands: readonly GateOperand[]): number {
@@ -292,12 +319,8 @@ export class Inliner {
         const r = this.resolve(operands[i] as GateOperand, 'qubit');
         qubits[i] = r.kind === 'single' ? r.global : r.kind === 'register' ? r.register.offset + k : -1;
       }
-      if (found.kind === 'builtin') {
-        this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), call, null, null));
-      } else if (found.kind === 'user') {
-        const problem = this.expandUser(found.gate, args, qubits.slice(), call, null);
-        if (problem !== null) return problem;
-      }
+      const problem = this.apply(found, controls, args, params, qubits, call);
+      if (problem !== null) return problem;
     }
     return null;
   }
@@ -409,6 +432,11 @@ export function declaredSize(size: Expression | null): number | null {
   if (size === null) return 1;
   if (size.kind !== 'IntegerLiteral' || size.value < 1n || size.value > BigInt(LIMITS.maxRegisterSize)) return null;
   return Number(size.value);
+}
+
+/** Operations one call of `found` materialises on single qubits (0: a call that expands to nothing). */
+export function callSize(found: GateLookup): number {
+  return found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
 }
 
 /** Inside a definition only parameters are in scope: no classical variable is visible. */

@@ -133,6 +133,19 @@ function resolveInRegister(operand: IndexedIdentifier, register: RegisterEntry, 
   return singleQubit(register, Number(index));
 }
 
+/**
+ * The global index of `name[index]` when `name` is a declared qubit register
+ * of known size with `index` inside it (what {@link resolveOperand} resolves
+ * to `single` with no alias involved); -1 for anything else, which only the
+ * operand's node can explain.
+ */
+export function plainQubit(symbols: SymbolTable, name: string, index: number): number {
+  const entry = symbols.lookup(name);
+  if (entry === undefined || entry.kind !== 'register') return -1;
+  const register = entry.register;
+  return register.kind === 'qubit' && register.size !== null && index < register.size ? register.offset + index : -1;
+}
+
 /** Registers up to this size keep their single-element resolutions, so repeated `q[3]` allocates nothing. */
 const CACHED_REGISTER_SIZE = 1 << 12;
 const singlesByRegister = new WeakMap<RegisterEntry, OperandResolution[]>();

@@ -27,6 +27,7 @@ import { KEYWORDS } from '../lexer/index.js';
 import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
+import type { StatementTable, TableRecorder } from './statement-table.js';
 
 /** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
 function isReservedWord(word: string): boolean {
@@ -186,6 +187,28 @@ const RECOGNISER: StatementNodes = {
 /** A reader that only recognises statements (see {@link RECOGNISER}). */
 export function statementRecogniser(text: string): StatementReader {
   return new StatementReader(text, RECOGNISER);
+}
+
+/**
+ * A recognising reader that also leaves each plain gate call's row in
+ * `recorder` (statement-table.ts): still no node, only names and numbers.
+ */
+export function tableRecogniser(text: string, recorder: TableRecorder): StatementReader {
+  const nodes: StatementNodes = {
+    ...RECOGNISER,
+    identifier: (name) => recorder.identifier(name) as never,
+    integer: (raw) => recorder.integer(raw) as never,
+    float: (raw) => recorder.float(raw) as never,
+    expression: (operands, ops) => recorder.expression(operands, ops) as never,
+    indexList: (items) => recorder.indexList(items) as never,
+    indexedIdentifier: (name, indices) =>
+      recorder.indexedIdentifier(name as unknown as string, indices as unknown as readonly number[]) as never,
+    gateCall: (modifiers, name, args, designator, qubits) => {
+      recorder.gateCall(modifiers, name as unknown as string, args, designator, qubits as unknown as readonly number[]);
+      return RECOGNISED_GATE_CALL;
+    },
+  };
+  return new StatementReader(text, nodes);
 }
 
 /** The statements the fast path reads. */
@@ -618,6 +641,8 @@ export interface ChunkParseContext {
   readonly reader: StatementReader;
   /** The same reader without nodes, for recognising statements (see {@link statementRecogniser}). */
   readonly recogniser: StatementReader;
+  /** With a table: the recogniser's recorder, and the table its plain gate calls go to (see {@link tableRecogniser}). */
+  readonly table: { readonly rows: StatementTable; readonly recorder: TableRecorder } | null;
   /** Statements so far; fast-path statements are appended here. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
@@ -645,7 +670,7 @@ const FIRST_REGION_SIZE = 256;
  * restores after a rollback. After a first error, chunks are read whole.
  */
 export function parseChunkWithFastPath(context: ChunkParseContext, from: number, to: number): boolean {
-  const { text, builder, reader, recogniser, statements, state, diagnostics, parser } = context;
+  const { text, builder, reader, recogniser, table, statements, state, diagnostics, parser } = context;
   if (diagnostics.length !== 0) return false;
   const statementCount = statements.length;
   const version = state.version;
@@ -654,8 +679,10 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
   while (at < to) {
     at = skipBlanks(text, at);
     if (at >= to) break;
+    table?.recorder.reset();
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
+      if (table !== null && table.recorder.gate >= 0) table.rows.commit(statements.length, table.recorder);
       statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
       at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
@@ -665,6 +692,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     context.parseRegion(at, end);
     if (diagnostics.length !== 0) {
       statements.length = statementCount;
+      table?.rows.truncate(statementCount);
       diagnostics.length = 0;
       state.version = version;
       parser.begin(builder);

@@ -32,11 +32,25 @@ import { checkOptions, checkSourceText, MAX_ERRORS_OPTION, type OptionRules } fr
 import { isDeferred } from '../ast/deferred.js';
 import { LIMITS } from '../tables/index.js';
 import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
-import { StatementReader, statementRecogniser, parseChunkWithFastPath } from './fast-path.js';
+import { StatementReader, statementRecogniser, parseChunkWithFastPath, tableRecogniser } from './fast-path.js';
+import { StatementTable, TableRecorder } from './statement-table.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
 export { tokenLabel } from './errors.js';
+export type { StatementTable } from './statement-table.js';
+
+/** The statement table of each program parsed with `lazy` (statement-table.ts): plain gate calls as rows. */
+const TABLES = new WeakMap<N.Program, StatementTable>();
+
+/**
+ * @internal The plain gate calls of a program parsed with `lazy: true`, as
+ * typed rows (statement-table.ts); undefined for any other program. Each
+ * row's statement in `program.statements` is a deferred node.
+ */
+export function statementTableOf(program: N.Program): StatementTable | undefined {
+  return TABLES.get(program);
+}
 
 /** Options for {@link parse}. */
 export interface ParseOptions {
@@ -109,6 +123,8 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   const state: { version: N.Version | null } = { version: null };
   const parser = grammarParser();
   const found: Diagnostic[] = [];
+  // Only a lazy program keeps its deferred nodes, which the rows point at.
+  const table = options.lazy === true && options.fastPath !== false ? new StatementTable() : null;
   const report = (reason: string, start: number, end: number) =>
     found.push(
       createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }),
@@ -129,6 +145,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
     };
+    const recorder = table === null ? null : new TableRecorder(table);
     const fastPath =
       options.fastPath === false
         ? null
@@ -136,7 +153,8 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
             text,
             builder,
             reader: new StatementReader(text, builder),
-            recogniser: statementRecogniser(text),
+            recogniser: recorder === null ? statementRecogniser(text) : tableRecogniser(text, recorder),
+            table: table === null || recorder === null ? null : { rows: table, recorder },
             statements,
             state,
             diagnostics: found,
@@ -167,6 +185,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       }
       if (parser.refusedThroughEnd) return chunkEnd(text, cut + 1, 0);
       statements.length = statementCount;
+      table?.truncate(statementCount);
       found.length = foundCount;
       state.version = version;
       parser.begin(builder);
@@ -192,11 +211,9 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   found.sort(compareBySpan);
   for (const d of found) collector.report(d);
   if (options.lazy !== true) materialize(statements);
-  return {
-    program: builder.program(state.version, statements, text.length),
-    diagnostics: collector.toArray(),
-    source: sourceText,
-  };
+  const program = builder.program(state.version, statements, text.length);
+  if (table !== null) TABLES.set(program, table);
+  return { program, diagnostics: collector.toArray(), source: sourceText };
 }
 
 /** Replaces each deferred statement by the plain node it stands for. */

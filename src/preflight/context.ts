@@ -15,6 +15,8 @@ export interface RunState {
   readonly program: Program;
   readonly inliner: Inliner;
   readonly definitionsByName: ReadonlyMap<string, GateDefinition>;
+  /** Gate applications of the top-level calls and barriers so far (the driver adds each after its visit). */
+  readonly counted: { gates: number };
   /** Receives every diagnostic of the run, in the order rules report them. */
   readonly sink: (diagnostic: Diagnostic) => void;
 }
@@ -55,6 +57,9 @@ export function createRuleContext(rule: PreflightRule, run: RunState): RuleConte
         ? inliner.evaluateTopLevel(expression)
         : evaluateConstant(expression, evaluationScope(scope), source),
     expansionSize: (statement) => inliner.sizeOf(statement),
+    get gatesBefore() {
+      return run.counted.gates;
+    },
     report: (init) =>
       run.sink(
         createDiagnostic({

@@ -18,12 +18,15 @@ import type { GateDefinition, Program, Statement } from '../ast/nodes.js';
 import { DiagnosticCollector, compareBySpan, createDiagnostic, startOfText } from '../diagnostics/index.js';
 import type { Diagnostic, SourceText } from '../diagnostics/index.js';
 import { Inliner, declaredSize } from '../inline/index.js';
-import type { InlinedProgram } from '../inline/index.js';
+import type { ExpansionProblem, InlinedProgram } from '../inline/index.js';
+import type { StatementTable } from '../parser/index.js';
 import { LIMITS } from '../tables/index.js';
 import { createRuleContext } from './context.js';
 import { DYNAMIC_STATEMENTS, dynamicBodies, mentionsLoopVariable } from './dynamic-bodies.js';
 import type { RuleVisitor, StatementScope } from './rule.js';
 import { PREFLIGHT_RULES } from './rules.js';
+import { statementTableOf } from '../parser/index.js';
+import { acceptedByEveryRule, PlainCallView, plainCallHandlers } from './plain-calls.js';
 
 export { PREFLIGHT_RULES } from './rules.js';
 export type { PreflightRule, RuleContext, RuleVisitor, StatementScope, ReportInit } from './rule.js';
@@ -58,7 +61,8 @@ export function preflight(program: Program, source: SourceText, options: Preflig
   for (const s of program.statements)
     if (s.kind === 'GateDefinition' && !definitionsByName.has(s.name.name)) definitionsByName.set(s.name.name, s);
 
-  const run = { program, inliner, definitionsByName, sink: (d: Diagnostic) => void pending.push(d) };
+  const counted = { gates: 0 };
+  const run = { program, inliner, definitionsByName, counted, sink: (d: Diagnostic) => void pending.push(d) };
   const visitors: RuleVisitor[] = PREFLIGHT_RULES.map((rule) => rule.create(createRuleContext(rule, run)));
   const handlers = handlersByKind(visitors);
   for (const visitor of visitors) visitor.Program?.(program);
@@ -82,6 +86,7 @@ export function preflight(program: Program, source: SourceText, options: Preflig
       return true;
     }
     visit(statement, TOP_LEVEL);
+    if (statement.kind === 'GateCall' || statement.kind === 'Barrier') counted.gates += inliner.sizeOf(statement);
     if (statement.kind === 'GateDefinition') {
       const scope: StatementScope = {
         definition: statement,
@@ -93,20 +98,27 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     // operations must not count for the capability checks (no mid-circuit finding from an else branch).
     const valid = pending.length === 0 && loopVariables === null;
     if (statement.kind === 'IODeclaration') declareOutputBits(inliner, statement);
-    const problem = inliner.enter(statement, valid);
-    if (problem !== null) {
-      pending.push(
-        createDiagnostic({
-          code: 'PreflightError',
-          rule: EXPANSION_RULE,
-          reason: problem.reason,
-          span: problem.span,
-          related: problem.related,
-        }),
-      );
-    }
+    expansionProblem(inliner.enter(statement, valid));
     if (loopVariables !== null && loopVariables.length > 0 && pending.length > 0)
       pending = pending.filter((d) => !mentionsLoopVariable(source, d.span, loopVariables));
+    return flush();
+  };
+
+  const expansionProblem = (problem: ExpansionProblem | null) => {
+    if (problem === null) return;
+    pending.push(
+      createDiagnostic({
+        code: 'PreflightError',
+        rule: EXPANSION_RULE,
+        reason: problem.reason,
+        span: problem.span,
+        related: problem.related,
+      }),
+    );
+  };
+
+  /** Reports the statement's findings; false once the budget is spent. */
+  const flush = (): boolean => {
     if (pending.length > 0) {
       if (pending.length > 1) pending.sort(compareBySpan);
       for (const d of pending) collector.report(d);
@@ -116,8 +128,28 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     return true;
   };
 
+  // Plain gate calls of the parser's table are judged and inlined from their rows; their nodes
+  // are built only when a rule may have something to say (then `check` visits the node as usual).
+  const table = statementTableOf(program);
+  const plainHandlers = table === undefined ? null : plainCallHandlers(visitors);
+  const plain = table === undefined || plainHandlers === null ? null : new PlainCallView(table, inliner);
+  const rows = plain === null ? 0 : (table as StatementTable).length;
+  let row = 0;
   const statements = program.statements;
-  for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, null)) break;
+  for (let i = 0; i < statements.length; i++) {
+    const statement = statements[i] as Statement;
+    if (row < rows && (table as StatementTable).statementOf(row) === i) {
+      const call = plain as PlainCallView;
+      call.read(row++);
+      if (acceptedByEveryRule(plainHandlers as NonNullable<typeof plainHandlers>, call)) {
+        counted.gates += call.size;
+        expansionProblem(inliner.enterPlain(call.gate, call.args, call.qubits, statement));
+        if (!flush()) break;
+        continue;
+      }
+    }
+    if (!check(statement, null)) break;
+  }
   return {
     diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)),
     inlined: inliner.result(),
@@ -128,7 +160,7 @@ function handlersByKind(visitors: readonly RuleVisitor[]): Map<string, Handler[]
   const byKind = new Map<string, Handler[]>();
   for (const visitor of visitors) {
     for (const [kind, handler] of Object.entries(visitor)) {
-      if (kind === 'Program' || typeof handler !== 'function') continue;
+      if (kind === 'Program' || kind === 'PlainGateCall' || typeof handler !== 'function') continue;
       let list = byKind.get(kind);
       if (list === undefined) byKind.set(kind, (list = []));
       list.push(handler as Handler);

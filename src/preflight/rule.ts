@@ -54,16 +54,42 @@ export interface RuleContext {
   evaluate(expression: Expression, scope: StatementScope): ConstantResult;
   /** Gate applications a top-level call or barrier would expand to. */
   expansionSize(statement: GateCall | NodeOfKind<'Barrier'>): number;
+  /** Gate applications of the top-level calls and barriers before the current statement (the driver counts them). */
+  readonly gatesBefore: number;
   report(init: ReportInit): void;
 }
 
 type StatementKind = Statement['kind'];
+
+/**
+ * A top-level gate call as the parser's statement table holds it
+ * (parser/statement-table.ts), with no node: no modifier, no designator,
+ * arguments that are constant values, operands written `name[integer]`.
+ */
+export interface PlainGateCall {
+  readonly name: string;
+  readonly gate: GateLookup;
+  /** The arguments' values, radians: each is a constant the constant-argument rule accepts. */
+  readonly args: readonly number[];
+  /** Each operand's global qubit index, or -1 when it is not one qubit of a declared qubit register. */
+  readonly qubits: readonly number[];
+  /** Gate applications the call expands to. */
+  readonly size: number;
+}
 
 /** Handlers by statement kind; `Program` runs before the first statement. */
 export type RuleVisitor = {
   readonly [K in StatementKind]?: (node: NodeOfKind<K>, scope: StatementScope) => void;
 } & {
   readonly Program?: (program: Program) => void;
+  /**
+   * The rule's `GateCall` handler for a plain call of the statement table:
+   * true when the rule certainly has nothing to report on it; false to have
+   * the call's node built and given to `GateCall`. Must not change the rule's
+   * state (it may run on a call whose node is visited afterwards). A rule
+   * with `GateCall` and without this handler has every call's node built.
+   */
+  readonly PlainGateCall?: (call: PlainGateCall) => boolean;
 };
 
 export interface PreflightRule {

@@ -24,6 +24,8 @@ export const constantArgumentRule: PreflightRule = {
   description: "Gate arguments are constants: literals, pi, unary minus, * and /, and a definition's own parameters.",
   create(context) {
     return {
+      // The parser folded a plain call's arguments only from what this rule accepts (literals, pi, -, * and /).
+      PlainGateCall: () => true,
       GateCall(call, scope) {
         if (call.args === null) return;
         for (const arg of call.args) {

@@ -27,6 +27,15 @@ export const gateArityRule: PreflightRule = {
   description: 'Each call gives exactly the parameters and qubits its gate takes.',
   create(context) {
     return {
+      // A plain call has no designator and no modifier: its lists must match the signature.
+      PlainGateCall(call) {
+        const found = call.gate;
+        if (found.kind === 'builtin')
+          return call.args.length === found.gate.params && call.qubits.length === found.gate.qubits;
+        if (found.kind === 'user')
+          return call.args.length === found.gate.params.length && call.qubits.length === found.gate.qubits.length;
+        return true;
+      },
       GateCall(call) {
         const found = context.lookupGate(call.name.name);
         if (found.kind !== 'builtin' && found.kind !== 'user') return;

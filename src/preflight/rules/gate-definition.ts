@@ -80,6 +80,8 @@ export const gateDefinitionRule: PreflightRule = {
         if (depth > LIMITS.maxNestingDepth)
           context.report({ reason: gateNestingTooDeep(name, depth, LIMITS.maxNestingDepth), at: definition.name });
       },
+      // A plain call is top level: only an unknown name could be one used before its definition.
+      PlainGateCall: (call) => call.gate.kind !== 'unknown',
       GateCall(call, scope) {
         const name = call.name.name;
         if (scope.definition !== null && scope.definition.name.name === name) {

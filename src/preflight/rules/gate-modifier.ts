@@ -41,6 +41,8 @@ export const gateModifierRule: PreflightRule = {
   description: 'At most one modifier per gate: ctrl @ or ctrl(n) @, only on x (not), z, rz, xphase and yphase.',
   create(context) {
     return {
+      // A plain call has no modifier.
+      PlainGateCall: () => true,
       GateCall(call, scope) {
         const modifiers = call.modifiers;
         if (modifiers.length === 0) return;

@@ -36,6 +36,7 @@ export const qubitOperandRule: PreflightRule = {
       return resolution;
     };
     return {
+      PlainGateCall: (call) => distinctQubits(call.qubits),
       GateCall(call, scope) {
         const resolved = call.qubits.map((q) => check(q, scope));
         checkDistinct(context, call, resolved);
@@ -62,6 +63,20 @@ export const qubitOperandRule: PreflightRule = {
     };
   },
 };
+
+/** Operands a plain call may have to be checked pairwise; a longer call is judged on its node (linear, with maps). */
+const MAX_PLAIN_OPERANDS = 16;
+
+/** True when every operand is one declared qubit and no two are the same (a plain call's -1 is a problem to explain). */
+function distinctQubits(qubits: readonly number[]): boolean {
+  if (qubits.length > MAX_PLAIN_OPERANDS) return false;
+  for (let i = 0; i < qubits.length; i++) {
+    const qubit = qubits[i] as number;
+    if (qubit < 0) return false;
+    for (let j = 0; j < i; j++) if (qubits[j] === qubit) return false;
+  }
+  return true;
+}
 
 /**
  * Reports each operand that shares a qubit with an earlier one (the first

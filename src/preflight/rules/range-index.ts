@@ -38,6 +38,8 @@ export const rangeIndexRule: PreflightRule = {
       for (let i = 0; i < operands.length; i++) check(operands[i] as GateOperand);
     };
     return {
+      // A plain call's operands each have one integer index.
+      PlainGateCall: () => true,
       GateCall(call) {
         checkAll(call.qubits);
       },

@@ -18,6 +18,7 @@ export const rejectedGateRule: PreflightRule = {
   description: 'No call of a gate the service rejects (sxdg, U, u1, u2, u3, ccx, crz, ch, cp, crx, cry, cswap, cu).',
   create(context) {
     return {
+      PlainGateCall: (call) => call.gate.kind !== 'rejected',
       GateCall(call, scope) {
         const found = context.lookupGate(call.name.name);
         if (found.kind !== 'rejected') return;

@@ -18,6 +18,8 @@ export const tooManyControlsRule: PreflightRule = {
   description: `A controlled gate has at most ${MAX_CONTROLS} controls.`,
   create(context) {
     return {
+      // A plain call has no modifier.
+      PlainGateCall: () => true,
       GateCall(call) {
         const modifiers = call.modifiers;
         for (let i = 0; i < modifiers.length; i++) {

@@ -9,7 +9,7 @@
  *
  * Spec: decisions.md sections 1 and 2 ("Expansion is bounded").
  */
-import { tooManyGates } from '../../diagnostics/index.js';
+import { tooManyGates, type Span } from '../../diagnostics/index.js';
 import { callName } from '../call-text.js';
 import type { PreflightRule } from '../rule.js';
 
@@ -18,15 +18,16 @@ export const tooManyGatesRule: PreflightRule = {
   code: 'TooManyGates',
   description: 'The program expands to at most the gate limit (default 1,000,000 applications).',
   create(context) {
-    let total = 0;
     let reported = false;
-    const count = (size: number, construct: () => string, at: { span: import('../../diagnostics/index.js').Span }) => {
-      total += size;
+    // The driver counts what came before (it owns budgets, and plain calls are counted without a visit).
+    const count = (size: number, construct: () => string, at: { span: Span }) => {
+      const total = context.gatesBefore + size;
       if (reported || total <= context.maxGates) return;
       reported = true;
       context.report({ reason: tooManyGates(context.maxGates, total, construct()), at });
     };
     return {
+      PlainGateCall: (call) => reported || context.gatesBefore + call.size <= context.maxGates,
       GateCall(call, scope) {
         if (scope.definition === null)
           count(context.expansionSize(call), () => `this call of ${callName(context.source, call)}`, call);

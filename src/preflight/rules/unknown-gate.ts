@@ -28,6 +28,7 @@ export const unknownGateRule: PreflightRule = {
     let subroutines: ReadonlyMap<string, SubroutineDefinition> | null = null;
     const subroutine = (name: string) => (subroutines ??= subroutinesOf(context.program)).get(name);
     return {
+      PlainGateCall: (call) => call.gate.kind !== 'unknown',
       GateCall(call, scope) {
         const name = call.name.name;
         if (context.lookupGate(name).kind !== 'unknown') return;

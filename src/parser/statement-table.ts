@@ -1,0 +1,236 @@
+/**
+ * The statement table: what the fast path read of each plain gate call, in
+ * typed arrays, so that `validate` judges and inlines a million `h q[3];`
+ * without building (or rebuilding) a node for any of them (issue 27).
+ *
+ * A row is a gate call with no modifier, arguments that are constants the
+ * parser could fold (decimal literals, `pi`, prefix `-`, `*`, `/` and
+ * parentheses; no division by zero, every step finite) and operands that
+ * are each a name with one decimal index (`q[3]`). The row holds the gate's
+ * name, the argument values and the operands' names and indices, and the
+ * index of its statement in the program (a deferred node there keeps the
+ * span). Any other statement has no row; its node is read when asked for.
+ *
+ * Values are folded in the order the AST evaluator (inline/const-eval.ts)
+ * folds the node the general parser builds, `* /` left to right with
+ * prefixes binding tighter, so a row's values equal the evaluator's.
+ */
+import type { OperandWithPrefixes } from '../ast/build.js';
+import type * as N from '../ast/nodes.js';
+
+/** The largest index a row keeps; a larger one is the node's to judge. */
+const MAX_ROW_INDEX = 0x7fff_ffff;
+
+/** A growable Int32Array / Float64Array pair of helpers. */
+function grownInt(array: Int32Array, needed: number): Int32Array {
+  if (needed <= array.length) return array;
+  const next = new Int32Array(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+function grownFloat(array: Float64Array, needed: number): Float64Array {
+  if (needed <= array.length) return array;
+  const next = new Float64Array(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/** Plain gate calls of one program, by row (see the file header). */
+export class StatementTable {
+  /** Rows recorded. */
+  length = 0;
+  /** The statement's index in `program.statements`, by row (increasing). */
+  private statementIndex: Int32Array = new Int32Array(1025);
+  /** The gate name's id in {@link names}, by row. */
+  private gateName: Int32Array = new Int32Array(1025);
+  /** Where each row's arguments start in {@link argValues}; the row after it says where they end. */
+  private argStart: Int32Array = new Int32Array(1025);
+  private operandStart: Int32Array = new Int32Array(1025);
+  private argValues: Float64Array = new Float64Array(256);
+  private operandName: Int32Array = new Int32Array(2048);
+  private operandIndex: Int32Array = new Int32Array(2048);
+  /** Names (gates and registers) by id. */
+  readonly names: string[] = [];
+  private readonly nameIds = new Map<string, number>();
+
+  /** The statement index of `row`. */
+  statementOf(row: number): number {
+    return this.statementIndex[row] as number;
+  }
+  /** The gate name of `row`. */
+  gateOf(row: number): string {
+    return this.names[this.gateName[row] as number] as string;
+  }
+  argCount(row: number): number {
+    return (this.argStart[row + 1] as number) - (this.argStart[row] as number);
+  }
+  /** Argument `i` of `row`, in radians. */
+  arg(row: number, i: number): number {
+    return this.argValues[(this.argStart[row] as number) + i] as number;
+  }
+  operandCount(row: number): number {
+    return (this.operandStart[row + 1] as number) - (this.operandStart[row] as number);
+  }
+  /** The register name of operand `i` of `row`. */
+  operandNameOf(row: number, i: number): string {
+    return this.names[this.operandName[(this.operandStart[row] as number) + i] as number] as string;
+  }
+  /** The index written in operand `i` of `row`. */
+  operandIndexOf(row: number, i: number): number {
+    return this.operandIndex[(this.operandStart[row] as number) + i] as number;
+  }
+
+  /** The id of `name`, added on first sight. */
+  nameId(name: string): number {
+    let id = this.nameIds.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(name);
+      this.nameIds.set(name, id);
+    }
+    return id;
+  }
+
+  /** Appends a row for statement `statement` from what {@link TableRecorder} holds. */
+  commit(statement: number, recorder: TableRecorder): void {
+    const row = this.length;
+    const args = recorder.args;
+    const operands = recorder.operands;
+    if (row + 2 > this.argStart.length) this.growRows();
+    const argFrom = this.argStart[row] as number;
+    const operandFrom = this.operandStart[row] as number;
+    const operandCount = operands.length >> 1;
+    if (argFrom + args.length > this.argValues.length)
+      this.argValues = grownFloat(this.argValues, argFrom + args.length);
+    if (operandFrom + operandCount > this.operandName.length) {
+      this.operandName = grownInt(this.operandName, operandFrom + operandCount);
+      this.operandIndex = grownInt(this.operandIndex, operandFrom + operandCount);
+    }
+    this.statementIndex[row] = statement;
+    this.gateName[row] = recorder.gate;
+    for (let i = 0; i < args.length; i++) this.argValues[argFrom + i] = args[i] as number;
+    for (let i = 0; i < operandCount; i++) {
+      this.operandName[operandFrom + i] = operands[2 * i] as number;
+      this.operandIndex[operandFrom + i] = operands[2 * i + 1] as number;
+    }
+    this.argStart[row + 1] = argFrom + args.length;
+    this.operandStart[row + 1] = operandFrom + operandCount;
+    this.length = row + 1;
+  }
+
+  private growRows(): void {
+    const rows = this.argStart.length * 2;
+    this.statementIndex = grownInt(this.statementIndex, rows);
+    this.gateName = grownInt(this.gateName, rows);
+    this.argStart = grownInt(this.argStart, rows);
+    this.operandStart = grownInt(this.operandStart, rows);
+  }
+
+  /** Drops the rows of statements at index `statementCount` and after (a chunk read again by the general parser). */
+  truncate(statementCount: number): void {
+    while (this.length > 0 && (this.statementIndex[this.length - 1] as number) >= statementCount) this.length--;
+  }
+}
+
+/** An operand or argument the table does not keep: the row is dropped. */
+const NOT_PLAIN = Number.NaN;
+
+/**
+ * Node constructors for the fast path's reader that build no node: they
+ * fold what a row needs (names, argument values, operands) and leave it in
+ * {@link args}, {@link operands} and {@link gate} for the statement just read.
+ * Identifiers come back as their text, literals and folded arguments as
+ * numbers (NaN: not a constant the table keeps), operands as
+ * `nameId * 2^31 + index` (NaN: not one decimal index).
+ */
+export class TableRecorder {
+  /** After a gate call that makes a row: its gate name id; -1 otherwise. */
+  gate = -1;
+  readonly args: number[] = [];
+  /** Pairs: name id, index. */
+  readonly operands: number[] = [];
+
+  constructor(private readonly table: StatementTable) {}
+
+  /** Forgets the last statement (called before each read). */
+  reset(): void {
+    this.gate = -1;
+  }
+
+  identifier(name: string): string {
+    return name;
+  }
+  integer(raw: string): number {
+    return Number(raw);
+  }
+  float(raw: string): number {
+    return Number(raw);
+  }
+  /** `* /` left to right over operands with their prefix `-`s; any other operator is not plain. */
+  expression(operands: readonly OperandWithPrefixes[], ops: readonly N.BinaryOperator[]): number {
+    let value = operandValue(operands[0] as OperandWithPrefixes);
+    for (let i = 0; i < ops.length; i++) {
+      const right = operandValue(operands[i + 1] as OperandWithPrefixes);
+      const op = ops[i];
+      if (op === '*') value = value * right;
+      else if (op === '/' && right !== 0) value = value / right;
+      else return NOT_PLAIN;
+      if (!Number.isFinite(value)) return NOT_PLAIN;
+    }
+    return value;
+  }
+  indexList(items: readonly unknown[]): number {
+    return items.length === 1 ? (items[0] as number) : NOT_PLAIN;
+  }
+  indexedIdentifier(name: string, indices: readonly number[]): number {
+    if (indices.length !== 1) return NOT_PLAIN;
+    const index = indices[0] as number;
+    if (!(index >= 0 && index <= MAX_ROW_INDEX)) return NOT_PLAIN;
+    return this.table.nameId(name) * 2 ** 31 + index;
+  }
+  /**
+   * Keeps the call as the row to commit when it is plain: no modifiers, every
+   * argument a folded value, every operand one indexed name.
+   */
+  gateCall(
+    modifiers: readonly unknown[],
+    name: string,
+    args: readonly unknown[] | null,
+    designator: unknown,
+    qubits: readonly number[],
+  ): boolean {
+    this.gate = -1;
+    if (modifiers.length !== 0 || designator !== null) return false;
+    const values = this.args;
+    values.length = 0;
+    if (args !== null) {
+      for (let i = 0; i < args.length; i++) {
+        const value = argumentValue(args[i]);
+        if (Number.isNaN(value)) return false;
+        values.push(value);
+      }
+    }
+    const operands = this.operands;
+    operands.length = 0;
+    for (let i = 0; i < qubits.length; i++) {
+      const encoded = qubits[i] as number;
+      if (Number.isNaN(encoded)) return false;
+      const index = encoded % 2 ** 31;
+      operands.push((encoded - index) / 2 ** 31, index);
+    }
+    this.gate = this.table.nameId(name);
+    return true;
+  }
+}
+
+/** What an argument folded to: a number, or an identifier (only `pi` has a value here). */
+function argumentValue(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : NOT_PLAIN;
+  return value === 'pi' ? Math.PI : NOT_PLAIN;
+}
+
+function operandValue(operand: OperandWithPrefixes): number {
+  const value = argumentValue(operand.operand);
+  // Each prefix is a `-` (the fast path reads no other); negation is exact.
+  return operand.prefixes.length % 2 === 0 ? value : -value;
+}

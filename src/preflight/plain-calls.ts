@@ -1,0 +1,70 @@
+/**
+ * Plain gate calls read from the parser's statement table
+ * (parser/statement-table.ts) without a node: one reusable view per run,
+ * and the rules' `PlainGateCall` handlers that say whether a call needs its
+ * node after all (issue 27: `validate` without a second parse).
+ */
+import { callSize, plainQubit } from '../inline/index.js';
+import type { GateLookup, Inliner } from '../inline/index.js';
+import type { StatementTable } from '../parser/index.js';
+import type { PlainGateCall, RuleVisitor } from './rule.js';
+
+const NO_ARGS: readonly number[] = Object.freeze([]);
+
+/** The row being judged, as a {@link PlainGateCall}; {@link read} moves it to another row. */
+export class PlainCallView implements PlainGateCall {
+  name = '';
+  gate: GateLookup = { kind: 'unknown' };
+  args: readonly number[] = NO_ARGS;
+  /** Reused for every row: the inliner copies or shares what it keeps. */
+  readonly qubits: number[] = [];
+  size = 0;
+
+  constructor(
+    private readonly table: StatementTable,
+    private readonly inliner: Inliner,
+  ) {}
+
+  /** Reads `row` against the inliner's tables as they stand now. */
+  read(row: number): void {
+    const table = this.table;
+    this.name = table.gateOf(row);
+    this.gate = this.inliner.gates.lookup(this.name);
+    this.size = callSize(this.gate);
+    const argCount = table.argCount(row);
+    if (argCount === 0) this.args = NO_ARGS;
+    else {
+      // A fresh list: the inliner keeps it as the gate's parameters.
+      const args = new Array<number>(argCount);
+      for (let i = 0; i < argCount; i++) args[i] = table.arg(row, i);
+      this.args = args;
+    }
+    const qubits = this.qubits;
+    const count = table.operandCount(row);
+    qubits.length = count;
+    const symbols = this.inliner.symbols;
+    for (let i = 0; i < count; i++)
+      qubits[i] = plainQubit(symbols, table.operandNameOf(row, i), table.operandIndexOf(row, i));
+  }
+}
+
+type PlainHandler = (call: PlainGateCall) => boolean;
+
+/**
+ * The rules' plain-call handlers, in rule order; null when a rule judges
+ * gate calls but has no such handler (then every call's node is built).
+ */
+export function plainCallHandlers(visitors: readonly RuleVisitor[]): readonly PlainHandler[] | null {
+  const handlers: PlainHandler[] = [];
+  for (const visitor of visitors) {
+    if (visitor.PlainGateCall !== undefined) handlers.push(visitor.PlainGateCall);
+    else if (visitor.GateCall !== undefined) return null;
+  }
+  return handlers;
+}
+
+/** True when no rule has anything to say about `call`. */
+export function acceptedByEveryRule(handlers: readonly PlainHandler[], call: PlainGateCall): boolean {
+  for (let i = 0; i < handlers.length; i++) if (!(handlers[i] as PlainHandler)(call)) return false;
+  return true;
+}
