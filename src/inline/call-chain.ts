@@ -65,3 +65,33 @@ export class ExpandedGate implements InlinedGate {
     return { kind, gate, modifierControls, params, qubits, span, related };
   }
 }
+
+/**
+ * A gate called at top level, outside any definition: no chain, nothing
+ * related. Two fields fewer than {@link ExpandedGate}, which a million-gate
+ * program holds a million times.
+ */
+export class TopLevelGate implements InlinedGate {
+  readonly kind = 'gate' as const;
+  constructor(
+    readonly gate: AcceptedGate,
+    readonly modifierControls: number,
+    readonly params: readonly number[],
+    readonly qubits: readonly number[],
+    /** The call (its span is read on demand). */
+    private readonly site: CallSite,
+  ) {}
+
+  get span(): Span {
+    return this.site.span;
+  }
+
+  get related(): readonly RelatedLocation[] {
+    return NO_RELATED;
+  }
+
+  toJSON(): InlinedGate {
+    const { kind, gate, modifierControls, params, qubits, span, related } = this;
+    return { kind, gate, modifierControls, params, qubits, span, related };
+  }
+}

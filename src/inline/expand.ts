@@ -20,7 +20,7 @@ import type { RelatedLocation, SourceText, Span } from '../diagnostics/index.js'
 import { inDefinitionOf } from '../diagnostics/index.js';
 import type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from './const-eval.js';
 import { evaluateConstant } from './const-eval.js';
-import { chainLocations, ExpandedGate, extendChain } from './call-chain.js';
+import { chainLocations, ExpandedGate, extendChain, TopLevelGate } from './call-chain.js';
 import type { CallChain, CallSite } from './call-chain.js';
 import { GateTable, modifierControls } from './gate-definitions.js';
 import type { BodyItem, GateLookup, UserGate } from './gate-definitions.js';
@@ -205,7 +205,7 @@ export class Inliner {
     site: CallSite,
   ): ExpansionProblem | null {
     if (found.kind === 'builtin') {
-      this.ops.push(new ExpandedGate(found.gate, controls, params, this.tuples.qubits(qubits), site, null, null));
+      this.ops.push(new TopLevelGate(found.gate, controls, params, this.tuples.qubits(qubits), site));
       return null;
     }
     return found.kind === 'user' ? this.expandUser(found.gate, args, qubits.slice(), site, null) : null;
