@@ -2,7 +2,7 @@
  * The embedded store's empty data directory, made once at build time.
  * Creating a PGlite data directory runs PostgreSQL's initdb in WebAssembly
  * (16-20 s on a loaded 2-core machine); a new store instead unpacks this
- * tarball (PGlite's `loadDataDir`, the format of its `dumpDataDir`). It holds
+ * tarball (the format of PGlite's `dumpDataDir`; unpack-template.ts). It holds
  * initdb's output and this build's migrations (so a new store does not run
  * them again): no keys, no secrets, no jobs, so every store made from it is
  * as new as one made by initdb and migrated.
@@ -50,8 +50,8 @@ export function storeTemplatePath(): string | null {
   return candidates().find((path) => existsSync(path)) ?? null;
 }
 
-/** The template as a Blob for PGlite's `loadDataDir`, or null. */
-export function storeTemplate(): Blob | null {
+/** The template's bytes (gzipped tar, PGlite's `dumpDataDir` format), or null. */
+export function storeTemplate(): Buffer | null {
   const path = storeTemplatePath();
-  return path ? new Blob([readFileSync(path)]) : null;
+  return path ? readFileSync(path) : null;
 }
