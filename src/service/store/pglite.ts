@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireLock } from './lock.js';
 import { storeTemplate } from './template.js';
-import { unpackTemplate } from './unpack-template.js';
+import { unpackTemplate } from './template-tar.js';
 import type { Db, Queryable } from './db.js';
 
 /**

@@ -1,18 +1,18 @@
 /**
- * The store template unpacked by our own reader (unpack-template.ts) gives
+ * The store template unpacked by our own reader (template-tar.ts) gives
  * the data directory the system's `tar` gives, byte for byte, with the
  * trailing zeros of each file as holes; an entry that would leave the
  * directory is refused before anything is written.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, storeTemplate } from '../../src/service/store/template.js';
 import { writeStoreTemplate } from '../../src/service/store/template-build.js';
-import { unpackTemplate } from '../../src/service/store/unpack-template.js';
+import { unpackTemplate } from '../../src/service/store/template-tar.js';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -77,6 +77,18 @@ describe('unpacking the store template', () => {
       const mine = got.get(name) as string;
       expect(readFileSync(mine).equals(readFileSync(path)), name).toBe(true);
     }
+  });
+
+  it('holds a cleanly shut-down server, so a new store starts without crash recovery, and owner-only files', () => {
+    const template = storeTemplate();
+    if (template === null) throw new Error('no store template was built');
+    const dir = newDir();
+    unpackTemplate(template, dir);
+    // pg_control (PostgreSQL's ControlFileData, little-endian in WebAssembly): the DBState after the 8-byte system
+    // identifier and two 4-byte versions. 1 is DB_SHUTDOWNED; a dump of a running server says 6, DB_IN_PRODUCTION.
+    expect(readFileSync(join(dir, 'global', 'pg_control')).readUInt32LE(16)).toBe(1);
+    for (const path of filesUnder(dir).values()) expect(statSync(path).mode & 0o077, path).toBe(0);
+    expect(statSync(join(dir, 'base')).mode & 0o077).toBe(0);
   });
 
   it('refuses an entry outside the directory before writing it', () => {
