@@ -35,41 +35,10 @@ export interface CallSite {
   readonly span: Span;
 }
 
-/** An {@link InlinedGate} whose `related` is read from its call chain on demand. */
-export class ExpandedGate implements InlinedGate {
-  readonly kind = 'gate' as const;
-  constructor(
-    readonly gate: AcceptedGate,
-    readonly modifierControls: number,
-    readonly params: readonly number[],
-    readonly qubits: readonly number[],
-    /** The top-level call this gate comes from (its span is read on demand: a million gates need no span objects of their own). */
-    private readonly site: CallSite,
-    /** The calls that led to the definition holding this gate. */
-    private readonly chain: CallChain | null,
-    /** The call of this gate inside that definition; null for a call at top level. */
-    private readonly location: RelatedLocation | null,
-  ) {}
-
-  get span(): Span {
-    return this.site.span;
-  }
-
-  get related(): readonly RelatedLocation[] {
-    const outer = chainLocations(this.chain);
-    return this.location === null ? outer : [...outer, this.location];
-  }
-
-  toJSON(): InlinedGate {
-    const { kind, gate, modifierControls, params, qubits, span, related } = this;
-    return { kind, gate, modifierControls, params, qubits, span, related };
-  }
-}
-
 /**
- * A gate called at top level, outside any definition: no chain, nothing
- * related. Two fields fewer than {@link ExpandedGate}, which a million-gate
- * program holds a million times.
+ * A gate called at top level, outside any definition: nothing related. A
+ * million-gate program holds a million of these, so it keeps only what a
+ * top-level call needs (the span is read from the call on demand).
  */
 export class TopLevelGate implements InlinedGate {
   readonly kind = 'gate' as const;
@@ -78,7 +47,7 @@ export class TopLevelGate implements InlinedGate {
     readonly modifierControls: number,
     readonly params: readonly number[],
     readonly qubits: readonly number[],
-    /** The call (its span is read on demand). */
+    /** The top-level call this gate comes from (its span is read on demand: a million gates need no span objects of their own). */
     private readonly site: CallSite,
   ) {}
 
@@ -93,5 +62,27 @@ export class TopLevelGate implements InlinedGate {
   toJSON(): InlinedGate {
     const { kind, gate, modifierControls, params, qubits, span, related } = this;
     return { kind, gate, modifierControls, params, qubits, span, related };
+  }
+}
+
+/** A gate expanded from a definition, whose `related` is read from its call chain on demand. */
+export class ExpandedGate extends TopLevelGate {
+  constructor(
+    gate: AcceptedGate,
+    modifierControls: number,
+    params: readonly number[],
+    qubits: readonly number[],
+    site: CallSite,
+    /** The calls that led to the definition holding this gate. */
+    private readonly chain: CallChain | null,
+    /** The call of this gate inside that definition; null for a call at top level. */
+    private readonly location: RelatedLocation | null,
+  ) {
+    super(gate, modifierControls, params, qubits, site);
+  }
+
+  override get related(): readonly RelatedLocation[] {
+    const outer = chainLocations(this.chain);
+    return this.location === null ? outer : [...outer, this.location];
   }
 }
