@@ -9,7 +9,9 @@
  *
  * Long sources are parsed in statement-aligned chunks (chunks.ts), each lexed,
  * parsed and released before the next, so memory holds the AST and one
- * chunk's tokens, never all tokens.
+ * chunk's tokens, never all tokens. With `lazy`, the fast path also records
+ * its plain gate calls as rows of a typed-array table (statement-table.ts,
+ * {@link statementTableOf}), which preflight reads instead of their nodes.
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
 import { AstBuilder } from '../ast/build.js';

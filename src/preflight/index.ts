@@ -4,7 +4,8 @@
  * In: a parsed program and its source. Out: subset diagnostics in source
  * order (up to the budget, then one closing diagnostic) and the inlined
  * program, complete when there are none.
- * Imports: ast (types), inline, diagnostics, tables.
+ * Imports: ast (types), parser (the statement table of plain gate calls),
+ * inline, diagnostics, tables.
  *
  * The driver walks top-level statements in order. For each it runs every
  * rule's handler (and, for a gate definition, the handlers for the calls and
