@@ -27,6 +27,7 @@ import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
 import { runPasses, type PassSwitches } from './passes/index.js';
+import { hasPhaseTerms } from './passes/phase-fold.js';
 import { orientations, orientedSteps, type Orientation } from './passes/toffoli-orientation.js';
 
 export interface NativeLoweringOptions {
@@ -212,6 +213,18 @@ export function lowerToNative(
   family: NativeFamily,
   options: NativeLoweringOptions = {},
 ): NativeLowering {
+  const folding = (options.optimize ?? true) && options.passes?.['phase-fold'] !== false && hasPhaseTerms(source);
+  if (!folding) return lowerOnce(source, family, options);
+  // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
+  const plain = lowerOnce(source, family, { ...options, passes: { ...options.passes, 'phase-fold': false } });
+  const folded = lowerOnce(source, family, options);
+  return entanglersOf(folded.circuit) < entanglersOf(plain.circuit) ? folded : plain;
+}
+
+const entanglersOf = (circuit: IrCircuit): number =>
+  circuit.ops.reduce((n, op) => n + (op.kind === 'native' && op.targets.length === 2 ? 1 : 0), 0);
+
+function lowerOnce(source: IrCircuit, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
   const optimize = options.optimize ?? true;
   const circuit = optimize ? runPasses(source, options.passes) : source;
   const width = loweredWidth(circuit, family, options.maxQubits);

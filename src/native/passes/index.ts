@@ -6,11 +6,19 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { cancelInverses } from './cancel.js';
+import { phaseFold } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
 
-export const PASS_NAMES = ['toffoli-form', 'cancel', 'relative-phase', 'swap-relabel', 'toffoli-orientation'] as const;
+export const PASS_NAMES = [
+  'toffoli-form',
+  'cancel',
+  'relative-phase',
+  'phase-fold',
+  'swap-relabel',
+  'toffoli-orientation',
+] as const;
 export type PassName = (typeof PASS_NAMES)[number];
 
 /** Which passes run: every pass is on unless set false. */
@@ -21,6 +29,7 @@ const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit) => IrCircui
   cancel: cancelInverses,
   'toffoli-form': orientToffolis,
   'relative-phase': relativePhaseToffolis,
+  'phase-fold': phaseFold,
   'swap-relabel': swapsAsRelabeling,
 };
 
