@@ -168,11 +168,8 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
     let score = 0;
     for (const [inA, inB, inT, sign] of CCZ_TERMS) {
       if (toffoli && inT) continue;
-      let key = 0n;
-      let flip = 0;
-      if (inA) ((key ^= mask[a] as bigint), (flip ^= flipped[a] as number));
-      if (inB) ((key ^= mask[b] as bigint), (flip ^= flipped[b] as number));
-      if (inT) ((key ^= tMask), (flip ^= tFlip));
+      const key = (inA ? (mask[a] as bigint) : 0n) ^ (inB ? (mask[b] as bigint) : 0n) ^ (inT ? tMask : 0n);
+      const flip = (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? tFlip : 0);
       const term = terms.get(key);
       if (term === undefined) continue;
       const theta = (flip ? -sign : sign) * QUARTER;
