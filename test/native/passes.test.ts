@@ -50,6 +50,13 @@ describe.each(FAMILIES)('the probes of issue 26 (%s)', (family) => {
     expect(entanglers(TOF_3, { 'relative-phase': false })).toBe(13);
   });
 
+  it('a Toffoli pair whose control is a target in between: 13 with phase folding (its a⊕t terms cancel), 15 without', () => {
+    // Relative-phase Toffolis cannot pair these (Margolus's phase sits on the controls); the folded terms can.
+    const c = circuitOf(5, [ccx(0, 1, 2), ccx(3, 4, 1), ccx(0, 1, 2)]);
+    expect(entanglers(c)).toBe(13);
+    expect(entanglers(c, { 'phase-fold': false })).toBe(15);
+  });
+
   it('a Toffoli pair whose target is used as a target in between keeps full Toffolis', () => {
     const c = circuitOf(4, [ccx(0, 1, 2), cx(3, 2), ccx(0, 1, 2)]);
     expect(entanglers(c)).toBe(entanglers(c, { 'relative-phase': false }));

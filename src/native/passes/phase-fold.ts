@@ -3,62 +3,42 @@
  * T-depth optimization of Clifford+T circuits via matroid partitioning",
  * IEEE TCAD 33, 1476 (2014), section 3 (the circuit as a sum over paths), as
  * Nam, Ross, Su, Childs and Maslov, npj Quantum Information 4, 23 (2018),
- * section 4.4 ("rotation merging") use it.
+ * section 4.4 ("rotation merging") use it, with the re-synthesis priced for
+ * ions.
  *
- * Every Toffoli and CCZ is first written in Clifford+T (Nielsen and Chuang,
- * figure 4.9: six CNOTs, seven T/T†), so that its phase terms are visible.
- * Then each wire carries an affine parity of path variables: CNOT and X
- * update it, a diagonal gate leaves it, and any other gate gives its targets
- * a fresh variable (a controlled gate keeps its controls; Hadamard is the
+ * Each wire carries an affine parity of path variables: CNOT and X update
+ * it, a diagonal gate leaves it, and any other gate gives its targets a
+ * fresh variable (a controlled gate keeps its controls; Hadamard is the
  * usual case). A Z rotation on a wire is a term e^{iθ·P} on the wire's parity
- * P; the circuit's amplitude on each path is the product of its terms, so two
- * terms on the same parity anywhere in the circuit multiply into one placed
- * at the first, and the rest go. Terms that sum to 0 mod 2π all go; the
- * CNOTs they leave adjacent cancel (cancel.ts runs after every pass).
- * Measurements, resets and barriers close the terms collected so far.
+ * P, and a CCZ on a, b, t is seven terms, π/4·(a + b + t + a⊕b⊕t - a⊕b -
+ * a⊕t - b⊕t) (a Toffoli is one between two Hadamards on its target). The
+ * circuit's amplitude on each path is the product of its terms, so terms on
+ * the same parity anywhere in the circuit multiply into one placed at the
+ * first, and the rest go; terms that sum to 0 mod 2π all go. A CCZ is its
+ * own inverse, so its terms may be taken with either sign: each takes the
+ * sign under which more of them cancel terms collected so far. Measurements,
+ * resets and barriers close the terms collected so far.
  *
  * Cost model (ions): every `ms`/`zz` is one entangling pulse whatever its
- * angle; single-qubit gates and Z frames are free. A phase term on a
- * two-qubit parity costs one partial-angle ZZ (the block pass turns
- * `cx a, b; rz b; cx a, b` into one), a term on a three-qubit parity three
- * (two CNOTs around a ZZ). So removing a term or a CNOT never costs more;
- * since the Clifford+T form of a lone Toffoli is already 5 after the block
- * pass, lowering keeps whichever of the folded and unfolded circuits needs
- * fewer entanglers (lower.ts).
+ * angle; single-qubit gates and Z frames are free. So a term on one wire is
+ * free, a term on a two-wire parity is one partial-angle ZZ (emitted as
+ * `cx u, v; rz v; cx u, v`, which the block pass makes one), and the
+ * three-wire term of a CCZ three (`cx x, y; cx y, z; rz z; cx y, z; cx x, y`),
+ * with one surviving two-wire term riding free on y between the outer
+ * CNOTs: a whole CCZ costs 5, and each of its two-wire terms merged away
+ * saves one. (CNOT-based resynthesis, as Nam et al.'s, would pay two CNOTs
+ * for each two-wire term.) Lowering keeps whichever of the folded and
+ * unfolded circuits needs fewer entanglers (lower.ts), so folding never
+ * costs a circuit an entangler.
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
+import { wiresOf } from '../../ir/wires.js';
 import { isDiagonal } from './commutation.js';
 
 const gate = (name: IrGate['name'], target: number, controls: number[], span: IrGate['span']): IrGate =>
   span
     ? { kind: 'gate', name, targets: [target], controls, rotation: null, span }
     : { kind: 'gate', name, targets: [target], controls, rotation: null };
-
-/**
- * CCZ on a, b, t in Clifford+T (Nielsen and Chuang, figure 4.9 without its
- * two Hadamards); `sign` -1 swaps T and T† (CCZ is its own inverse, so both
- * polarities are CCZ). Its terms: +π/4 on a, b, t and a⊕b⊕t, -π/4 on a⊕b,
- * a⊕t and b⊕t, each times `sign`.
- */
-export function cczCliffordT(a: number, b: number, t: number, span: IrGate['span'], sign: 1 | -1 = 1): IrGate[] {
-  const T = sign === 1 ? 't' : 'ti';
-  const Ti = sign === 1 ? 'ti' : 't';
-  return [
-    gate('x', t, [b], span),
-    gate(Ti, t, [], span),
-    gate('x', t, [a], span),
-    gate(T, t, [], span),
-    gate('x', t, [b], span),
-    gate(Ti, t, [], span),
-    gate('x', t, [a], span),
-    gate(T, t, [], span),
-    gate(T, b, [], span),
-    gate('x', b, [a], span),
-    gate(T, a, [], span),
-    gate(Ti, b, [], span),
-    gate('x', b, [a], span),
-  ];
-}
 
 const isDoublyControlled = (op: IrOp): op is IrGate =>
   op.kind === 'gate' && (op.name === 'x' || op.name === 'z') && op.controls.length === 2 && op.targets.length === 1;
@@ -113,12 +93,12 @@ function rotationGate(theta: number, wire: number, span: IrGate['span']): IrGate
 
 interface Term {
   /** Op indices of the rotations on this parity, with the affine constant each saw. */
-  readonly at: { index: number; negated: boolean }[];
+  readonly at: { index: number; negated: boolean; slot?: number }[];
   /** Sum of the phases as functions of the parity (a negated wire contributes -θ). */
   total: number;
 }
 
-/** The signs of a CCZ's seven terms (cczCliffordT, sign +1) by the wires each parity covers: a, b, t bits. */
+/** The signs of a CCZ's seven terms by the wires each parity covers: a, b, t bits. */
 const CCZ_TERMS: readonly (readonly [a: boolean, b: boolean, t: boolean, sign: number])[] = [
   [true, false, false, 1],
   [false, true, false, 1],
@@ -144,21 +124,53 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
   const next = (): bigint => 1n << fresh++;
   const mask: bigint[] = Array.from({ length: qubits }, next);
   const flipped = new Uint8Array(qubits);
+  // A wire's parity before an H that nothing has touched since: a second H gives it back (H H = I).
+  const beforeH: ({ mask: bigint; flipped: number } | null)[] = new Array<null>(qubits).fill(null);
   const out: IrOp[] = [];
   const replaced = new Map<number, IrGate | null>();
   let terms = new Map<bigint, Term>();
 
+  // CCZs kept whole (direct synthesis): the angle of each of their seven terms, by op index.
+  const slots = new Map<number, number[]>();
   const close = (): void => {
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
-      const [first, ...rest] = term.at;
-      if (first === undefined) continue;
-      const op = out[first.index] as IrGate;
-      const wire = op.targets[0] as number;
-      replaced.set(first.index, rotationGate(first.negated ? -term.total : term.total, wire, op.span));
-      for (const r of rest) replaced.set(r.index, null);
+      term.at.forEach((entry, k) => {
+        const angle = k > 0 ? 0 : entry.negated ? -term.total : term.total;
+        if (entry.slot !== undefined) (slots.get(entry.index) as number[])[entry.slot] = angle;
+        else if (k > 0) replaced.set(entry.index, null);
+        else
+          replaced.set(
+            entry.index,
+            rotationGate(angle, (out[entry.index] as IrGate).targets[0] as number, out[entry.index]?.span),
+          );
+      });
     }
     terms = new Map();
+  };
+
+  const addTerm = (key: bigint, negated: boolean, theta: number, index: number, slot?: number): void => {
+    let term = terms.get(key);
+    if (term === undefined) terms.set(key, (term = { at: [], total: 0 }));
+    term.at.push(slot === undefined ? { index, negated } : { index, negated, slot });
+    term.total += negated ? -theta : theta;
+  };
+
+  /** A CCZ kept whole: its seven terms join the collection as slots of one placeholder op. */
+  const visitCcz = (op: IrGate, a: number, b: number, t: number, sign: 1 | -1): void => {
+    const index = out.length;
+    out.push(op);
+    for (const w of [a, b, t]) beforeH[w] = null;
+    const angles: number[] = [];
+    CCZ_TERMS.forEach(([inA, inB, inT, s], slot) => {
+      const key =
+        (inA ? (mask[a] as bigint) : 0n) ^ (inB ? (mask[b] as bigint) : 0n) ^ (inT ? (mask[t] as bigint) : 0n);
+      const flip =
+        (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? (flipped[t] as number) : 0);
+      angles.push(sign * s * QUARTER);
+      addTerm(key, flip === 1, sign * s * QUARTER, index, slot);
+    });
+    slots.set(index, angles);
   };
 
   /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (t's parity fresh for a Toffoli). */
@@ -182,6 +194,16 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
   const visit = (op: IrOp): void => {
     const index = out.length;
     out.push(op);
+    if (op.kind === 'gate' && op.name === 'h' && op.controls.length === 0) {
+      const w = op.targets[0] as number;
+      const saved = beforeH[w];
+      beforeH[w] = saved ? null : { mask: mask[w] as bigint, flipped: flipped[w] as number };
+      mask[w] = saved ? saved.mask : next();
+      flipped[w] = saved ? saved.flipped : 0;
+      return;
+    }
+    if (op.kind === 'barrier') beforeH.fill(null);
+    else for (const w of wiresOf(op) ?? []) beforeH[w] = null;
     switch (op.kind) {
       case 'measure':
       case 'reset':
@@ -208,12 +230,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
     const theta = phaseAngle(op);
     if (theta !== null) {
       const wire = op.targets[0] as number;
-      const key = mask[wire] as bigint;
-      const negated = flipped[wire] === 1;
-      let term = terms.get(key);
-      if (term === undefined) terms.set(key, (term = { at: [], total: 0 }));
-      term.at.push({ index, negated });
-      term.total += negated ? -theta : theta;
+      addTerm(mask[wire] as bigint, flipped[wire] === 1, theta, index);
       return;
     }
     if (op.name === 'x' && op.controls.length === 0) {
@@ -249,20 +266,70 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
     const [a, b] = op.controls as [number, number];
     const t = op.targets[0] as number;
     const toffoli = op.name === 'x';
-    const ccz = cczCliffordT(a, b, t, op.span, polarity(a, b, t, toffoli));
     const h = gate('h', t, [], op.span);
-    for (const g of toffoli ? [h, ...ccz, h] : ccz) visit(g);
+    if (toffoli) visit(h);
+    visitCcz(op, a, b, t, polarity(a, b, t, toffoli));
+    if (toffoli) visit(h);
   }
   close();
   const result: IrOp[] = [];
   out.forEach((op, i) => {
-    if (!replaced.has(i)) result.push(op);
+    const angles = slots.get(i);
+    if (angles) result.push(...cczTerms(op as IrGate, angles));
+    else if (!replaced.has(i)) result.push(op);
     else {
       const r = replaced.get(i);
       if (r) result.push(r);
     }
   });
   return result;
+}
+
+/**
+ * A CCZ's surviving terms on ions: single-wire terms as Z rotations (free),
+ * each two-wire term as cx; rotation; cx (one ZZ after the block pass), the
+ * three-wire term as cx x,y; cx y,z; rotation on z; cx y,z; cx x,y (three),
+ * with (x, y) a surviving two-wire term's pair so that term rides free on y.
+ */
+function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
+  const [a, b] = op.controls as [number, number];
+  const t = op.targets[0] as number;
+  const span = op.span;
+  const out: IrGate[] = [];
+  const rot = (theta: number, w: number): void => {
+    const g = rotationGate(theta, w, span);
+    if (g) out.push(g);
+  };
+  const live = (theta: number | undefined): boolean => theta !== undefined && !isZeroAngle(theta);
+  const [ta, tb, tt, tabt, tab, tat, tbt] = angles as [number, number, number, number, number, number, number];
+  rot(ta, a);
+  rot(tb, b);
+  rot(tt, t);
+  const pairs: [number, number, number][] = [
+    [a, b, tab],
+    [a, t, tat],
+    [b, t, tbt],
+  ];
+  const alive = pairs.filter(([, , theta]) => live(theta));
+  let carried: [number, number, number] | undefined;
+  if (live(tabt)) {
+    carried = alive[0];
+    const [x, y] = carried ?? [a, b];
+    const z = [a, b, t].find((w) => w !== x && w !== y) as number;
+    out.push(gate('x', y, [x], span));
+    if (carried) rot(carried[2], y);
+    out.push(gate('x', z, [y], span));
+    rot(tabt, z);
+    out.push(gate('x', z, [y], span), gate('x', y, [x], span));
+  }
+  for (const pair of alive) {
+    if (pair === carried) continue;
+    const [u, v, theta] = pair;
+    out.push(gate('x', v, [u], span));
+    rot(theta, v);
+    out.push(gate('x', v, [u], span));
+  }
+  return out;
 }
 
 export function phaseFold(circuit: IrCircuit): IrCircuit {
