@@ -115,11 +115,12 @@ const isZeroAngle = (theta: number): boolean => {
 };
 
 /**
- * Folds the phase terms of `ops`, writing each Toffoli and CCZ in Clifford+T
+ * Folds the phase terms of `ops` (null when no two terms merge: then
+ * re-synthesising its CCZs alone would gain nothing), writing each Toffoli and CCZ in Clifford+T
  * on the way with the polarity that zeroes more of the terms collected so
  * far (Nam et al. choose T or T† the same way); returns the new ops.
  */
-export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
+export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null {
   let fresh = 0n;
   const next = (): bigint => 1n << fresh++;
   const mask: bigint[] = Array.from({ length: qubits }, next);
@@ -128,13 +129,16 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
   const beforeH: ({ mask: bigint; flipped: number } | null)[] = new Array<null>(qubits).fill(null);
   const out: IrOp[] = [];
   const replaced = new Map<number, IrGate | null>();
-  let terms = new Map<bigint, Term>();
+  // Keyed by the parity in base 32: V8 hashes BigInt keys poorly, and a Map of them slows 100-fold past a few thousand.
+  let terms = new Map<string, Term>();
 
   // CCZs kept whole (direct synthesis): the angle of each of their seven terms, by op index.
   const slots = new Map<number, number[]>();
+  let merged = false;
   const close = (): void => {
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
+      merged = true;
       term.at.forEach((entry, k) => {
         const angle = k > 0 ? 0 : entry.negated ? -term.total : term.total;
         if (entry.slot !== undefined) (slots.get(entry.index) as number[])[entry.slot] = angle;
@@ -150,8 +154,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
   };
 
   const addTerm = (key: bigint, negated: boolean, theta: number, index: number, slot?: number): void => {
-    let term = terms.get(key);
-    if (term === undefined) terms.set(key, (term = { at: [], total: 0 }));
+    const name = key.toString(32);
+    let term = terms.get(name);
+    if (term === undefined) terms.set(name, (term = { at: [], total: 0 }));
     term.at.push(slot === undefined ? { index, negated } : { index, negated, slot });
     term.total += negated ? -theta : theta;
   };
@@ -182,7 +187,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
       if (toffoli && inT) continue;
       const key = (inA ? (mask[a] as bigint) : 0n) ^ (inB ? (mask[b] as bigint) : 0n) ^ (inT ? tMask : 0n);
       const flip = (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? tFlip : 0);
-      const term = terms.get(key);
+      const term = terms.get(key.toString(32));
       if (term === undefined) continue;
       const theta = (flip ? -sign : sign) * QUARTER;
       if (isZeroAngle(term.total + theta)) score++;
@@ -272,6 +277,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] {
     if (toffoli) visit(h);
   }
   close();
+  if (!merged) return null;
   const result: IrOp[] = [];
   out.forEach((op, i) => {
     const angles = slots.get(i);
@@ -332,7 +338,8 @@ function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
   return out;
 }
 
+/** The folded circuit, or the circuit itself (the same object) when no two terms merge. */
 export function phaseFold(circuit: IrCircuit): IrCircuit {
-  if (!hasPhaseTerms(circuit)) return circuit;
-  return { ...circuit, ops: foldPhases(circuit.ops, circuit.qubits) };
+  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits) : null;
+  return ops ? { ...circuit, ops } : circuit;
 }
