@@ -99,23 +99,42 @@ export function shotsArtifact(circuit: IrCircuit, table: ShotTable): ShotsArtifa
 /** Counts per register; keys are bitstrings with bit 0 leftmost. */
 export function histogramArtifact(circuit: IrCircuit, table: ShotTable): HistogramArtifact {
   const registers = namedRecord<Record<string, number>>();
-  const count = (name: string, bits: Uint8Array) => {
-    const counts = (registers[name] ??= {});
-    const key = bits.join('');
-    counts[key] = (counts[key] ?? 0) + 1;
-  };
-  registers[OUTPUT_ALL] = {};
-  for (const reg of circuit.bitRegisters) registers[reg.name] = {};
-  for (let s = 0; s < table.shots; s++) {
-    count(OUTPUT_ALL, table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits));
-    for (const reg of circuit.bitRegisters) {
-      const from = s * table.clbits + reg.offset;
-      count(reg.name, table.clbitValues.subarray(from, from + reg.size));
-    }
-  }
-  for (const name of Object.keys(registers))
-    registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
+  registers[OUTPUT_ALL] = rowCounts(table.qubitBits, table.qubits, 0, table.qubits, table.shots);
+  for (const reg of circuit.bitRegisters)
+    registers[reg.name] = rowCounts(table.clbitValues, table.clbits, reg.offset, reg.size, table.shots);
   return { histogram: { registers } };
+}
+
+/** Widest row counted by its integer value (exact in a double); wider rows are counted by their text. */
+const MAX_INTEGER_ROW = 52;
+
+/**
+ * Counts of the rows `data[s * width + offset .. + size)` over the shots, as
+ * bitstrings (bit 0 leftmost) in sorted order. Counted by integer value and
+ * written as text once per distinct value: a debiased job counts each
+ * variant's shots apart, and joining every shot's bits into a string was most
+ * of that.
+ */
+function rowCounts(data: Uint8Array, width: number, offset: number, size: number, shots: number): Distribution {
+  if (size > MAX_INTEGER_ROW) {
+    const counts = new Map<string, number>();
+    for (let s = 0; s < shots; s++) {
+      const key = data.subarray(s * width + offset, s * width + offset + size).join('');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return sortedDistribution(counts);
+  }
+  const counts = new Map<number, number>();
+  const weights = Float64Array.from({ length: size }, (_, k) => 2 ** k);
+  for (let s = 0; s < shots; s++) {
+    const from = s * width + offset;
+    let value = 0;
+    for (let k = 0; k < size; k++) value += (data[from + k] as number) * (weights[k] as number);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return sortedDistribution(
+    Array.from(counts, ([value, count]): [string, number] => [indexToBitstring(value, size), count]),
+  );
 }
 
 /** Empirical probabilities from shots (the noisy simulator's probabilities artifact). */
