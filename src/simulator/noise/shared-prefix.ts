@@ -81,6 +81,12 @@ function isCrossedPair(m: Float64Array): boolean {
   return true;
 }
 
+/** The complex quotient (nr + i ni) / (dr + i di). */
+function ratio(nr: number, ni: number, dr: number, di: number): [number, number] {
+  const norm = dr * dr + di * di;
+  return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
+}
+
 /**
  * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
  * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
@@ -94,10 +100,6 @@ function passesOfGate(gate: UnitaryOp): Pass[] {
   if (isCrossedPair(m) && gate.kind !== 'diagonal') return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
   if (gate.kind !== 'diagonal') return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
   // Diagonal entries d00, d01, d10, d11 (local index 2 * bit(hi) + bit(lo)) sit at 0, 10, 20, 30.
-  const ratio = (nr: number, ni: number, dr: number, di: number): [number, number] => {
-    const norm = dr * dr + di * di;
-    return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
-  };
   const d = (k: number): [number, number] => [m[k] as number, m[k + 1] as number];
   const [d00, d01, d10, d11] = [d(0), d(10), d(20), d(30)];
   return [

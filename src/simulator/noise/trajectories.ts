@@ -172,6 +172,15 @@ function coherentError(qubits: readonly number[], run: NoisyRun, physical: (q: n
   return { ...overRotation(cache.twoQubit, 2 * pair + (sign2 < 0 ? 1 : 0), name, angle), targets: qubits };
 }
 
+/** Each op's error qubits, per circuit: every variant of a debiased job reads them. */
+const circuitErrorQubits = new WeakMap<IrCircuit, readonly (readonly number[])[]>();
+
+function errorQubitsOf(circuit: IrCircuit): readonly (readonly number[])[] {
+  let qubits = circuitErrorQubits.get(circuit);
+  if (!qubits) circuitErrorQubits.set(circuit, (qubits = circuit.ops.map(errorQubits)));
+  return qubits;
+}
+
 /** Samples `shots` noisy shots of `circuit` on a device (with its qubit map and decomposition signs). */
 export function sampleNoisyShots(
   circuit: IrCircuit,
@@ -188,8 +197,7 @@ export function sampleNoisyShots(
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
-  circuit.ops.forEach((op, i) => {
-    const qubits = errorQubits(op);
+  errorQubitsOf(circuit).forEach((qubits, i) => {
     if (qubits.length === 1) {
       const q = physical(qubits[0] as number);
       const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
@@ -237,7 +245,7 @@ export function sampleNoisyShots(
     : null;
   // Each pattern runs the whole circuit: progress counts its share.
   const progress = scaledSink(options.progress, 1 / patterns.size);
-  const circuitGates = circuit.ops.filter((op) => op.kind === 'gate' || op.kind === 'native').length;
+  const circuitGates = progress ? circuit.ops.filter((op) => op.kind === 'gate' || op.kind === 'native').length : 0;
   for (const { hits, count } of patterns.values()) {
     let execution: Execution;
     if (shared) {
