@@ -3,8 +3,9 @@
  * on a new data directory (the template unpacked: initdb and migrations
  * done), `keys list` on an existing store, against two floors measured in the
  * same run, interleaved so every row sees the same load: a bare `node` start
- * and PGlite's own start in memory from the same template (its WebAssembly
- * start, which this project does not control). Fresh processes; wall and CPU
+ * and PGlite's own start on an existing data directory (its WebAssembly
+ * start, which this project does not control), with PGlite's own load of the
+ * template in memory (`loadDataDir`) beside them. Fresh processes; wall and CPU
  * (user + system, from /usr/bin/time) medians of REPEATS, the load average
  * printed with the table. Needs `npm run build` (dist/ and the template).
  */
@@ -24,17 +25,19 @@ if (!existsSync(cli) || template === null) {
   process.exit(1);
 }
 
-/** PGlite started in memory from the template, as the store starts it (its start parameters), one query. */
-const pgliteAlone = `
+const existing = mkdtempSync(join(tmpdir(), 'q3p-store-open-'));
+
+/** PGlite started as the store starts it (its start parameters) on `source`'s options, one query. */
+const pgliteAlone = (options: string) => `
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_START_PARAMS } from ${JSON.stringify(join(root, 'dist', 'service', 'store', 'pglite.js'))};
-const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(${JSON.stringify(template)})]), startParams: [...PGLITE_START_PARAMS] });
+const pg = await PGlite.create({ ${options}, startParams: [...PGLITE_START_PARAMS] });
 await pg.query('SELECT 1');
 await pg.close();
 `;
-
-const existing = mkdtempSync(join(tmpdir(), 'q3p-store-open-'));
+const pgliteOnExisting = pgliteAlone(`dataDir: ${JSON.stringify(existing)}`);
+const pgliteFromTemplate = pgliteAlone(`loadDataDir: new Blob([readFileSync(${JSON.stringify(template)})])`);
 /** `keys create` of a CLI build on a data directory (a new one unless named). */
 const keysCreate = (cliPath: string, dataDir = mkdtempSync(join(tmpdir(), 'q3p-new-'))) => [
   cliPath,
@@ -43,8 +46,12 @@ const keysCreate = (cliPath: string, dataDir = mkdtempSync(join(tmpdir(), 'q3p-n
 const ROWS: readonly { readonly name: string; readonly args: () => readonly string[] }[] = [
   { name: 'node -e 0 (floor: a bare start)', args: () => ['-e', '0'] },
   {
-    name: 'PGlite alone: in memory from the template (floor)',
-    args: () => ['--input-type=module', '-e', pgliteAlone],
+    name: 'PGlite alone: an existing data directory (floor)',
+    args: () => ['--input-type=module', '-e', pgliteOnExisting],
+  },
+  {
+    name: "PGlite alone: in memory from the template (PGlite's loadDataDir)",
+    args: () => ['--input-type=module', '-e', pgliteFromTemplate],
   },
   {
     name: 'keys create, new data directory',
@@ -102,8 +109,8 @@ printTable(
       row.name,
       Math.round(ms),
       Math.round(cpuMs),
-      i < 2 ? '-' : `${(ms / floor).toFixed(2)}x`,
-      i < 2 ? '-' : `${(cpuMs / floorCpu).toFixed(2)}x`,
+      i === 0 || i === 1 ? '-' : `${(ms / floor).toFixed(2)}x`,
+      i === 0 || i === 1 ? '-' : `${(cpuMs / floorCpu).toFixed(2)}x`,
     ];
   }),
 );

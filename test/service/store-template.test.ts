@@ -25,7 +25,7 @@ describe('the embedded store template', () => {
 
   it('is named for the PGlite and the migrations it holds', () => {
     expect(basename(storeTemplatePath() ?? '')).toMatch(
-      /^empty-store\.pglite-\d+\.\d+\.\d+\.migrations-[0-9a-f]{12}\.tar\.gz$/,
+      /^empty-store\.format-\d+\.pglite-\d+\.\d+\.\d+\.migrations-[0-9a-f]{12}\.tar\.gz$/,
     );
   });
 

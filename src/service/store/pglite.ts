@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireLock } from './lock.js';
 import { storeTemplate } from './template.js';
+import { unpackTemplate } from './template-tar.js';
 import type { Db, Queryable } from './db.js';
 
 /**
@@ -28,10 +29,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
   try {
     // A new directory starts from the template built with the package (initdb and migrations done) instead of initdb.
     const template = existsSync(join(dataDir, 'PG_VERSION')) ? null : storeTemplate();
-    pg = await PGlite.create(dataDir, {
-      startParams: [...PGLITE_START_PARAMS],
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    if (template) unpackTemplate(template, dataDir);
+    pg = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
   } catch (error) {
     release();
     throw error;

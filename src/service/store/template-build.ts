@@ -1,15 +1,18 @@
 /**
- * Builds the store template (template.ts) at `npm run build`: initdb in an
- * in-memory PGlite started as the store starts it, this build's migrations,
- * then PGlite's gzipped tarball of the data directory. Its own module, since
+ * Builds the store template (template.ts) at `npm run build`: initdb in a
+ * PGlite started as the store starts it in a temporary directory, this
+ * build's migrations, a clean shutdown, then the directory packed as a
+ * gzipped ustar archive (template-tar.ts). Its own module, since
  * it needs the driver (pglite.ts) that reads the template.
  */
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from './migrate.js';
 import { PGLITE_START_PARAMS, pgliteDb } from './pglite.js';
 import { candidates } from './template.js';
+import { packTemplate } from './template-tar.js';
 
 /**
  * Writes the template beside the built module (npm run build calls this), or
@@ -21,15 +24,19 @@ export async function writeStoreTemplate(path = candidates()[0] as string): Prom
   // Templates of another PGlite or other migrations are never read again.
   for (const old of readdirSync(dirname(path)))
     if (/^empty-store\..*\.tar\.gz$/.test(old)) rmSync(join(dirname(path), old), { force: true });
-  const pg = await PGlite.create({ startParams: [...PGLITE_START_PARAMS] });
+  const dataDir = mkdtempSync(join(tmpdir(), 'q3p-store-template-'));
   try {
-    await applyMigrations(pgliteDb(pg));
-    const tarball = await pg.dumpDataDir('gzip');
+    const pg = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+    try {
+      await applyMigrations(pgliteDb(pg));
+    } finally {
+      await pg.close();
+    }
     const partial = `${path}.${process.pid}.partial`;
-    writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()));
+    writeFileSync(partial, packTemplate(dataDir));
     renameSync(partial, path);
   } finally {
-    await pg.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return path;
 }

@@ -2,15 +2,17 @@
  * The embedded store's empty data directory, made once at build time.
  * Creating a PGlite data directory runs PostgreSQL's initdb in WebAssembly
  * (16-20 s on a loaded 2-core machine); a new store instead unpacks this
- * tarball (PGlite's `loadDataDir`, the format of its `dumpDataDir`). It holds
+ * tarball (the format of PGlite's `dumpDataDir`; template-tar.ts). It holds
  * initdb's output and this build's migrations (so a new store does not run
  * them again): no keys, no secrets, no jobs, so every store made from it is
  * as new as one made by initdb and migrated.
  *
- * The file name carries the PGlite version that wrote it (a data directory
- * from another PGlite may not open in this one: a store is then created the
- * slow way) and a digest of the migrations it holds (a template of other
- * migrations is not used; openStore applies any the template lacks).
+ * The file name carries the archive's format (template-tar.ts; a checkout
+ * built before a change of it builds its template again), the PGlite version
+ * that wrote it (a data directory from another PGlite may not open in this
+ * one: a store is then created the slow way) and a digest of the migrations
+ * it holds (a template of other migrations is not used; openStore applies any
+ * the template lacks).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +36,11 @@ function migrationsDigest(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-const fileName = () => `empty-store.pglite-${pgliteVersion()}.migrations-${migrationsDigest()}.tar.gz`;
+/** 2: packed from a cleanly shut-down directory (1 was PGlite's dump of a running server). */
+const TEMPLATE_FORMAT = 2;
+
+const fileName = () =>
+  `empty-store.format-${TEMPLATE_FORMAT}.pglite-${pgliteVersion()}.migrations-${migrationsDigest()}.tar.gz`;
 
 /**
  * Where the built template lives: beside this module in dist/, and (for code
@@ -50,8 +56,8 @@ export function storeTemplatePath(): string | null {
   return candidates().find((path) => existsSync(path)) ?? null;
 }
 
-/** The template as a Blob for PGlite's `loadDataDir`, or null. */
-export function storeTemplate(): Blob | null {
+/** The template's bytes (gzipped tar, PGlite's `dumpDataDir` format), or null. */
+export function storeTemplate(): Buffer | null {
   const path = storeTemplatePath();
-  return path ? new Blob([readFileSync(path)]) : null;
+  return path ? readFileSync(path) : null;
 }

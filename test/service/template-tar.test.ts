@@ -1,0 +1,105 @@
+/**
+ * The store template unpacked by our own reader (template-tar.ts) gives
+ * the data directory the system's `tar` gives, byte for byte, with the
+ * trailing zeros of each file as holes; an entry that would leave the
+ * directory is refused before anything is written.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidates, storeTemplate } from '../../src/service/store/template.js';
+import { writeStoreTemplate } from '../../src/service/store/template-build.js';
+import { unpackTemplate } from '../../src/service/store/template-tar.js';
+
+const dirs: string[] = [];
+const newDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'q3p-unpack-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** Every file under `root`, by relative path. */
+function filesUnder(root: string, dir = root, out = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(root, path, out);
+    else out.set(relative(root, path), path);
+  }
+  return out;
+}
+
+/** A one-file ustar archive, gzipped: a 512-byte header (name, mode, size, checksum, type) and the body. */
+function oneFileTar(name: string, body: string): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0, 'latin1');
+  header.write('0000600\0', 100);
+  header.write(`${Buffer.byteLength(body).toString(8).padStart(11, '0')}\0`, 124);
+  header.write('        ', 148);
+  header.write('0', 156);
+  header.write('ustar\x0000', 257, 'latin1');
+  header.write(
+    `${header
+      .reduce((sum, byte) => sum + byte, 0)
+      .toString(8)
+      .padStart(6, '0')}\0 `,
+    148,
+    'latin1',
+  );
+  const padded = Buffer.alloc(Math.ceil(Buffer.byteLength(body) / 512) * 512);
+  padded.write(body);
+  return gzipSync(Buffer.concat([header, padded, Buffer.alloc(1024)]));
+}
+
+describe('unpacking the store template', () => {
+  beforeAll(async () => {
+    if (storeTemplate() === null) await writeStoreTemplate(candidates()[1]);
+  }, 600_000);
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("gives the same files as the system's tar, byte for byte", () => {
+    const template = storeTemplate();
+    if (template === null) throw new Error('no store template was built');
+    const ours = newDir();
+    const theirs = newDir();
+    const count = unpackTemplate(template, ours);
+    execFileSync('tar', ['-xzf', '-', '-C', theirs], { input: template, stdio: ['pipe', 'ignore', 'pipe'] });
+    const expected = filesUnder(theirs);
+    const got = filesUnder(ours);
+    expect(count).toBe(expected.size);
+    expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
+    expect(got.has('PG_VERSION')).toBe(true);
+    for (const [name, path] of expected) {
+      const mine = got.get(name) as string;
+      expect(readFileSync(mine).equals(readFileSync(path)), name).toBe(true);
+    }
+  });
+
+  it('holds a cleanly shut-down server, so a new store starts without crash recovery, and owner-only files', () => {
+    const template = storeTemplate();
+    if (template === null) throw new Error('no store template was built');
+    const dir = newDir();
+    unpackTemplate(template, dir);
+    // pg_control (PostgreSQL's ControlFileData, little-endian in WebAssembly): the DBState after the 8-byte system
+    // identifier and two 4-byte versions. 1 is DB_SHUTDOWNED; a dump of a running server says 6, DB_IN_PRODUCTION.
+    expect(readFileSync(join(dir, 'global', 'pg_control')).readUInt32LE(16)).toBe(1);
+    for (const path of filesUnder(dir).values()) expect(statSync(path).mode & 0o077, path).toBe(0);
+    expect(statSync(join(dir, 'base')).mode & 0o077).toBe(0);
+  });
+
+  it('refuses an entry outside the directory before writing it', () => {
+    const dir = newDir();
+    const inside = join(dir, 'inside');
+    expect(() => unpackTemplate(oneFileTar('../escaped', 'x'), inside)).toThrow(/path outside its directory/);
+    expect(existsSync(join(dir, 'escaped'))).toBe(false);
+  });
+
+  it('refuses an archive without PG_VERSION, so a cut-short store is never taken for a whole one', () => {
+    const dir = newDir();
+    expect(() => unpackTemplate(oneFileTar('base/1', 'x'), dir)).toThrow(/no PG_VERSION/);
+  });
+});
