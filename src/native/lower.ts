@@ -26,7 +26,7 @@ import { FUSION_SNAP } from './tolerances.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
-import { runPasses, type PassSwitches } from './passes/index.js';
+import { runPassesBothWays, type PassSwitches } from './passes/index.js';
 import { orientations, orientedSteps, type Orientation } from './passes/toffoli-orientation.js';
 
 export interface NativeLoweringOptions {
@@ -212,8 +212,21 @@ export function lowerToNative(
   family: NativeFamily,
   options: NativeLoweringOptions = {},
 ): NativeLowering {
+  if (!(options.optimize ?? true)) return lowerOnce(source, family, options);
+  const { plain, folded } = runPassesBothWays(source, options.passes);
+  if (folded === null) return lowerOnce(plain, family, options);
+  // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
+  const withoutFold = lowerOnce(plain, family, options);
+  const withFold = lowerOnce(folded, family, options);
+  return entanglersOf(withFold.circuit) < entanglersOf(withoutFold.circuit) ? withFold : withoutFold;
+}
+
+const entanglersOf = (circuit: IrCircuit): number =>
+  circuit.ops.reduce((n, op) => n + (op.kind === 'native' && op.targets.length === 2 ? 1 : 0), 0);
+
+/** Lowers `circuit`: the source after the passes, or the source itself without `optimize`. */
+function lowerOnce(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
   const optimize = options.optimize ?? true;
-  const circuit = optimize ? runPasses(source, options.passes) : source;
   const width = loweredWidth(circuit, family, options.maxQubits);
   const emitter = new NativeEmitter(width, optimize, options.maxOps);
   const decomposed = new DecomposeCache(decomposeContext(family, width));

@@ -23,6 +23,7 @@ const PROVEN = [
   'barenco_tof_3',
   'barenco_tof_4',
   'barenco_tof_5',
+  'barenco_tof_10',
   'mod5_4',
   'mod_mult_55',
   'mod_red_21',
@@ -30,6 +31,9 @@ const PROVEN = [
   'rc_adder_6',
   'csla_mux_3',
   'gf2_4_mult',
+  'gf2_5_mult',
+  'gf2_6_mult',
+  'qcla_com_7',
 ];
 
 describe.each(FAMILIES)('the Nam et al. suite (%s)', (family) => {

@@ -35,7 +35,7 @@ describe.each(FAMILIES)('the probes of issue 26 (%s)', (family) => {
   it("ctrl(2) @ z; cx on two of its wires: 4 (Peres's gate), the CNOT pair oriented to meet the CNOT; 6 without", () => {
     const peres = circuitOf(3, [ccz(0, 1, 2), cx(0, 1)]);
     expect(entanglers(peres)).toBe(4);
-    expect(entanglers(peres, { 'toffoli-orientation': false })).toBe(6);
+    expect(entanglers(peres, { 'toffoli-orientation': false, 'phase-fold': false })).toBe(6);
     expect(entanglers(circuitOf(3, [ccx(0, 1, 2), cx(0, 1)]))).toBe(4);
     // A CNOT into the target first is a Toffoli with one negated control: still 5.
     expect(entanglers(circuitOf(3, [cx(1, 2), ccx(0, 1, 2)]))).toBe(5);
@@ -43,7 +43,18 @@ describe.each(FAMILIES)('the probes of issue 26 (%s)', (family) => {
 
   it('tof_3: 11 with relative-phase Toffolis for the compute/uncompute pair, 15 without', () => {
     expect(entanglers(TOF_3)).toBe(11);
-    expect(entanglers(TOF_3, { 'relative-phase': false })).toBe(15);
+    expect(entanglers(TOF_3, { 'relative-phase': false, 'phase-fold': false })).toBe(15);
+  });
+
+  it('tof_3 with phase folding alone: 13, the pair sharing its a⊕b term (T and T† chosen to cancel)', () => {
+    expect(entanglers(TOF_3, { 'relative-phase': false })).toBe(13);
+  });
+
+  it('a Toffoli pair whose control is a target in between: 13 with phase folding (its a⊕t terms cancel), 15 without', () => {
+    // Relative-phase Toffolis cannot pair these (Margolus's phase sits on the controls); the folded terms can.
+    const c = circuitOf(5, [ccx(0, 1, 2), ccx(3, 4, 1), ccx(0, 1, 2)]);
+    expect(entanglers(c)).toBe(13);
+    expect(entanglers(c, { 'phase-fold': false })).toBe(15);
   });
 
   it('a Toffoli pair whose target is used as a target in between keeps full Toffolis', () => {

@@ -11,10 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { JsonShapeScanner, shapeProblem, type ShapeLimits } from '../../src/service/http/json-shape.js';
 import { streamingJsonParser } from '../../src/service/http/json-body.js';
 
-const SMALL: Required<ShapeLimits> = { maxDepth: 4, maxItems: 3, maxCircuits: 2, maxGates: 4, maxTotalItems: 10 };
+const SMALL: Required<Omit<ShapeLimits, 'sliceBytes'>> = {
+  maxDepth: 4,
+  maxItems: 3,
+  maxCircuits: 2,
+  maxGates: 4,
+  maxTotalItems: 10,
+};
 
 /** Whether a parsed value passes one of `limits`, walked the plain way (the reference the scan must agree with). */
-function passesALimit(value: unknown, limits: Required<ShapeLimits>): boolean {
+function passesALimit(value: unknown, limits: typeof SMALL): boolean {
   let total = 0;
   let gates = 0;
   const walk = (v: unknown, depth: number, key: string | null): boolean => {

@@ -84,14 +84,17 @@ describe('noisy runs sharing their error-free prefix', () => {
       fc.property(circuits, fc.constantFrom('xx' as const, 'zz' as const), fc.nat(1000), (c, entangler, seed) => {
         expect(sharesPrefixes(c)).toBe(true);
         const { coherent, pattern } = noiseOf(c, entangler, seed);
-        const patterns: PatternGates[] = [[], pattern];
+        // Each pattern twice: the second run starts from arrays the first ones gave back (recycle).
+        const patterns: PatternGates[] = [[], pattern, pattern, []];
         const firstErrors = new Set(pattern.length ? [(pattern[0] as [number, UnitaryOp[]])[0]] : []);
         const runner = prefixSharingRunner(c, coherent, firstErrors, options.memory);
         for (const hits of patterns) {
           const insertAfter = new Map(coherent);
           for (const [op, gates] of hits) insertAfter.set(op, [...(insertAfter.get(op) ?? []), ...gates]);
           const expected = amplitudes(executeCircuit(c, { ...options, insertAfter }));
-          const actual = amplitudes(runner.run(hits));
+          const execution = runner.run(hits);
+          const actual = amplitudes(execution);
+          runner.recycle(execution);
           actual.re.forEach((v, i) => expect(v).toBeCloseTo(expected.re[i] as number, 12));
           actual.im.forEach((v, i) => expect(v).toBeCloseTo(expected.im[i] as number, 12));
         }

@@ -6,11 +6,19 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { cancelInverses } from './cancel.js';
+import { phaseFold } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
 
-export const PASS_NAMES = ['toffoli-form', 'cancel', 'relative-phase', 'swap-relabel', 'toffoli-orientation'] as const;
+export const PASS_NAMES = [
+  'toffoli-form',
+  'cancel',
+  'relative-phase',
+  'phase-fold',
+  'swap-relabel',
+  'toffoli-orientation',
+] as const;
 export type PassName = (typeof PASS_NAMES)[number];
 
 /** Which passes run: every pass is on unless set false. */
@@ -21,16 +29,42 @@ const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit) => IrCircui
   cancel: cancelInverses,
   'toffoli-form': orientToffolis,
   'relative-phase': relativePhaseToffolis,
+  'phase-fold': phaseFold,
   'swap-relabel': swapsAsRelabeling,
 };
 
 /** Runs the enabled passes in PASS_NAMES order; cancellation runs again last, on what the others exposed. */
 export function runPasses(circuit: IrCircuit, switches: PassSwitches = {}): IrCircuit {
+  const out = runSome(circuit, PASS_NAMES, switches);
+  return switches.cancel !== false ? cancelInverses(out) : out;
+}
+
+/**
+ * The passes run once up to `phase-fold`, then two ways from there: `plain`
+ * without it and `folded` with it (null when it is off or merges nothing),
+ * so that lowering can keep the better (lower.ts) without running the
+ * earlier passes twice.
+ */
+export function runPassesBothWays(
+  circuit: IrCircuit,
+  switches: PassSwitches = {},
+): { plain: IrCircuit; folded: IrCircuit | null } {
+  const at = PASS_NAMES.indexOf('phase-fold');
+  const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
+  const rest = PASS_NAMES.slice(at + 1);
+  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix);
+  const finish = (c: IrCircuit): IrCircuit => {
+    const out = runSome(c, rest, switches);
+    return switches.cancel !== false ? cancelInverses(out) : out;
+  };
+  return { plain: finish(prefix), folded: fold === prefix ? null : finish(fold) };
+}
+
+function runSome(circuit: IrCircuit, names: readonly PassName[], switches: PassSwitches): IrCircuit {
   let out = circuit;
-  for (const name of PASS_NAMES) {
+  for (const name of names) {
     const pass = PASSES[name];
     if (pass && switches[name] !== false) out = pass(out);
   }
-  if (switches.cancel !== false) out = cancelInverses(out);
   return out;
 }

@@ -27,7 +27,7 @@ import { streamingJsonParser } from './json-body.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
-import { coercedValues } from './validation.js';
+import { coercedValuesYielding } from './validation.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -82,8 +82,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
   // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).
   app.addHook('preValidation', async (request) => {
-    const problems = coercedValues(
-      request.routeOptions.schema?.body as Parameters<typeof coercedValues>[0],
+    // In turns: a 150,000-gate body takes a few hundred milliseconds of reading, and /health waits for none of it.
+    const problems = await coercedValuesYielding(
+      request.routeOptions.schema?.body as Parameters<typeof coercedValuesYielding>[0],
       request.body,
     );
     if (problems.length === 0) return;

@@ -4,11 +4,14 @@
  * the chunk that crosses it, and neither joined into one string nor parsed.
  * Only a body within every limit is joined, decoded once and given to
  * Fastify's own parser (prototype poisoning removed), then checked for text
- * the store cannot hold. The rest of a refused body is read and discarded by
+ * the store cannot hold. A body holding arrays or objects of more than 64 KB
+ * of text is parsed in pieces with the event loop free between them
+ * (json-slices.ts), so a valid 150,000-gate body does not stop `/health`. The rest of a refused body is read and discarded by
  * the app's `onSend` hook, so the client reads the 400 (S8).
  */
 import { errorCodes, type FastifyRequest } from 'fastify';
 import { JsonShapeScanner } from './json-shape.js';
+import { parseInSlices } from './json-slices.js';
 import { badShape, refuseUnstorableText } from './input-limits.js';
 
 type Done = (error: Error | null, body?: unknown) => void;
@@ -57,17 +60,30 @@ export function streamingJsonParser(
         return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       // A body of whitespace only is no body (as before: PennyLane-IonQ's empty POSTs).
       if (ignore || scanner.blank) return stop(null, undefined);
-      const text = Buffer.concat(chunks, received).toString('utf8');
+      const bytes = Buffer.concat(chunks, received);
       chunks.length = 0;
-      parseJson(request, text, (error, body) => {
+      const checked = (error: Error | null, body?: unknown) => {
         if (error) return stop(error);
         try {
-          refuseUnstorableText(text, body);
+          refuseUnstorableText(bytes.toString('utf8'), body);
         } catch (problem) {
           return stop(problem as Error);
         }
         return stop(null, body);
-      });
+      };
+      const whole = () => parseJson(request, bytes.toString('utf8'), checked);
+      if (scanner.malformed || scanner.slices.length === 0) return whole();
+      const piece = (text: string): unknown => {
+        let parsed: { error: Error | null; body?: unknown } = { error: null };
+        parseJson(request, text, (error, body) => (parsed = { error, body }));
+        if (parsed.error) throw parsed.error;
+        return parsed.body;
+      };
+      // A piece that is no JSON: the whole body is parsed, so the answer is the parser's own.
+      void parseInSlices(bytes, scanner.slices, piece).then(
+        (body) => checked(null, body),
+        () => whole(),
+      );
     };
     payload.on('data', onData);
     payload.on('end', onEnd);

@@ -43,6 +43,13 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/**
+ * Bytes of text between two cuts of a large array or object, about: the
+ * pieces a valid body is parsed in (json-slices.ts), each well under a
+ * millisecond of `JSON.parse`.
+ */
+export const SLICE_BYTES = 64 * 1024;
+
 /** Which limit a body passed. */
 export type ShapeLimit = 'depth' | 'items' | 'circuits' | 'gates' | 'total';
 
@@ -53,8 +60,40 @@ export interface ShapeProblem {
   readonly path: string;
 }
 
+/** A comma of a large array or object where its text may be cut, and the index of the item after it (arrays). */
+export interface Cut {
+  readonly at: number;
+  readonly index: number;
+}
+
+/**
+ * An array or object of more than {@link SLICE_BYTES} of text, to be parsed
+ * in pieces cut at its commas: byte offsets of its brackets, the decoded
+ * path from the root, and the large containers inside it.
+ */
+export interface Slice {
+  readonly isObject: boolean;
+  readonly start: number;
+  /** Offset of its closing bracket. */
+  readonly end: number;
+  readonly path: readonly string[];
+  readonly cuts: readonly Cut[];
+  readonly inner: readonly Slice[];
+}
+
 interface Frame {
   readonly isObject: boolean;
+  /** Byte offset of the opening bracket. */
+  readonly start: number;
+  /** Its path from the root is known exactly (no key on the way was cut short): it may become a {@link Slice}. */
+  readonly exact: boolean;
+  /** Objects: the last key read was cut short or not decoded. */
+  keyInexact: boolean;
+  /** Offset of the last cut (or the opening bracket). */
+  lastCut: number;
+  cuts: Cut[] | null;
+  /** Slices closed inside it, not yet inside another slice. */
+  inner: Slice[] | null;
   /** The key or index under which this container sits in its parent. */
   readonly segment: string | null;
   /** Most items this array may hold (arrays only). */
@@ -76,6 +115,8 @@ export interface ShapeLimits {
   readonly maxCircuits?: number;
   readonly maxGates?: number;
   readonly maxTotalItems?: number;
+  /** Bytes between cuts of a large array or object ({@link SLICE_BYTES}; smaller in tests). */
+  readonly sliceBytes?: number;
 }
 
 /** A scan of JSON bytes fed chunk by chunk; {@link feed} returns the first problem, and every later call returns it. */
@@ -90,11 +131,18 @@ export class JsonShapeScanner {
   private problem: ShapeProblem | null = null;
   /** No byte but whitespace seen yet. */
   blank = true;
+  /** Bytes fed before the current chunk. */
+  private offset = 0;
+  /** A bracket closed what it does not open, or closed nothing: the text is no JSON and is parsed whole. */
+  malformed = false;
+  /** The large arrays and objects at the top (outside any other slice). */
+  readonly slices: Slice[] = [];
   private readonly maxDepth: number;
   private readonly maxItems: number;
   private readonly maxCircuits: number;
   private readonly maxGates: number;
   private readonly maxTotalItems: number;
+  private readonly sliceBytes: number;
 
   constructor(limits: ShapeLimits = {}) {
     this.maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
@@ -102,6 +150,7 @@ export class JsonShapeScanner {
     this.maxCircuits = limits.maxCircuits ?? MAX_CIRCUITS;
     this.maxGates = limits.maxGates ?? circuitJsonLimits.maxGatesPerJob;
     this.maxTotalItems = limits.maxTotalItems ?? MAX_TOTAL_ITEMS;
+    this.sliceBytes = limits.sliceBytes ?? SLICE_BYTES;
   }
 
   /** Scans the next chunk; the first problem found (in this chunk or before), or null. */
@@ -109,6 +158,8 @@ export class JsonShapeScanner {
     if (this.problem) return this.problem;
     const length = chunk.length;
     const stack = this.stack;
+    const base = this.offset;
+    this.offset += length;
     for (let i = 0; i < length; i++) {
       const c = chunk[i] as number;
       if (this.inString) {
@@ -126,7 +177,13 @@ export class JsonShapeScanner {
       this.blank = false;
       const top = stack[stack.length - 1];
       if (c === COMMA) {
-        if (top) top.awaiting = true;
+        if (top) {
+          top.awaiting = true;
+          if (base + i - top.lastCut >= this.sliceBytes) {
+            (top.cuts ??= []).push({ at: base + i, index: top.items });
+            top.lastCut = base + i;
+          }
+        }
         continue;
       }
       if (c === COLON) {
@@ -134,7 +191,7 @@ export class JsonShapeScanner {
         continue;
       }
       if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        stack.pop();
+        this.close(c === CLOSE_BRACE, base + i);
         continue;
       }
       if (top && !top.isObject && top.awaiting) {
@@ -149,10 +206,43 @@ export class JsonShapeScanner {
         if (stack.length >= this.maxDepth) return this.fail('depth', [...stack.map((f) => f.segment), segment]);
         const holdsGates = c === OPEN_BRACKET && top?.isObject === true && segment === 'circuit';
         const maxItems = top?.isObject && segment === 'circuits' ? this.maxCircuits : this.maxItems;
-        stack.push({ isObject: c === OPEN_BRACE, segment, maxItems, holdsGates, key: '', items: 0, awaiting: true });
+        stack.push({
+          isObject: c === OPEN_BRACE,
+          start: base + i,
+          exact: top === undefined || (top.exact && !(top.isObject && top.keyInexact)),
+          keyInexact: false,
+          lastCut: base + i,
+          cuts: null,
+          inner: null,
+          segment,
+          maxItems,
+          holdsGates,
+          key: '',
+          items: 0,
+          awaiting: true,
+        });
       }
     }
     return null;
+  }
+
+  /** Closes the innermost container at byte `at`; one with cuts becomes a {@link Slice} of its parent (or the top). */
+  private close(isObject: boolean, at: number): void {
+    const frame = this.stack.pop();
+    if (!frame || frame.isObject !== isObject) {
+      this.malformed = true;
+      return;
+    }
+    const parent = this.stack[this.stack.length - 1];
+    let found: Slice[] | null = frame.inner;
+    if (frame.cuts && frame.exact) {
+      const path = this.stack.flatMap((f) => (f.segment === null ? [] : [f.segment]));
+      if (frame.segment !== null) path.push(frame.segment);
+      found = [{ isObject, start: frame.start, end: at, path, cuts: frame.cuts, inner: frame.inner ?? [] }];
+    }
+    if (!found) return;
+    if (parent) parent.inner = parent.inner ? parent.inner.concat(found) : found;
+    else this.slices.push(...found);
   }
 
   /** Counts a new item of `array`; true when that passes a limit (the problem is then set). */
@@ -181,19 +271,28 @@ export class JsonShapeScanner {
 
   private endKey(): void {
     const top = this.stack[this.stack.length - 1];
-    const raw = Buffer.from(this.keyBytes ?? []).toString('utf8');
+    const bytes = this.keyBytes ?? [];
     this.keyBytes = null;
-    if (top) top.key = decodeKey(raw);
+    if (!top) return;
+    // Most keys are short ASCII without escapes (`gate`, `target`): no decoding to do.
+    if (bytes.length < 64 && bytes.every((b) => b < 0x80 && b !== BACKSLASH)) {
+      top.key = String.fromCharCode(...bytes);
+      top.keyInexact = false;
+      return;
+    }
+    const decoded = decodeKey(Buffer.from(bytes).toString('utf8'));
+    top.key = decoded ?? Buffer.from(bytes).toString('utf8');
+    top.keyInexact = decoded === null || bytes.length >= 4 * MAX_SEGMENT_LENGTH;
   }
 }
 
-/** A key's JSON escapes decoded (a key cut short keeps its text as it came). */
-function decodeKey(raw: string): string {
+/** A key's JSON escapes decoded; null when they cannot be (a key cut short). */
+function decodeKey(raw: string): string | null {
   try {
     const key: unknown = JSON.parse(`"${raw}"`);
-    return typeof key === 'string' ? key : raw;
+    return typeof key === 'string' ? key : null;
   } catch {
-    return raw;
+    return null;
   }
 }
 

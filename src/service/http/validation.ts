@@ -184,11 +184,16 @@ function jsonType(value: unknown): string {
 
 /** Whether `schema` takes `value`'s type as it is (an integer is a number), or a numeric string as a number. */
 function typeFits(schema: Schema, value: unknown): boolean {
-  if (schema.type === undefined) return true;
-  const wanted = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const type = schema.type;
+  if (type === undefined) return true;
   const actual = jsonType(value);
-  if (wanted.includes(actual) || (actual === 'integer' && wanted.includes('number'))) return true;
-  return typeof value === 'string' && NUMERIC.test(value) && (wanted.includes('number') || wanted.includes('integer'));
+  // One type named, as most schemas do: no list to build.
+  if (typeof type === 'string') {
+    if (type === actual || (actual === 'integer' && type === 'number')) return true;
+    return typeof value === 'string' && (type === 'number' || type === 'integer') && NUMERIC.test(value);
+  }
+  if (type.includes(actual) || (actual === 'integer' && type.includes('number'))) return true;
+  return typeof value === 'string' && NUMERIC.test(value) && (type.includes('number') || type.includes('integer'));
 }
 
 /**
@@ -197,35 +202,119 @@ function typeFits(schema: Schema, value: unknown): boolean {
  * at their paths: the body is refused instead of changed.
  */
 export function coercedValues(schema: Schema | undefined, value: unknown, path = ''): SchemaError[] {
-  if (!schema || value === undefined) return [];
+  const walk = { problems: [] as SchemaError[], visited: 0 };
+  const steps = collectCoerced(schema, value, { parent: null, segment: path }, walk);
+  while (!steps.next().done);
+  return walk.problems;
+}
+
+/**
+ * The same, letting the event loop run after every {@link VALUES_PER_TURN}
+ * values: a 150,000-gate body is read in turns of a few milliseconds.
+ */
+export async function coercedValuesYielding(schema: Schema | undefined, value: unknown): Promise<SchemaError[]> {
+  const walk = { problems: [] as SchemaError[], visited: 0 };
+  const steps = collectCoerced(schema, value, { parent: null, segment: '' }, walk);
+  while (!steps.next().done) await new Promise<void>((resolve) => setImmediate(resolve));
+  return walk.problems;
+}
+
+/** Values read between two turns of the event loop. */
+const VALUES_PER_TURN = 10_000;
+
+interface Walk {
+  readonly problems: SchemaError[];
+  visited: number;
+}
+
+/**
+ * Where a value sits, as a chain to its parent: the JSON pointer is written
+ * out only for a value in error, so a 150,000-gate body costs no 450,000
+ * path strings (it cost 0.5 s of the event loop, issue 24).
+ */
+interface At {
+  readonly parent: At | null;
+  /** The pointer segment (escaped), or the whole prefix at the root. */
+  readonly segment: string;
+}
+
+function pointer(at: At): string {
+  const parts: string[] = [];
+  for (let a: At | null = at; a !== null; a = a.parent) parts.push(a.segment);
+  return parts.reverse().join('/');
+}
+
+/** Whether `schema` reads inside a value: an object's fields or an array's items. */
+const readsInside = (schema: Schema) =>
+  schema.anyOf !== undefined ||
+  schema.items !== undefined ||
+  schema.properties !== undefined ||
+  schema.patternProperties !== undefined ||
+  typeof schema.additionalProperties === 'object';
+
+/** Collects the coerced values under `value`; yields when {@link VALUES_PER_TURN} values were read since the last turn. */
+function* collectCoerced(schema: Schema | undefined, value: unknown, at: At, walk: Walk): Generator<void, void> {
+  const problems = walk.problems;
+  if (!schema || value === undefined || problems.length >= MAX_COERCION_ERRORS) return;
+  if (++walk.visited % VALUES_PER_TURN === 0) yield;
   if (schema.anyOf) {
     const fitting = schema.anyOf.filter((branch) => branch.anyOf !== undefined || typeFits(branch, value));
-    if (fitting.length === 0) return schema.anyOf.map((branch) => typeError(branch, path));
-    const results = fitting.map((branch) => coercedValues(branch, value, path));
-    return results.find((r) => r.length === 0) ?? results[0] ?? [];
-  }
-  if (!typeFits(schema, value)) return [typeError(schema, path)];
-  const problems: SchemaError[] = [];
-  // Bounded (issue 24, S7): a million wrong items stop at MAX_COERCION_ERRORS, which the 400 counts past.
-  const add = (found: readonly SchemaError[]) => {
-    for (const e of found) if (problems.length < MAX_COERCION_ERRORS) problems.push(e);
-  };
-  // An array over its maxItems is Ajv's to refuse on its length: its items are not read.
-  const tooLong = Array.isArray(value) && schema.maxItems !== undefined && value.length > schema.maxItems;
-  if (Array.isArray(value) && schema.items && !tooLong) {
-    for (let i = 0; i < value.length && problems.length < MAX_COERCION_ERRORS; i++)
-      add(coercedValues(schema.items, value[i], `${path}/${i}`));
-  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-      if (problems.length >= MAX_COERCION_ERRORS) break;
-      const child =
-        schema.properties?.[name] ??
-        Object.entries(schema.patternProperties ?? {}).find(([p]) => new RegExp(p, 'u').test(name))?.[1] ??
-        (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-      add(coercedValues(child, item, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    if (fitting.length === 0) {
+      for (const branch of schema.anyOf) pushBounded(problems, typeError(branch, pointer(at)));
+      return;
     }
+    let firstFound: SchemaError[] | null = null;
+    for (const branch of fitting) {
+      const found: Walk = { problems: [], visited: walk.visited };
+      yield* collectCoerced(branch, value, at, found);
+      walk.visited = found.visited;
+      if (found.problems.length === 0) return;
+      firstFound ??= found.problems;
+    }
+    for (const e of firstFound ?? []) pushBounded(problems, e);
+    return;
   }
-  return problems;
+  if (!typeFits(schema, value)) {
+    pushBounded(problems, typeError(schema, pointer(at)));
+    return;
+  }
+  if (value === null || typeof value !== 'object' || !readsInside(schema)) return;
+  // An array over its maxItems is Ajv's to refuse on its length: its items are not read.
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    if (!items || (schema.maxItems !== undefined && value.length > schema.maxItems)) return;
+    for (let i = 0; i < value.length && problems.length < MAX_COERCION_ERRORS; i++)
+      yield* collectCoerced(items, value[i], { parent: at, segment: String(i) }, walk);
+    return;
+  }
+  const patterns = schema.patternProperties ? Object.entries(schema.patternProperties) : NO_PATTERNS;
+  const rest = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  for (const name in value) {
+    if (!Object.hasOwn(value, name)) continue;
+    if (problems.length >= MAX_COERCION_ERRORS) break;
+    const child = schema.properties?.[name] ?? patterns.find(([p]) => patternOf(p).test(name))?.[1] ?? rest;
+    if (child)
+      yield* collectCoerced(
+        child,
+        (value as Record<string, unknown>)[name],
+        { parent: at, segment: /[~/]/.test(name) ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name },
+        walk,
+      );
+  }
+}
+
+const NO_PATTERNS: [string, Schema][] = [];
+
+function pushBounded(problems: SchemaError[], e: SchemaError): void {
+  if (problems.length < MAX_COERCION_ERRORS) problems.push(e);
+}
+
+/** Each pattern of a schema compiled once. */
+const compiledPatterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let compiled = compiledPatterns.get(source);
+  if (!compiled) compiledPatterns.set(source, (compiled = new RegExp(source, 'u')));
+  return compiled;
 }
 
 /** Type errors collected from one body, at most: enough to name 20 keys and count the rest of a small body. */

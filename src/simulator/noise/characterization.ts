@@ -54,8 +54,24 @@ export function deviceFromCharacterization(record: CharacterizationInput): Devic
   }
   const backend = record.backend ?? 'characterization';
   const seed = seedOfText(record.id ?? JSON.stringify([record.qubits, figures]));
-  return deviceOfDay(backend, record.qubits, figures, /forte/.test(backend) ? 'zz' : 'ms', seed);
+  const key = JSON.stringify([backend, record.qubits, figures, seed]);
+  let device = recentDevices.get(key);
+  if (!device) {
+    device = deviceOfDay(backend, record.qubits, figures, /forte/.test(backend) ? 'zz' : 'ms', seed);
+    if (recentDevices.size >= MAX_RECENT_DEVICES) recentDevices.delete(recentDevices.keys().next().value as string);
+    recentDevices.set(key, device);
+  }
+  return device;
 }
+
+/**
+ * Devices of recent records, by what decides them: the service runs a
+ * backend's jobs of a day on one record, and building its device (spreading
+ * and sorting per qubit and pair) was about a millisecond of each job. A
+ * device is never changed once built, so jobs may share it.
+ */
+const recentDevices = new Map<string, DeviceNoise>();
+const MAX_RECENT_DEVICES = 16;
 
 export function isCharacterizationProblem(
   value: DeviceNoise | CharacterizationProblem,

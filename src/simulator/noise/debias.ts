@@ -11,7 +11,14 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { DEBIASING } from '../../tables/index.js';
-import { histogramArtifact, OUTPUT_ALL, namedRecord, type HistogramArtifact } from '../results/artifacts.js';
+import {
+  histogramOfCounts,
+  registerCounts,
+  rowText,
+  type HistogramArtifact,
+  type RegisterCount,
+  type RowKey,
+} from '../results/artifacts.js';
 import type { ExecuteOptions } from '../engine/execute.js';
 import type { DeviceNoise } from './device.js';
 import { sampleNoisyShots } from './trajectories.js';
@@ -27,6 +34,9 @@ export interface Variant {
   /** Sign of the one- and two-qubit over-rotations under this variant's decomposition. */
   readonly signs: readonly [number, number];
   readonly table: ShotTable;
+  /** Its shots counted per register (the aggregations are made from these). */
+  readonly counts: readonly RegisterCount[];
+  /** Its histogram artifact (built on first read: only the service stores it). */
   readonly histogram: HistogramArtifact;
 }
 
@@ -96,7 +106,18 @@ export function runDebiased(
       new SeededRandom(random.nextUint32()),
       variantOptions,
     );
-    return { qubitMap, shots: share, signs, table, histogram: histogramArtifact(circuit, table) };
+    const counts = registerCounts(circuit, table);
+    let histogram: HistogramArtifact | undefined;
+    return {
+      qubitMap,
+      shots: share,
+      signs,
+      table,
+      counts,
+      get histogram() {
+        return (histogram ??= histogramOfCounts(counts));
+      },
+    };
   });
   return {
     variants,
@@ -105,50 +126,47 @@ export function runDebiased(
       circuit.qubits,
       circuit.clbits,
     ),
-    average: sumHistograms(variants.map((v) => v.histogram)),
+    average: histogramOfCounts(summedCounts(variants)),
     voting: votingHistogram(variants),
   };
 }
 
 /** Averaging: the shot-weighted mean of the variants' distributions is their summed counts over all shots. */
-function sumHistograms(histograms: readonly HistogramArtifact[]): HistogramArtifact {
-  const registers = namedRecord<Record<string, number>>();
-  for (const histogram of histograms)
-    for (const [name, counts] of Object.entries(histogram.histogram.registers)) {
-      const sum = (registers[name] ??= {});
-      for (const [bits, count] of Object.entries(counts)) sum[bits] = (sum[bits] ?? 0) + count;
+function summedCounts(variants: readonly Variant[]): RegisterCount[] {
+  const sums = new Map<string, RegisterCount>();
+  for (const variant of variants)
+    for (const { name, size, counts } of variant.counts) {
+      let sum = sums.get(name);
+      if (!sum) sums.set(name, (sum = { name, size, counts: new Map() }));
+      for (const [key, count] of counts) sum.counts.set(key, (sum.counts.get(key) ?? 0) + count);
     }
-  return { histogram: { registers: sortedRegisters(registers) } };
+  return [...sums.values()];
 }
 
-/** The most frequent outcome of one register in one variant; ties go to the smaller bitstring. */
-export function plurality(counts: Readonly<Record<string, number>>): string | null {
+/** The most frequent row of one register in one variant; ties go to the smaller bitstring. */
+export function plurality(counts: ReadonlyMap<RowKey, number>, size: number): string | null {
   let best: string | null = null;
   let bestCount = -1;
-  for (const [bits, count] of Object.entries(counts))
-    if (count > bestCount || (count === bestCount && best !== null && bits < best)) {
+  for (const [key, count] of counts) {
+    if (count < bestCount) continue;
+    const bits = rowText(key, size);
+    if (count > bestCount || (best !== null && bits < best)) {
       best = bits;
       bestCount = count;
     }
+  }
   return best;
 }
 
 /** Voting (sharpening): per register, each variant's most frequent outcome counted with the variant's shots. */
 function votingHistogram(variants: readonly Variant[]): HistogramArtifact {
-  const registers = namedRecord<Record<string, number>>();
+  const votes = new Map<string, RegisterCount>();
   for (const variant of variants)
-    for (const [name, counts] of Object.entries(variant.histogram.histogram.registers)) {
-      const votes = (registers[name] ??= {});
-      const winner = plurality(counts);
-      if (winner !== null) votes[winner] = (votes[winner] ?? 0) + variant.shots;
+    for (const { name, size, counts } of variant.counts) {
+      let tally = votes.get(name);
+      if (!tally) votes.set(name, (tally = { name, size, counts: new Map() }));
+      const winner = plurality(counts, size);
+      if (winner !== null) tally.counts.set(winner, (tally.counts.get(winner) ?? 0) + variant.shots);
     }
-  registers[OUTPUT_ALL] ??= {};
-  return { histogram: { registers: sortedRegisters(registers) } };
-}
-
-function sortedRegisters(registers: Record<string, Record<string, number>>): Record<string, Record<string, number>> {
-  const sorted = namedRecord<Record<string, number>>();
-  for (const [name, counts] of Object.entries(registers))
-    sorted[name] = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return sorted;
+  return histogramOfCounts([...votes.values()]);
 }

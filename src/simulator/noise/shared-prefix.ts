@@ -81,6 +81,12 @@ function isCrossedPair(m: Float64Array): boolean {
   return true;
 }
 
+/** The complex quotient (nr + i ni) / (dr + i di). */
+function ratio(nr: number, ni: number, dr: number, di: number): [number, number] {
+  const norm = dr * dr + di * di;
+  return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
+}
+
 /**
  * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
  * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
@@ -94,10 +100,6 @@ function passesOfGate(gate: UnitaryOp): Pass[] {
   if (isCrossedPair(m) && gate.kind !== 'diagonal') return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
   if (gate.kind !== 'diagonal') return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
   // Diagonal entries d00, d01, d10, d11 (local index 2 * bit(hi) + bit(lo)) sit at 0, 10, 20, 30.
-  const ratio = (nr: number, ni: number, dr: number, di: number): [number, number] => {
-    const norm = dr * dr + di * di;
-    return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
-  };
   const d = (k: number): [number, number] => [m[k] as number, m[k + 1] as number];
   const [d00, d01, d10, d11] = [d(0), d(10), d(20), d(30)];
   return [
@@ -143,15 +145,16 @@ function withCoherent(own: UnitaryOp | null, ownSteps: readonly Step[] | null, c
  * Prepares the patterns of one run of a circuit that {@link sharesPrefixes},
  * with `coherent` gates after each op in every pattern: evolves the
  * error-free state once, keeping it before each op in `firstErrors`. Each
- * call of the returned function runs one pattern (its extra gates in op
- * order) from there; `release` gives the kept states' memory back.
+ * call of `run` runs one pattern (its extra gates in op order) from there;
+ * `recycle` takes back a pattern's state once it has been read, `release`
+ * the kept states' memory.
  */
 export function prefixSharingRunner(
   circuit: IrCircuit,
   coherent: ReadonlyMap<number, readonly UnitaryOp[]>,
   firstErrors: ReadonlySet<number>,
   memory: MemoryGuard,
-): { run: (pattern: PatternGates) => Execution; release: () => void } {
+): { run: (pattern: PatternGates) => Execution; recycle: (execution: Execution) => void; release: () => void } {
   const n = circuit.qubits;
   const len = 2 ** n;
   const plan = planOf(circuit);
@@ -174,11 +177,11 @@ export function prefixSharingRunner(
   // Kept states plus the error-free one and the pattern being run.
   const held = firstErrors.size + 2;
   memory.reserve(n, held);
-  const errorFree: DenseArrays = { re: new Float64Array(len), im: new Float64Array(len) };
+  const errorFree: DenseArrays = { re: takeArray(len), im: takeArray(len) };
   errorFree.re[0] = 1;
   const before = new Map<number, DenseArrays>();
   for (let i = 0; i < circuit.ops.length; i++) {
-    if (firstErrors.has(i)) before.set(i, { re: errorFree.re.slice(), im: errorFree.im.slice() });
+    if (firstErrors.has(i)) before.set(i, copyOf(errorFree));
     evolve(errorFree, i, i + 1, []);
   }
   const execution = (state: DenseArrays): Execution => ({
@@ -191,13 +194,49 @@ export function prefixSharingRunner(
     run: (pattern) => {
       const first = pattern[0];
       if (!first) return execution(errorFree);
-      const start = before.get(first[0]) as DenseArrays;
-      const state = { re: start.re.slice(), im: start.im.slice() };
+      const state = copyOf(before.get(first[0]) as DenseArrays);
       evolve(state, first[0], circuit.ops.length, pattern);
       return execution(state);
     },
-    release: () => memory.release(n, held),
+    recycle: (done) => {
+      const state = done.branches[0]?.state;
+      if (state?.kind === 'dense' && state.re !== errorFree.re) giveArrays(state);
+    },
+    release: () => {
+      for (const state of [errorFree, ...before.values()]) giveArrays(state);
+      memory.release(n, held);
+    },
   };
+}
+
+/**
+ * Spare state arrays (at most 2^10 amplitudes each, so the pool holds at most
+ * a few MB): a debiased job keeps states for each of its variants' patterns,
+ * and allocating them anew each time was a share of its run in garbage collection.
+ */
+const spareArrays = new Map<number, Float64Array[]>();
+const MAX_SPARE_ARRAYS = 256;
+
+/** A zeroed array of `len` amplitudes' parts. */
+function takeArray(len: number): Float64Array {
+  const spare = spareArrays.get(len)?.pop();
+  return spare ? spare.fill(0) : new Float64Array(len);
+}
+
+function copyOf(state: DenseArrays): DenseArrays {
+  const len = state.re.length;
+  const re = spareArrays.get(len)?.pop() ?? new Float64Array(len);
+  const im = spareArrays.get(len)?.pop() ?? new Float64Array(len);
+  re.set(state.re);
+  im.set(state.im);
+  return { re, im };
+}
+
+function giveArrays(state: DenseArrays): void {
+  const len = state.re.length;
+  let spare = spareArrays.get(len);
+  if (!spare) spareArrays.set(len, (spare = []));
+  for (const array of [state.re, state.im]) if (spare.length < MAX_SPARE_ARRAYS) spare.push(array);
 }
 
 interface DenseArrays {

@@ -17,7 +17,7 @@ import { executeCircuit, type Execution, type ExecuteOptions } from '../engine/e
 import { scaledSink } from '../engine/progress.js';
 import { prefixSharingRunner, sharesPrefixes } from './shared-prefix.js';
 import { complexMatrix, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
-import { concatShots, sampleShots, type ShotTable } from '../results/outcomes.js';
+import { sampleShotsInto, type ShotTable } from '../results/outcomes.js';
 import type { SeededRandom } from '../engine/random.js';
 
 const VIRTUAL_GATES = new Set(['z', 's', 'si', 't', 'ti', 'rz']);
@@ -94,40 +94,91 @@ export interface NoisyRun {
   readonly signs?: readonly [number, number];
 }
 
-/** Draws one shot's errors: geometric skips at the highest rate, each candidate kept with its site's share of it. */
-function drawPattern(
-  sites1: readonly ErrorSite[],
-  sites2: readonly ErrorSite[],
-  random: SeededRandom,
-): [number, number][] {
+/** Error sites of one kind (one- or two-qubit gates), with the highest rate among them. */
+interface SiteWalk {
+  readonly sites: readonly ErrorSite[];
+  readonly top: number;
+  /** Paulis to choose from (4 or 16; the identity is never drawn). */
+  readonly paulis: number;
+}
+
+const siteWalk = (sites: readonly ErrorSite[], paulis: number): SiteWalk => ({
+  sites,
+  top: sites.reduce((max, site) => Math.max(max, site.rate), 0),
+  paulis,
+});
+
+/** Adds one shot's errors at one kind of site to `hits`: geometric skips at the highest rate, each candidate kept with its site's share of it. */
+function walkSites({ sites, top, paulis }: SiteWalk, random: SeededRandom, hits: [number, number][]): void {
+  for (let i = random.nextGeometric(top); i < sites.length; i += 1 + random.nextGeometric(top)) {
+    const site = sites[i] as ErrorSite;
+    // Uniform rates draw nothing more, so a uniform model's shots are what they always were.
+    if (site.rate < top && random.next() * top >= site.rate) continue;
+    hits.push([site.op, 1 + random.nextInt(paulis - 1)]);
+  }
+}
+
+/** Draws one shot's errors: one- then two-qubit sites. */
+function drawPattern(walk1: SiteWalk, walk2: SiteWalk, random: SeededRandom): [number, number][] {
   const hits: [number, number][] = [];
-  const walk = (sites: readonly ErrorSite[], paulis: number) => {
-    const top = sites.reduce((max, site) => Math.max(max, site.rate), 0);
-    for (let i = random.nextGeometric(top); i < sites.length; i += 1 + random.nextGeometric(top)) {
-      const site = sites[i] as ErrorSite;
-      // Uniform rates draw nothing more, so a uniform model's shots are what they always were.
-      if (site.rate < top && random.next() * top >= site.rate) continue;
-      hits.push([site.op, 1 + random.nextInt(paulis - 1)]);
-    }
-  };
-  walk(sites1, 4);
-  walk(sites2, 16);
+  walkSites(walk1, random, hits);
+  walkSites(walk2, random, hits);
   return hits;
+}
+
+/**
+ * Over-rotation gates of a device, per physical qubit (or ordered pair) and
+ * sign: a device (one characterization record) is the same all day, so every
+ * variant of a debiased job and every job on that record reuses them.
+ */
+interface OverRotations {
+  readonly oneQubit: (UnitaryOp | undefined)[];
+  readonly twoQubit: (UnitaryOp | undefined)[];
+}
+
+const overRotations = new WeakMap<DeviceNoise, OverRotations>();
+
+/** The over-rotation at `index` (2 * site + 1 for the negative sign) of one kind, built on first use. */
+function overRotation(
+  cache: (UnitaryOp | undefined)[],
+  index: number,
+  name: 'rx' | 'xx' | 'zz',
+  angle: number,
+): UnitaryOp {
+  let op = cache[index];
+  if (!op) {
+    const targets = name === 'rx' ? [0] : [0, 1];
+    cache[index] = op = unitaryOf({ kind: 'gate', name, targets, controls: [], rotation: angle });
+  }
+  return op;
 }
 
 /** The over-rotation a gate on these program qubits carries on the device, as a gate to insert (null if none). */
 function coherentError(qubits: readonly number[], run: NoisyRun, physical: (q: number) => number): UnitaryOp | null {
   const { device } = run;
   const [sign1, sign2] = run.signs ?? [1, 1];
+  let cache = overRotations.get(device);
+  if (!cache) overRotations.set(device, (cache = { oneQubit: [], twoQubit: [] }));
   if (qubits.length === 1) {
-    const angle = sign1 * (device.oneQubitRotation[physical(qubits[0] as number)] as number);
-    return angle ? unitaryOf({ kind: 'gate', name: 'rx', targets: qubits, controls: [], rotation: angle }) : null;
+    const q = physical(qubits[0] as number);
+    const angle = sign1 * (device.oneQubitRotation[q] as number);
+    if (!angle) return null;
+    return { ...overRotation(cache.oneQubit, 2 * q + (sign1 < 0 ? 1 : 0), 'rx', angle), targets: qubits };
   }
   const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
   const angle = sign2 * (device.twoQubitRotation[pair] as number);
   if (!angle) return null;
   const name = device.entangler === 'zz' ? 'zz' : 'xx';
-  return unitaryOf({ kind: 'gate', name, targets: qubits, controls: [], rotation: angle });
+  return { ...overRotation(cache.twoQubit, 2 * pair + (sign2 < 0 ? 1 : 0), name, angle), targets: qubits };
+}
+
+/** Each op's error qubits, per circuit: every variant of a debiased job reads them. */
+const circuitErrorQubits = new WeakMap<IrCircuit, readonly (readonly number[])[]>();
+
+function errorQubitsOf(circuit: IrCircuit): readonly (readonly number[])[] {
+  let qubits = circuitErrorQubits.get(circuit);
+  if (!qubits) circuitErrorQubits.set(circuit, (qubits = circuit.ops.map(errorQubits)));
+  return qubits;
 }
 
 /** Samples `shots` noisy shots of `circuit` on a device (with its qubit map and decomposition signs). */
@@ -146,8 +197,7 @@ export function sampleNoisyShots(
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
-  circuit.ops.forEach((op, i) => {
-    const qubits = errorQubits(op);
+  errorQubitsOf(circuit).forEach((qubits, i) => {
     if (qubits.length === 1) {
       const q = physical(qubits[0] as number);
       const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
@@ -162,14 +212,24 @@ export function sampleNoisyShots(
   });
   const siteQubits = new Map([...sites1, ...sites2].map((s) => [s.op, s.qubits]));
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
+  const walk1 = siteWalk(sites1, 4);
+  const walk2 = siteWalk(sites2, 16);
   for (let s = 0; s < shots; s++) {
-    const hits = drawPattern(sites1, sites2, random);
+    const hits = drawPattern(walk1, walk2, random);
     const key = hits.map(([op, code]) => `${op}:${code}`).join(',');
     const entry = patterns.get(key);
     if (entry) entry.count++;
     else patterns.set(key, { hits, count: 1 });
   }
-  const tables: ShotTable[] = [];
+  // Each pattern's shots are sampled into their rows of one table.
+  const table: ShotTable = {
+    shots,
+    qubits: circuit.qubits,
+    clbits: circuit.clbits,
+    qubitBits: new Uint8Array(shots * circuit.qubits),
+    clbitValues: new Uint8Array(shots * circuit.clbits),
+  };
+  let sampled = 0;
   let finalMeasures: ReadonlyMap<number, number> = new Map();
   const errorGates = (hits: readonly [number, number][]) =>
     hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(siteQubits.get(op) ?? [], code)]);
@@ -185,7 +245,7 @@ export function sampleNoisyShots(
     : null;
   // Each pattern runs the whole circuit: progress counts its share.
   const progress = scaledSink(options.progress, 1 / patterns.size);
-  const circuitGates = circuit.ops.filter((op) => op.kind === 'gate' || op.kind === 'native').length;
+  const circuitGates = progress ? circuit.ops.filter((op) => op.kind === 'gate' || op.kind === 'native').length : 0;
   for (const { hits, count } of patterns.values()) {
     let execution: Execution;
     if (shared) {
@@ -199,10 +259,11 @@ export function sampleNoisyShots(
       execution = executeCircuit(circuit, { ...options, insertAfter, progress });
     }
     finalMeasures = execution.finalMeasures;
-    tables.push(sampleShots(execution, count, random));
+    sampleShotsInto(execution, count, random, table, sampled);
+    sampled += count;
+    shared?.recycle(execution);
   }
   shared?.release();
-  const table = concatShots(tables, circuit.qubits, circuit.clbits);
   applyReadoutError(circuit, table, finalMeasures, readoutRates(circuit.qubits, device, physical), random);
   shuffleShots(table, random);
   return table;

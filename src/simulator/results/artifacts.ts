@@ -98,24 +98,74 @@ export function shotsArtifact(circuit: IrCircuit, table: ShotTable): ShotsArtifa
 
 /** Counts per register; keys are bitstrings with bit 0 leftmost. */
 export function histogramArtifact(circuit: IrCircuit, table: ShotTable): HistogramArtifact {
-  const registers = namedRecord<Record<string, number>>();
-  const count = (name: string, bits: Uint8Array) => {
-    const counts = (registers[name] ??= {});
-    const key = bits.join('');
-    counts[key] = (counts[key] ?? 0) + 1;
-  };
-  registers[OUTPUT_ALL] = {};
-  for (const reg of circuit.bitRegisters) registers[reg.name] = {};
-  for (let s = 0; s < table.shots; s++) {
-    count(OUTPUT_ALL, table.qubitBits.subarray(s * table.qubits, (s + 1) * table.qubits));
-    for (const reg of circuit.bitRegisters) {
-      const from = s * table.clbits + reg.offset;
-      count(reg.name, table.clbitValues.subarray(from, from + reg.size));
+  return histogramOfCounts(registerCounts(circuit, table));
+}
+
+/** A register's row as counted: its value (bit k is digit k) up to 52 bits, else its bitstring. */
+export type RowKey = number | string;
+
+/** The counts of one register's rows (output_all first, then the classical registers in order). */
+export interface RegisterCount {
+  readonly name: string;
+  readonly size: number;
+  readonly counts: Map<RowKey, number>;
+}
+
+/**
+ * Counts per register, by integer row value: each distinct value is written
+ * as text once ({@link histogramOfCounts}), and a debiased job sums and votes
+ * over its variants' counts without writing each variant's histogram.
+ */
+export function registerCounts(circuit: IrCircuit, table: ShotTable): RegisterCount[] {
+  return [
+    {
+      name: OUTPUT_ALL,
+      size: table.qubits,
+      counts: rowCounts(table.qubitBits, table.qubits, 0, table.qubits, table.shots),
+    },
+    ...circuit.bitRegisters.map((reg) => ({
+      name: reg.name,
+      size: reg.size,
+      counts: rowCounts(table.clbitValues, table.clbits, reg.offset, reg.size, table.shots),
+    })),
+  ];
+}
+
+/** A counted row as its bitstring (bit 0 leftmost). */
+export const rowText = (key: RowKey, size: number): string =>
+  typeof key === 'string' ? key : indexToBitstring(key, size);
+
+/** The histogram artifact of counted registers (keys sorted). */
+export function histogramOfCounts(registers: readonly RegisterCount[]): HistogramArtifact {
+  const histogram = namedRecord<Record<string, number>>();
+  for (const { name, size, counts } of registers)
+    histogram[name] = sortedDistribution(
+      Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]),
+    );
+  return { histogram: { registers: histogram } };
+}
+
+/** Widest row counted by its integer value (exact in a double); wider rows are counted by their text. */
+const MAX_INTEGER_ROW = 52;
+
+/** Counts of the rows `data[s * width + offset .. + size)` over the shots. */
+function rowCounts(data: Uint8Array, width: number, offset: number, size: number, shots: number): Map<RowKey, number> {
+  const counts = new Map<RowKey, number>();
+  if (size > MAX_INTEGER_ROW) {
+    for (let s = 0; s < shots; s++) {
+      const key = data.subarray(s * width + offset, s * width + offset + size).join('');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
+    return counts;
   }
-  for (const name of Object.keys(registers))
-    registers[name] = sortedDistribution(Object.entries(registers[name] ?? {}));
-  return { histogram: { registers } };
+  const weights = Float64Array.from({ length: size }, (_, k) => 2 ** k);
+  for (let s = 0; s < shots; s++) {
+    const from = s * width + offset;
+    let value = 0;
+    for (let k = 0; k < size; k++) value += (data[from + k] as number) * (weights[k] as number);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Empirical probabilities from shots (the noisy simulator's probabilities artifact). */

@@ -134,24 +134,50 @@ export function exactDistribution(
  */
 export function sampleShots(execution: Execution, shots: number, random: SeededRandom): ShotTable {
   const { qubits, clbits } = execution.circuit;
+  const table = {
+    shots,
+    qubits,
+    clbits,
+    qubitBits: new Uint8Array(shots * qubits),
+    clbitValues: new Uint8Array(shots * clbits),
+  };
+  sampleShotsInto(execution, shots, random, table, 0);
+  return table;
+}
+
+/**
+ * {@link sampleShots} written into rows `first` to `first + shots - 1` of
+ * `table` (the same draws): a noisy run samples each error pattern's shots
+ * into one table instead of a table per pattern and a copy of them all.
+ */
+export function sampleShotsInto(
+  execution: Execution,
+  shots: number,
+  random: SeededRandom,
+  table: ShotTable,
+  first: number,
+): void {
+  const { qubits, clbits } = execution.circuit;
   const draws = new Float64Array(shots);
   for (let s = 0; s < shots; s++) draws[s] = random.next();
-  const order = Uint32Array.from({ length: shots }, (_, i) => i).sort(
-    (a, b) => (draws[a] as number) - (draws[b] as number),
-  );
+  const order = new Uint32Array(shots);
+  for (let s = 0; s < shots; s++) order[s] = s;
+  order.sort((a, b) => (draws[a] as number) - (draws[b] as number));
   const sorted = Float64Array.from(order, (i) => draws[i] as number);
   const total = execution.branches.reduce((sum, b) => sum + b.probability, 0);
-  const qubitBits = new Uint8Array(shots * qubits);
-  const clbitValues = new Uint8Array(shots * clbits);
+  const { qubitBits, clbitValues } = table;
+  // The qubit each bit reads at the end (-1: a mid-circuit bit, read from the branch's record).
+  const bitQubits = Int32Array.from({ length: clbits }, (_, c) => execution.finalMeasures.get(c) ?? -1);
   let next = 0;
   let cumulative = 0;
-  const assign = (shot: number, index: number, branchIndex: number) => {
+  const assign = (drawn: number, index: number, branchIndex: number) => {
     const branch = execution.branches[branchIndex];
     if (!branch) return;
+    const shot = first + drawn;
     for (let q = 0; q < qubits; q++) qubitBits[shot * qubits + q] = bitOf(index, q);
     for (let c = 0; c < clbits; c++) {
-      const q = execution.finalMeasures.get(c);
-      clbitValues[shot * clbits + c] = q === undefined ? (branch.bits[c] as number) : bitOf(index, q);
+      const q = bitQubits[c] as number;
+      clbitValues[shot * clbits + c] = q < 0 ? (branch.bits[c] as number) : bitOf(index, q);
     }
   };
   const visit = (index: number, p: number, scale: number, b: number) => {
@@ -179,18 +205,24 @@ export function sampleShots(execution: Execution, shots: number, random: SeededR
       }
       for (let i = start; i < end && next < shots; i++) {
         const p = (re[i] as number) * (re[i] as number) + (im[i] as number) * (im[i] as number);
-        if (p !== 0) visit(i, p, scale, b);
+        if (p === 0) continue;
+        cumulative += p * scale;
+        while (next < shots && (sorted[next] as number) < cumulative) assign(order[next++] as number, i, b);
       }
     }
   });
   // Rounding may leave the last draws above the final cumulative sum: they take the last possible outcome.
   const last = next < shots ? lastOutcome(execution) : null;
   while (next < shots && last) assign(order[next++] as number, last.index, last.branch);
-  return { shots, qubits, clbits, qubitBits, clbitValues };
 }
 
-/** Amplitudes summed per step of the dense sampling walk (a block is skipped whole when no draw falls in it). */
-const SAMPLING_BLOCK = 4096;
+/**
+ * Amplitudes summed per step of the dense sampling walk (a block is skipped
+ * whole when no draw falls in it): small enough that a noisy run's error
+ * pattern, often one shot on a state of 2^9 amplitudes, walks one block
+ * amplitude by amplitude instead of half the state.
+ */
+const SAMPLING_BLOCK = 256;
 
 /** The last (branch, index) with a non-zero probability. */
 function lastOutcome(execution: Execution): { index: number; branch: number } | null {
