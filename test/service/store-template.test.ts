@@ -10,15 +10,12 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations } from '../../src/service/store/migrate.js';
 import { openPglite } from '../../src/service/store/pglite.js';
-import { candidates, storeTemplatePath } from '../../src/service/store/template.js';
-import { writeStoreTemplate } from '../../src/service/store/template-build.js';
+import { storeTemplatePath } from '../../src/service/store/template.js';
+import { ensureStoreTemplate } from './store-template-fixture.js';
 
 describe('the embedded store template', () => {
   const dirs: string[] = [];
-  beforeAll(async () => {
-    // npm run build writes it; a checkout built by tsc alone gets it here, in dist/ beside the built module.
-    if (storeTemplatePath() === null) await writeStoreTemplate(candidates()[1]);
-  }, 600_000);
+  beforeAll(ensureStoreTemplate, 600_000);
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });

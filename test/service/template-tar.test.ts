@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidates, storeTemplate } from '../../src/service/store/template.js';
-import { writeStoreTemplate } from '../../src/service/store/template-build.js';
-import { unpackTemplate } from '../../src/service/store/template-tar.js';
+import { storeTemplate } from '../../src/service/store/template.js';
+import { unpackTemplate, ustarHeader } from '../../src/service/store/template-tar.js';
+import { ensureStoreTemplate } from './store-template-fixture.js';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -31,32 +31,18 @@ function filesUnder(root: string, dir = root, out = new Map<string, string>()): 
   return out;
 }
 
-/** A one-file ustar archive, gzipped: a 512-byte header (name, mode, size, checksum, type) and the body. */
-function oneFileTar(name: string, body: string): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, 'latin1');
-  header.write('0000600\0', 100);
-  header.write(`${Buffer.byteLength(body).toString(8).padStart(11, '0')}\0`, 124);
-  header.write('        ', 148);
-  header.write('0', 156);
-  header.write('ustar\x0000', 257, 'latin1');
-  header.write(
-    `${header
-      .reduce((sum, byte) => sum + byte, 0)
-      .toString(8)
-      .padStart(6, '0')}\0 `,
-    148,
-    'latin1',
+/** A one-file archive, gzipped, of any name (packTemplate writes only the names of a directory it walks). */
+const oneFileTar = (name: string, body: string) =>
+  gzipSync(
+    Buffer.concat([
+      ustarHeader(name, 0o600, Buffer.byteLength(body), '0'),
+      Buffer.alloc(512, 0).fill(body, 0, Buffer.byteLength(body)),
+      Buffer.alloc(1024),
+    ]),
   );
-  const padded = Buffer.alloc(Math.ceil(Buffer.byteLength(body) / 512) * 512);
-  padded.write(body);
-  return gzipSync(Buffer.concat([header, padded, Buffer.alloc(1024)]));
-}
 
 describe('unpacking the store template', () => {
-  beforeAll(async () => {
-    if (storeTemplate() === null) await writeStoreTemplate(candidates()[1]);
-  }, 600_000);
+  beforeAll(ensureStoreTemplate, 600_000);
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });

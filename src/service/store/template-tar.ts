@@ -32,7 +32,7 @@ function field(tar: Buffer, offset: number, length: number): string {
 }
 
 /** A header: name (under 100 bytes: a data directory's are), mode, size, type; the checksum over it. */
-function header(name: string, mode: number, size: number, type: string): Buffer {
+export function ustarHeader(name: string, mode: number, size: number, type: string): Buffer {
   if (Buffer.byteLength(name) >= 100) throw new Error(`a store template path is too long for ustar: ${name}`);
   const block = Buffer.alloc(BLOCK);
   block.write(name, 0, 'latin1');
@@ -57,10 +57,10 @@ export function packTemplate(root: string): Buffer {
       const path = relative ? `${relative}/${name}` : name;
       const stat = statSync(join(root, path));
       if (stat.isDirectory()) {
-        blocks.push(header(`${path}/`, DIRECTORY_MODE, 0, DIRECTORY_TYPE));
+        blocks.push(ustarHeader(`${path}/`, DIRECTORY_MODE, 0, DIRECTORY_TYPE));
         walk(path);
       } else if (stat.isFile()) {
-        blocks.push(header(path, FILE_MODE, stat.size, '0'), readFileSync(join(root, path)));
+        blocks.push(ustarHeader(path, FILE_MODE, stat.size, '0'), readFileSync(join(root, path)));
         const padding = (BLOCK - (stat.size % BLOCK)) % BLOCK;
         if (padding) blocks.push(Buffer.alloc(padding));
       }
