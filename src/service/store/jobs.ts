@@ -206,7 +206,21 @@ export type TransitionOutcome =
 /** A check the move makes in its transaction before the clone is inserted: the reason it refuses, or null. */
 export type MoveCharge = (q: Queryable, clone: readonly NewJob[], source: JobRecord) => Promise<Error | null>;
 
+/**
+ * Locks the children of `ids` (multicircuit jobs) before the jobs themselves. A worker finishing a child locks the
+ * child, then its parent (settleParent); a cancel or move that locked the parent first and then updated the
+ * children met it in the opposite order, and the server broke the cycle by aborting one side, over and over while
+ * the children finished (a 500 after the deadlock retries). In the worker's order there is no cycle.
+ */
+async function lockChildrenOf(q: Queryable, ids: readonly string[], projectId: string): Promise<void> {
+  await q.query('SELECT 1 FROM jobs WHERE parent_job_id = ANY($1::uuid[]) AND project_id = $2 ORDER BY id FOR UPDATE', [
+    ids,
+    projectId,
+  ]);
+}
+
 async function lockJob(q: Queryable, id: string, projectId: string): Promise<JobRecord | null> {
+  await lockChildrenOf(q, [id], projectId);
   const rows = await q.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND project_id = $2 FOR UPDATE', [
     id,
     projectId,
@@ -277,6 +291,7 @@ async function lockJobs(
   ids: readonly string[],
   projectId: string,
 ): Promise<{ rows: { id: string; status: JobStatus; parent_job_id: string | null }[]; missing: string[] }> {
+  await lockChildrenOf(q, ids, projectId);
   const rows = await q.query<{ id: string; status: JobStatus; parent_job_id: string | null }>(
     'SELECT id, status, parent_job_id FROM jobs WHERE id = ANY($1::uuid[]) AND project_id = $2 ORDER BY id FOR UPDATE',
     [ids, projectId],
