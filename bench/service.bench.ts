@@ -176,7 +176,7 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   let rows = 0;
   const t0 = performance.now();
   while (performance.now() < until) {
-    await insertJobs(db, Array.from({ length: group }, () => jobsFromV4(body, caller)).flat());
+    await insertJobs(db, (await Promise.all(Array.from({ length: group }, () => jobsFromV4(body, caller)))).flat());
     rows += group;
   }
   const rate = rows / ((performance.now() - t0) / 1000);

@@ -74,6 +74,22 @@ export const capabilityRules: readonly { readonly id: string; readonly summary: 
  * carries the JSON `path` of the offending value.
  */
 export { validateCircuitJson } from './ir/circuit-json.js';
+/**
+ * {@link validateCircuitJson} in steps, for a server that must keep answering
+ * while it checks a large job: each `next()` checks about 5,000 gates and
+ * returns `{ done: false }`; the last returns `{ done: true, value }` with the
+ * same result `validateCircuitJson` gives. Never throws.
+ *
+ * @example
+ * const steps = validateCircuitJsonStepwise(input, { target: 'qpu.aria-1' });
+ * let step = steps.next();
+ * while (!step.done) {
+ *   await new Promise((resolve) => setImmediate(resolve));
+ *   step = steps.next();
+ * }
+ * step.value.ok;
+ */
+export { validateCircuitJsonStepwise } from './ir/circuit-json.js';
 /** Types of the `svc.circuit.v0` JSON circuit format and of its validation. */
 export type {
   CircuitJson,

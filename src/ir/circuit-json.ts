@@ -5,7 +5,7 @@
 export * from './json/types.js';
 export { circuitToJson } from './json/export.js';
 export type { CircuitJsonExport } from './json/export.js';
-export { validateCircuitJson } from './json/validate.js';
+export { validateCircuitJson, validateCircuitJsonStepwise } from './json/validate.js';
 export type { ValidateCircuitJsonOptions, ValidationResult } from './json/validate.js';
 export { circuitJsonToIr } from './json/import.js';
 export { JSON_RULES } from './json/checker.js';

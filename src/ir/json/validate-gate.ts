@@ -34,17 +34,17 @@ import {
 import type { CircuitJsonGateset } from './types.js';
 
 /**
- * A circuit's gate objects, all under one gateset. A circuit written wholly
- * in the other gateset (a native circuit without `"gateset": "native"`) is
- * one mistake, reported once, and its gates are then judged as written.
+ * A circuit's gate objects are all judged under one gateset. A circuit
+ * written wholly in the other gateset (a native circuit without `"gateset":
+ * "native"`) is one mistake, reported here once, and its gates are then
+ * judged as written: returns the gateset to judge them in.
  */
-export function checkGates(
+export function checkGateset(
   checker: JsonChecker,
   path: string,
   gates: readonly unknown[],
   gateset: CircuitJsonGateset,
-  qubits: number | null,
-): void {
+): CircuitJsonGateset {
   const writtenIn = soleGateset(gates);
   if (writtenIn !== null && writtenIn !== gateset) {
     const hint = `set "gateset": "${writtenIn}" on this circuit`;
@@ -56,9 +56,20 @@ export function checkGates(
       hint,
     );
   }
-  const judgedAs = writtenIn ?? gateset;
-  for (let i = 0; i < gates.length && !checker.full; i++)
-    checkGate(checker, childPath(path, i), gates[i], judgedAs, qubits);
+  return writtenIn ?? gateset;
+}
+
+/** The gates from index `from` to `to` (not included), judged in `judgedAs`. */
+export function checkGateRange(
+  checker: JsonChecker,
+  path: string,
+  gates: readonly unknown[],
+  judgedAs: CircuitJsonGateset,
+  qubits: number | null,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to && !checker.full; i++) checkGate(checker, childPath(path, i), gates[i], judgedAs, qubits);
 }
 
 /** The gateset every gate of a circuit belongs to, or null when mixed, empty or unclear (`zz` is in both). */

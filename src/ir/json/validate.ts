@@ -31,7 +31,7 @@ import { childPath, describeValue, isJsonObject, JSON_RULES, JsonChecker } from 
 import type { JsonObject } from './checker.js';
 import { CIRCUIT_JSON_FORMAT } from './types.js';
 import type { CircuitJsonGateset } from './types.js';
-import { checkGates } from './validate-gate.js';
+import { checkGateRange, checkGateset } from './validate-gate.js';
 
 export interface ValidateCircuitJsonOptions {
   /** Backend name or a Target object; `simulator` by default. */
@@ -53,10 +53,32 @@ const GATESETS: readonly CircuitJsonGateset[] = ['qis', 'native'];
 
 /** Checks a `svc.circuit.v0` job input against its schema, its ranges and the target. Never throws. */
 export function validateCircuitJson(input: unknown, options: ValidateCircuitJsonOptions = {}): ValidationResult {
+  const steps = validateCircuitJsonStepwise(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Gates checked between two steps of {@link validateCircuitJsonStepwise}: a
+ * few milliseconds of work, so a server that yields between steps keeps
+ * answering while it checks 150,000 gates (issue 24, S7).
+ */
+export const GATES_PER_STEP = 5_000;
+
+/**
+ * The same check in steps: each `next()` checks about {@link GATES_PER_STEP}
+ * gates, and the last returns the result. Never throws.
+ */
+export function* validateCircuitJsonStepwise(
+  input: unknown,
+  options: ValidateCircuitJsonOptions = {},
+): Generator<void, ValidationResult, void> {
   const checked = checkOptions<ValidateCircuitJsonOptions>(options, CIRCUIT_JSON_OPTIONS, 'validateCircuitJson');
   if (checked.problems.length > 0) return resultOf(checked.problems);
   try {
-    return validateChecked(input, checked.options);
+    return yield* validateChecked(input, checked.options);
   } catch (error) {
     // Throwing getters and Proxies in the input: a diagnostic, as compile and simulate give.
     return resultOf([
@@ -87,12 +109,30 @@ function unreadableJson(error: unknown): string {
   return `The circuit JSON could not be read: ${detail}`;
 }
 
-function validateChecked(input: unknown, options: ValidateCircuitJsonOptions): ValidationResult {
+function* validateChecked(
+  input: unknown,
+  options: ValidateCircuitJsonOptions,
+): Generator<void, ValidationResult, void> {
   const target = resolveTarget(options.target);
   if (isDiagnostic(target)) return resultOf([target]);
   const collector = new DiagnosticCollector(Math.max(1, Math.floor(countOr(options.maxErrors, LIMITS.maxErrors))));
-  checkDocument(new JsonChecker(collector, target), input, countOr(options.maxGates, LIMITS.maxGatesPerJob));
+  yield* checkDocument(new JsonChecker(collector, target), input, countOr(options.maxGates, LIMITS.maxGatesPerJob));
   return resultOf(collector.toArray(OPTION_SPAN));
+}
+
+/** A circuit's gates checked {@link GATES_PER_STEP} at a time, a step between. */
+function* checkGatesStepwise(
+  checker: JsonChecker,
+  path: string,
+  gates: readonly unknown[],
+  gateset: CircuitJsonGateset,
+  qubits: number | null,
+): Generator<void, void, void> {
+  const judgedAs = checkGateset(checker, path, gates, gateset);
+  for (let from = 0; from < gates.length && !checker.full; from += GATES_PER_STEP) {
+    if (from > 0) yield;
+    checkGateRange(checker, path, gates, judgedAs, qubits, from, Math.min(gates.length, from + GATES_PER_STEP));
+  }
 }
 
 /** A non-negative count option, or its default when absent or not a number (`Infinity` lifts a limit). */
@@ -105,7 +145,7 @@ export function resultOf(diagnostics: Diagnostic[]): ValidationResult {
   return { ok: first === undefined, diagnostics, failure: first ? { code: first.code, message: first.message } : null };
 }
 
-function checkDocument(checker: JsonChecker, input: unknown, maxGates: number): void {
+function* checkDocument(checker: JsonChecker, input: unknown, maxGates: number): Generator<void, void, void> {
   if (!isJsonObject(input))
     return checker.report(
       '',
@@ -134,18 +174,18 @@ function checkDocument(checker: JsonChecker, input: unknown, maxGates: number): 
     const gates = checker.array('circuit', input.circuit, 'an array of gate objects');
     if (gates === null) return;
     checkGateCount(checker, 'circuit', gates.length, maxGates);
-    return checkGates(checker, 'circuit', gates, gateset, qubits);
+    return yield* checkGatesStepwise(checker, 'circuit', gates, gateset, qubits);
   }
-  checkCircuits(checker, input, gateset, qubits, maxGates);
+  yield* checkCircuits(checker, input, gateset, qubits, maxGates);
 }
 
-function checkCircuits(
+function* checkCircuits(
   checker: JsonChecker,
   input: JsonObject,
   gateset: CircuitJsonGateset,
   qubits: number | null,
   maxGates: number,
-): void {
+): Generator<void, void, void> {
   const entries = checker.array('circuits', input.circuits, 'an array of {name, circuit, gateset?}');
   if (entries === null) return;
   if (entries.length === 0) return checker.report('circuits', jsonExpected('circuits', 'at least one circuit', '[]'));
@@ -163,6 +203,7 @@ function checkCircuits(
   checkGateCount(checker, 'circuits', gateTotal, maxGates);
   // Results are keyed by circuit name: a repeated name would hide a circuit's results.
   const named = new Map<string, string>();
+  let sinceStep = 0;
   for (let i = 0; i < entries.length && !checker.full; i++) {
     const path = childPath('circuits', i);
     const entry = entries[i];
@@ -184,7 +225,14 @@ function checkCircuits(
     const own = readGateset(checker, childPath(path, 'gateset'), entry.gateset, gateset);
     const circuitPath = childPath(path, 'circuit');
     const gates = checker.array(circuitPath, entry.circuit, 'an array of gate objects');
-    if (gates !== null) checkGates(checker, circuitPath, gates, own, qubits);
+    if (gates === null) continue;
+    yield* checkGatesStepwise(checker, circuitPath, gates, own, qubits);
+    // Many small circuits: a step after every GATES_PER_STEP gates (and entries) of them.
+    sinceStep += gates.length + 1;
+    if (sinceStep >= GATES_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
   }
 }
 

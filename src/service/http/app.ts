@@ -90,7 +90,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (problems.length === 0) return;
     // Every invalid item at once: the schema's other findings join the type errors (each path named once).
     const validate = request.getValidationFunction('body');
-    const others = validate && validate(request.body) === false ? (validate.errors ?? []) : [];
+    // A large body's check is asynchronous (in turns, validator.ts): its verdict is awaited.
+    const verdict: unknown = validate ? validate(request.body) : true;
+    const others = validate && (await Promise.resolve(verdict)) === false ? (validate.errors ?? []) : [];
     const named = new Set(problems.map((p) => p.instancePath));
     throw Object.assign(new Error('The body has values of the wrong type'), {
       validation: [...problems, ...others.filter((e) => !named.has(e.instancePath))],

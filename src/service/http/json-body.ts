@@ -65,7 +65,7 @@ export function streamingJsonParser(
       const checked = (error: Error | null, body?: unknown) => {
         if (error) return stop(error);
         try {
-          refuseUnstorableText(bytes.toString('utf8'), body);
+          refuseUnstorableText(bytes, body);
         } catch (problem) {
           return stop(problem as Error);
         }

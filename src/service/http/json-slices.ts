@@ -19,12 +19,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Cut, Slice } from './json-shape.js';
+import { yieldToEventLoop } from '../event-loop.js';
 
 /** Parses one piece of JSON text; throws when it is no JSON. */
 export type PieceParser = (text: string) => unknown;
-
-/** Lets the event loop run (other requests, `/health`) before the next piece. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Container = Record<string, unknown> | unknown[];
 

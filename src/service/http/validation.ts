@@ -7,6 +7,7 @@
  * numeric string where a number is wanted is read as that number. Anything
  * else Ajv would coerce (42 to "42", [1] to "1", null to "") is a 400 here.
  */
+import { yieldToEventLoop } from '../event-loop.js';
 
 /** An Ajv error, as Fastify hands it over. */
 export interface SchemaError {
@@ -215,7 +216,7 @@ export function coercedValues(schema: Schema | undefined, value: unknown, path =
 export async function coercedValuesYielding(schema: Schema | undefined, value: unknown): Promise<SchemaError[]> {
   const walk = { problems: [] as SchemaError[], visited: 0 };
   const steps = collectCoerced(schema, value, { parent: null, segment: '' }, walk);
-  while (!steps.next().done) await new Promise<void>((resolve) => setImmediate(resolve));
+  while (!steps.next().done) await yieldToEventLoop();
   return walk.problems;
 }
 

@@ -24,6 +24,7 @@ import {
 import { COMPILED_FORMATS } from '../worker/outcome.js';
 import { decimalHistogram, decimalProbabilities, decimalShots, shotsByIndex } from './flat-results.js';
 import { jobsFromCopy, jobsFromV3, jobsFromV4 } from './create.js';
+import { writeInputsInTurns } from './input-text.js';
 import {
   canonicalId,
   isUuid,
@@ -152,8 +153,9 @@ export class JobsService {
   async create(request: CreateRequest, caller: Caller): Promise<NewJob> {
     const jobs =
       request.version === 'v0.3'
-        ? jobsFromV3(await this.withPinnedModel(request.body), caller)
-        : jobsFromV4(await this.withPinnedModel(request.body), caller);
+        ? await jobsFromV3(await this.withPinnedModel(request.body), caller)
+        : await jobsFromV4(await this.withPinnedModel(request.body), caller);
+    await writeInputsInTurns(jobs);
     await this.insert(jobs, caller);
     return jobs[0] as NewJob;
   }
@@ -285,6 +287,7 @@ export class JobsService {
     await this.checkParent(body.parent, caller);
     const source = await this.load(id, caller);
     const jobs = jobsFromCopy('clone', source, body, caller);
+    await writeInputsInTurns(jobs);
     await this.insert(jobs, caller);
     const created = jobs[0] as NewJob;
     return { id: created.id, status: 'submitted', session_id: created.session_id };

@@ -4,6 +4,7 @@
  * re-reads the row under a lock, so the lifecycle of service-decisions.md
  * section 4 holds whatever runs at the same time.
  */
+import { randomUUID } from 'node:crypto';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
 import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
 
@@ -50,10 +51,35 @@ const INSERT_JOBS = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST})
   ORDER BY ord RETURNING 1)
   SELECT pg_notify('${JOBS_CHANNEL}', '') FROM (SELECT count(*) FROM inserted) AS n`;
 
+/**
+ * Inputs already written as JSON text (a large job's, in turns: jobs/input-text.ts), by identity: the insert
+ * places the text instead of serialising 150,000 gates at once on the event loop (issue 24, S7).
+ */
+const inputTexts = new WeakMap<object, string>();
+
+/** Records `text` as the JSON of `input` for {@link insertJobs}; `text` must be what `JSON.stringify(input)` reads as. */
+export function useInputText(input: object, text: string): void {
+  inputTexts.set(input, text);
+}
+
+/** The jobs as one JSON array, each input given as text placed as it is. */
+function jobsText(jobs: readonly NewJob[]): string {
+  if (!jobs.some((job) => inputTexts.has(job.input))) return JSON.stringify(jobs);
+  const hole = `"q3p-input-${randomUUID()}"`;
+  const rows = jobs.map((job) => {
+    const text = inputTexts.get(job.input);
+    if (text === undefined) return JSON.stringify(job);
+    const row = JSON.stringify({ ...job, input: hole.slice(1, -1) });
+    const at = row.indexOf(hole);
+    return `${row.slice(0, at)}${text}${row.slice(at + hole.length)}`;
+  });
+  return `[${rows.join(',')}]`;
+}
+
 /** Inserts jobs (parents before their children) and wakes the workers, in one statement. */
 export async function insertJobs(q: Queryable, jobs: readonly NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await q.query(INSERT_JOBS, [JSON.stringify(jobs)]);
+  await q.query(INSERT_JOBS, [jobsText(jobs)]);
 }
 
 /**

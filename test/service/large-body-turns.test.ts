@@ -1,0 +1,134 @@
+/**
+ * A large create body is checked and written in turns (issue 24, S7): Ajv
+ * checks the envelope and then the gates a few thousand at a time, and the
+ * input is written as JSON text in runs for the store. Both must give what
+ * the one-go versions gave: the same first problem at the same path, and
+ * text that reads back as the same jobs.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { boundedValidatorFactory, FIRST_ERROR_ONLY } from '../../src/service/http/validator.js';
+import { CreateV4Body } from '../../src/service/http/schemas/jobs.js';
+import { writeInputsInTurns } from '../../src/service/jobs/input-text.js';
+import { insertJobs } from '../../src/service/store/jobs.js';
+import type { Queryable } from '../../src/service/store/db.js';
+import type { NewJob } from '../../src/service/jobs/model.js';
+
+type Validate = ((data: unknown) => unknown) & { errors?: unknown[] | null };
+
+const validator = (): Validate => {
+  const factory = boundedValidatorFactory({}, {
+    customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
+  } as never);
+  return factory({ schema: CreateV4Body, method: 'POST', url: '/v0.4/jobs', httpPart: 'body' }) as Validate;
+};
+
+const cnot = (i: number) => ({ gate: 'cnot', control: i % 2, target: 1 - (i % 2) });
+const body = (circuit: unknown[], extra: Record<string, unknown> = {}) => ({
+  type: 'svc.circuit.v1',
+  input: { qubits: 2, circuit },
+  ...extra,
+});
+
+describe('the create body checked in turns', () => {
+  it('answers a large body later (a promise) with the first bad gate, at its path, marked first-only', async () => {
+    const validate = validator();
+    const circuit: unknown[] = Array.from({ length: 150_000 }, (_, i) => cnot(i));
+    circuit[149_000] = { target: 0 };
+    const verdict = validate(body(circuit));
+    expect(verdict).toBeInstanceOf(Promise);
+    expect(await verdict).toBe(false);
+    expect([...(validate.errors ?? [])]).toMatchObject([
+      { instancePath: '/input/circuit/149000', keyword: 'required', params: { missingProperty: 'gate' } },
+    ]);
+    expect(FIRST_ERROR_ONLY in (validate.errors as object)).toBe(true);
+    // A gate that is no object, in a circuit of a multicircuit.
+    const entries = [{ name: 'a', circuit: Array.from({ length: 9_000 }, (_, i) => (i === 8_500 ? 7 : cnot(i))) }];
+    expect(await validate({ type: 'svc.multi-circuit.v1', input: { qubits: 2, circuits: entries } })).toBe(false);
+    expect([...(validate.errors ?? [])]).toMatchObject([
+      { instancePath: '/input/circuits/0/circuit/8500', keyword: 'type' },
+    ]);
+  });
+
+  it('checks the envelope of a large body first, and passes a valid one', async () => {
+    const validate = validator();
+    const circuit = Array.from({ length: 20_000 }, (_, i) => cnot(i));
+    expect(await validate(body(circuit, { shots: 'many' }))).toBe(false);
+    expect([...(validate.errors ?? [])]).toMatchObject([{ instancePath: '/shots' }]);
+    expect(await validate(body(circuit))).toBe(true);
+    expect(validate.errors).toBeNull();
+  });
+
+  it('checks a small body at once, every problem named, as before', () => {
+    const validate = validator();
+    expect(validate(body([{ target: 0 }, { target: 1 }]))).toBe(false);
+    expect((validate.errors as { instancePath: string }[]).map((e) => e.instancePath)).toEqual([
+      '/input/circuit/0',
+      '/input/circuit/1',
+    ]);
+  });
+});
+
+describe('a large input written in turns for the store', () => {
+  const job = (input: Record<string, unknown>, parent: string | null = null): NewJob => ({
+    id: randomUUID(),
+    project_id: 'p',
+    submitter_id: 'u',
+    api_version: 'v0.4',
+    type: 'svc.circuit.v1',
+    status: 'submitted',
+    backend: 'simulator',
+    name: 'n "quoted" $& $1',
+    metadata: { k: 'v' },
+    shots: 10,
+    dry_run: false,
+    noise: null,
+    settings: null,
+    error_mitigation: null,
+    registers: null,
+    session_id: null,
+    input,
+    parent_job_id: parent,
+    child_index: parent ? 0 : null,
+    child_job_ids: null,
+    clone_parent_id: null,
+    submitted_at: '2026-11-26T00:00:00.000Z',
+  });
+
+  /** What insertJobs sends: its one parameter. */
+  async function sent(jobs: readonly NewJob[]): Promise<string> {
+    let text = '';
+    const q: Queryable = {
+      query: async <T>(_sql: string, params?: readonly unknown[]): Promise<T[]> => {
+        text = String(params?.[0]);
+        return [];
+      },
+    };
+    await insertJobs(q, jobs);
+    return text;
+  }
+
+  it('reads back as the jobs JSON.stringify wrote, single and multicircuit', async () => {
+    const circuit = Array.from({ length: 12_345 }, (_, i) => ({ ...cnot(i), note: `g$&${i}` }));
+    const single = job({ format: 'svc.circuit.v0', qubits: 2, circuit });
+    const entries = [
+      { name: 'a', circuit: circuit.slice(0, 7_000) },
+      { name: 'b', circuit: [] },
+      { name: 'c', circuit: circuit.slice(7_000) },
+    ];
+    const parent = job({ format: 'svc.circuit.v0', qubits: 2, circuits: entries });
+    const children = entries.map((e) => job({ qubits: 2, circuit: e.circuit }, parent.id));
+    for (const jobs of [[single], [parent, ...children]]) {
+      const expected = JSON.stringify(jobs);
+      await writeInputsInTurns(jobs);
+      const text = await sent(jobs);
+      expect(JSON.parse(text)).toEqual(JSON.parse(expected));
+    }
+  });
+
+  it('leaves a small input to the store as before', async () => {
+    const jobs = [job({ qubits: 2, circuit: [cnot(0)] })];
+    await writeInputsInTurns(jobs);
+    expect(await sent(jobs)).toBe(JSON.stringify(jobs));
+  });
+});
