@@ -89,6 +89,31 @@ function generalKak(unitary: Mat4, family: NativeFamily, written: number): KakDe
   return kakDecompose(unitary, PREFERRED_AXES[family], magic);
 }
 
+/**
+ * The pass's choice for each block, in the order blocks close. A walk over a
+ * circuit that only counts entanglers records them, and the walk that then
+ * emits the same circuit replays them instead of decomposing every block
+ * again (lower.ts): the same circuit closes the same blocks in the same order.
+ */
+export class BlockDecisions {
+  private readonly choices: (Step[] | null)[] = [];
+  private cursor = 0;
+
+  /** The next block's choice: recorded, or computed and recorded. */
+  next(compute: () => Step[] | null): Step[] | null {
+    if (this.cursor < this.choices.length) return this.choices[this.cursor++] as Step[] | null;
+    const choice = compute();
+    this.choices.push(choice);
+    this.cursor++;
+    return choice;
+  }
+
+  /** Replays from the first block. */
+  rewind(): void {
+    this.cursor = 0;
+  }
+}
+
 /** Collects blocks between a step producer and `sink`. */
 export class TwoQubitBlocks {
   private readonly open = new Map<number, Block>();
@@ -96,6 +121,7 @@ export class TwoQubitBlocks {
   constructor(
     private readonly family: NativeFamily,
     private readonly sink: StepSink,
+    private readonly decisions: BlockDecisions = new BlockDecisions(),
   ) {}
 
   /** The steps of one gate, touching exactly `wires`. */
@@ -133,12 +159,14 @@ export class TwoQubitBlocks {
     let interactions = 0;
     for (const item of block.items) for (const s of item.steps) if (s.kind === 'pp') interactions++;
     // Fewer than two interactions: nothing to gain, skip the arithmetic (and the step list).
-    let better: Step[] | null = null;
-    if (interactions >= 2) {
-      const steps = block.items.flatMap((item) => item.steps);
-      const written = loweredEntanglers(steps, this.family);
-      better = written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
-    }
+    const better =
+      interactions < 2
+        ? null
+        : this.decisions.next(() => {
+            const steps = block.items.flatMap((item) => item.steps);
+            const written = loweredEntanglers(steps, this.family);
+            return written >= 2 ? resynthesised(steps, block.a, block.b, this.family, written) : null;
+          });
     if (better) this.emit({ steps: better, span: block.items[0]?.span });
     else for (const item of block.items) this.emit(item);
   }

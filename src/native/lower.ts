@@ -12,7 +12,7 @@
  * multi-controlled gates borrow.
  */
 import type { Span } from '../diagnostics/index.js';
-import type { IrCircuit, IrOp } from '../ir/types.js';
+import type { IrCircuit, IrGate, IrNativeGate, IrOp } from '../ir/types.js';
 import { normalizeTurns } from './angles.js';
 import { decomposeContext, decomposeGate, decomposeNative } from './decompose.js';
 import { DecomposeCache } from './decompose-cache.js';
@@ -21,7 +21,7 @@ import { FrameTracker } from './frames.js';
 import { NativeGateLimitError } from './gate-limit.js';
 import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
-import { TwoQubitBlocks } from './blocks.js';
+import { BlockDecisions, TwoQubitBlocks } from './blocks.js';
 import { FUSION_SNAP } from './tolerances.js';
 import { lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
@@ -74,13 +74,40 @@ export interface NativeLowering {
   readonly finalFrames: readonly number[];
 }
 
-class NativeEmitter {
+/** Where a walk over the circuit sends what it lowers: the native emitter, or a counter of entanglers. */
+interface LoweringSink {
+  step(step: Step, span: Span | undefined): void;
+  flush(qubit: number, span: Span | undefined): void;
+  flushAll(qubits: number, span?: Span): void;
+  push(op: IrOp, span: Span | undefined): void;
+  clearFrame(qubit: number): void;
+}
+
+/** Counts the entangling gates a walk would emit (one per core gate of each interaction step, as NativeEmitter emits them), building nothing. */
+class EntanglerCounter implements LoweringSink {
+  count = 0;
+
+  constructor(private readonly family: NativeFamily) {}
+
+  step(step: Step): void {
+    if (step.kind === 'pp')
+      for (const item of lowerInteraction(step, this.family)) if (item.kind === 'core') this.count++;
+  }
+
+  flush(): void {}
+  flushAll(): void {}
+  push(): void {}
+  clearFrame(): void {}
+}
+
+class NativeEmitter implements LoweringSink {
   readonly ops: IrOp[] = [];
   private readonly runs: PendingRuns;
   private readonly frames: FrameTracker;
 
   constructor(
     qubits: number,
+    private readonly family: NativeFamily,
     private readonly optimize: boolean,
     private readonly maxOps = Infinity,
   ) {
@@ -88,12 +115,12 @@ class NativeEmitter {
     this.frames = new FrameTracker(qubits);
   }
 
-  step(step: Step, family: NativeFamily, span: Span | undefined): void {
+  step(step: Step, span: Span | undefined): void {
     if (step.kind === 'u') {
       this.runs.apply(step.qubit, step.matrix);
       return;
     }
-    for (const item of lowerInteraction(step, family)) {
+    for (const item of lowerInteraction(step, this.family)) {
       if (item.kind === 'u') this.runs.apply(item.qubit, item.matrix);
       else this.entangle(item, span);
     }
@@ -212,66 +239,130 @@ export function lowerToNative(
   family: NativeFamily,
   options: NativeLoweringOptions = {},
 ): NativeLowering {
-  if (!(options.optimize ?? true)) return lowerOnce(source, family, options);
+  if (!(options.optimize ?? true)) return emit(prepare(source, family, options), family, options);
   const { plain, folded } = runPassesBothWays(source, options.passes);
-  if (folded === null) return lowerOnce(plain, family, options);
+  if (folded === null) return emit(prepare(plain, family, options), family, options);
+  const unfolded = prepare(plain, family, options, new Map());
   // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
-  const withoutFold = lowerOnce(plain, family, options);
-  const withFold = lowerOnce(folded, family, options);
-  return entanglersOf(withFold.circuit) < entanglersOf(withoutFold.circuit) ? withFold : withoutFold;
+  // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
+  // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
+  const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
+  return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
 }
 
-const entanglersOf = (circuit: IrCircuit): number =>
-  circuit.ops.reduce((n, op) => n + (op.kind === 'native' && op.targets.length === 2 ? 1 : 0), 0);
+/** A circuit ready to walk: its lowered width, decompositions, Toffoli orientations, and the block pass's choices once made. */
+interface Prepared {
+  readonly circuit: IrCircuit;
+  readonly width: number;
+  readonly decomposed: DecomposeCache;
+  readonly oriented: ReadonlyMap<number, Orientation>;
+  /** Two-qubit blocks on (`twoQubitBlocks`, default `optimize`), and gates on three or more wires fed to them step by step. */
+  readonly blocks: boolean;
+  readonly stepwise: boolean;
+  readonly decisions: BlockDecisions;
+  /** Each op's steps once decomposed (the emitting walk reuses the counting walk's), by op index; null as byOp. */
+  readonly stepsAt: (readonly Step[] | undefined)[] | null;
+  /**
+   * Steps of unoriented gates by the op itself, shared by the plain and
+   * folded circuits (most ops are the same objects in both); null when one
+   * circuit is walked once, so memory stays bounded by DecomposeCache's table.
+   */
+  readonly byOp: Map<IrOp, readonly Step[]> | null;
+}
 
-/** Lowers `circuit`: the source after the passes, or the source itself without `optimize`. */
-function lowerOnce(circuit: IrCircuit, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
+/** `circuit`: the source after the passes, or the source itself without `optimize`. */
+function prepare(
+  circuit: IrCircuit,
+  family: NativeFamily,
+  options: NativeLoweringOptions,
+  byOp: Map<IrOp, readonly Step[]> | null = null,
+  sibling?: Prepared,
+): Prepared {
   const optimize = options.optimize ?? true;
   const width = loweredWidth(circuit, family, options.maxQubits);
-  const emitter = new NativeEmitter(width, optimize, options.maxOps);
-  const decomposed = new DecomposeCache(decomposeContext(family, width));
-  const blocks =
-    (options.twoQubitBlocks ?? optimize)
-      ? new TwoQubitBlocks(family, (s, span) => emitter.step(s, family, span))
-      : null;
+  // The sibling's decompositions hold only at its width (a borrowed wire changes them).
+  const shared = sibling === undefined || sibling.width === width ? sibling : undefined;
+  const decomposed = shared?.decomposed ?? new DecomposeCache(decomposeContext(family, width));
+  const blocks = options.twoQubitBlocks ?? optimize;
   // Toffoli orientation, and gates on three or more wires fed to the block pass step by step (passes/toffoli-orientation.ts).
   const stepwise = optimize && options.passes?.['toffoli-orientation'] !== false;
-  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity, { stepwise: blocks !== null && stepwise });
+  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity, { stepwise: blocks && stepwise });
   const oriented = stepwise ? orientations(circuit) : new Map<number, Orientation>();
+  return {
+    circuit,
+    width,
+    decomposed,
+    oriented,
+    blocks,
+    stepwise,
+    decisions: new BlockDecisions(),
+    stepsAt: byOp === null ? null : [],
+    byOp: sibling === undefined || shared !== undefined ? byOp : new Map(),
+  };
+}
+
+/** The entangling gates `prepared` lowers to. */
+function count(prepared: Prepared, family: NativeFamily): number {
+  const counter = new EntanglerCounter(family);
+  walk(prepared, family, true, counter);
+  return counter.count;
+}
+
+function emit(prepared: Prepared, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
+  const optimize = options.optimize ?? true;
+  const emitter = new NativeEmitter(prepared.width, family, optimize, options.maxOps);
+  prepared.decisions.rewind();
+  walk(prepared, family, optimize, emitter);
+  const circuit = prepared.circuit;
+  return { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+}
+
+function stepsOf(prepared: Prepared, op: IrGate | IrNativeGate, index: number): readonly Step[] {
+  if (op.kind === 'native') return decomposeNative(op);
+  const orientation = prepared.oriented.get(index);
+  if (orientation) return orientedSteps(op, orientation, prepared.decomposed.ctx);
+  if (prepared.byOp === null) return prepared.decomposed.steps(op);
+  let steps = prepared.byOp.get(op);
+  if (steps === undefined) prepared.byOp.set(op, (steps = prepared.decomposed.steps(op)));
+  return steps;
+}
+
+/** Feeds `prepared`'s gates, through the block pass when it is on, to `sink`. */
+function walk(prepared: Prepared, family: NativeFamily, optimize: boolean, sink: LoweringSink): void {
+  const { circuit, width, stepwise } = prepared;
+  const blocks = prepared.blocks
+    ? new TwoQubitBlocks(family, (s, span) => sink.step(s, span), prepared.decisions)
+    : null;
   for (const [index, op] of circuit.ops.entries()) {
     switch (op.kind) {
       case 'gate':
       case 'native': {
-        const orientation = oriented.get(index);
-        const steps =
-          op.kind === 'native'
-            ? decomposeNative(op)
-            : orientation
-              ? orientedSteps(op, orientation, decomposed.ctx)
-              : decomposed.steps(op);
+        const steps = prepared.stepsAt
+          ? (prepared.stepsAt[index] ??= stepsOf(prepared, op, index))
+          : stepsOf(prepared, op, index);
         const wires = touched(steps);
         // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
         if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
         else if (blocks) blocks.gate([...wires], steps, op.span);
-        else for (const s of steps) emitter.step(s, family, op.span);
-        if (!optimize) for (const q of touched(steps)) emitter.flush(q, op.span);
+        else for (const s of steps) sink.step(s, op.span);
+        if (!optimize) for (const q of wires) sink.flush(q, op.span);
         break;
       }
       case 'measure':
         blocks?.close(op.qubit);
-        emitter.flush(op.qubit, op.span);
-        emitter.push(op, undefined);
+        sink.flush(op.qubit, op.span);
+        sink.push(op, undefined);
         break;
       case 'reset':
         blocks?.close(op.qubit);
-        emitter.flush(op.qubit, op.span);
-        emitter.push(op, undefined);
-        emitter.clearFrame(op.qubit);
+        sink.flush(op.qubit, op.span);
+        sink.push(op, undefined);
+        sink.clearFrame(op.qubit);
         break;
       case 'barrier':
         blocks?.closeAll();
-        emitter.flushAll(width, op.span);
-        emitter.push(op, undefined);
+        sink.flushAll(width, op.span);
+        sink.push(op, undefined);
         break;
       default: {
         const never: never = op;
@@ -280,6 +371,5 @@ function lowerOnce(circuit: IrCircuit, family: NativeFamily, options: NativeLowe
     }
   }
   blocks?.closeAll();
-  emitter.flushAll(width);
-  return { circuit: { ...circuit, qubits: width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+  sink.flushAll(width);
 }

@@ -13,6 +13,7 @@ import { circuitOf, gate } from '../oracle/circuits.js';
 import { expectEquivalent } from '../oracle/count.js';
 import { counts, FAMILIES, lowerAndProve } from './helpers.js';
 import { compile, checkEquivalence } from '../../src/index.js';
+import { TermTable } from '../../src/native/passes/phase-fold.js';
 
 const ccz = (a: number, b: number, c: number): IrOp => gate('z', [c], [a, b]);
 const ccx = (a: number, b: number, t: number): IrOp => gate('x', [t], [a, b]);
@@ -190,5 +191,18 @@ describe('relative-phase pairs', () => {
     // Found by the reversible property: Margolus's gate is not symmetric in its controls.
     const c = circuitOf(5, [ccx(4, 0, 3), ccx(1, 3, 2), ccx(0, 4, 3), ccx(2, 0, 1)]);
     expect(counts(lowerAndProve(c, family)).twoQubit).toBeLessThan(20);
+  });
+});
+
+describe('phase-fold keys terms by a hash of their parity', () => {
+  it('two parities whose hashes collide stay two terms; the same parity found again is the same term', () => {
+    const table = new TermTable();
+    const first = table.add({ vars: [1, 4], high: 5, low: 7 << 11 });
+    const second = table.add({ vars: [2], high: 5, low: 7 << 11 });
+    expect(second).not.toBe(first);
+    expect(table.get({ vars: [1, 4], high: 5, low: 7 << 11 })).toBe(first);
+    expect(table.get({ vars: [2], high: 5, low: 7 << 11 })).toBe(second);
+    expect(table.get({ vars: [3], high: 5, low: 7 << 11 })).toBeUndefined();
+    expect([...table.values()]).toEqual([first, second]);
   });
 });

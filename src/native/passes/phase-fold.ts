@@ -92,10 +92,114 @@ function rotationGate(theta: number, wire: number, span: IrGate['span']): IrGate
 }
 
 interface Term {
+  /** The parity's variables, exactly: a hash hit is checked against them. */
+  readonly vars: readonly number[];
   /** Op indices of the rotations on this parity, with the affine constant each saw. */
   readonly at: { index: number; negated: boolean; slot?: number }[];
   /** Sum of the phases as functions of the parity (a negated wire contributes -θ). */
   total: number;
+}
+
+/**
+ * A parity as a map key: each path variable gets a random 53-bit code and a
+ * parity the XOR of its variables' codes (two 32-bit halves, since JS XORs
+ * 32 bits), so a CNOT updates the key as it updates the parity. A parity
+ * itself is its ascending list of variables, checked on every hash hit; the
+ * rare collision goes to a second map keyed by that list. (A BigInt of one
+ * bit per variable, keyed by its base-32 digits, cost a string and a BigInt
+ * as long as the variables made so far per term: on a 10,000-gate program,
+ * most of the fold's time went to them and to collecting their garbage.)
+ */
+export interface Parity {
+  /** Its path variables, ascending. */
+  readonly vars: readonly number[];
+  /** The XOR of its variables' codes, two 32-bit halves (JS XORs 32 bits). */
+  readonly high: number;
+  readonly low: number;
+}
+
+const NO_PARITY: Parity = { vars: [], high: 0, low: 0 };
+
+const xorParity = (p: Parity, q: Parity): Parity => ({
+  vars: symmetricDifference(p.vars, q.vars),
+  high: p.high ^ q.high,
+  low: p.low ^ q.low,
+});
+
+/** The variables in exactly one of two ascending lists, ascending (parities stay short: a few wires' worth). */
+function symmetricDifference(x: readonly number[], y: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    const u = x[i] as number;
+    const v = y[j] as number;
+    if (u <= v) i++;
+    if (v <= u) j++;
+    if (u !== v) out.push(Math.min(u, v));
+  }
+  while (i < x.length) out.push(x[i++] as number);
+  while (j < y.length) out.push(y[j++] as number);
+  return out;
+}
+
+function sameVars(x: readonly number[], y: readonly number[]): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** 53 bits of a parity's code: the key of its term. */
+const hashOf = (p: Parity): number => (p.high >>> 0) * 2 ** 21 + (p.low >>> 11);
+
+/** Fresh path variables, each with a random code (xorshift32 from a fixed seed: a compile is reproducible). */
+class PathVariables {
+  private count = 0;
+  private state = 0x2545f491;
+
+  next(): Parity {
+    return { vars: [this.count++], high: this.word(), low: this.word() };
+  }
+
+  private word(): number {
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x >>> 0;
+    return this.state;
+  }
+}
+
+/** Terms by parity: a hash map checked against the exact parity, with an exact map for collisions. */
+export class TermTable {
+  private byHash = new Map<number, Term>();
+  private collided = new Map<string, Term>();
+
+  get(parity: Parity): Term | undefined {
+    const hit = this.byHash.get(hashOf(parity));
+    if (hit === undefined || sameVars(hit.vars, parity.vars)) return hit;
+    return this.collided.get(parity.vars.join());
+  }
+
+  add(parity: Parity): Term {
+    const term: Term = { vars: parity.vars, at: [], total: 0 };
+    const hash = hashOf(parity);
+    if (this.byHash.has(hash)) this.collided.set(parity.vars.join(), term);
+    else this.byHash.set(hash, term);
+    return term;
+  }
+
+  *values(): IterableIterator<Term> {
+    yield* this.byHash.values();
+    yield* this.collided.values();
+  }
+}
+
+/** The XOR of up to three parities (undefined: left out). */
+function combine(x: Parity | undefined, y: Parity | undefined, z: Parity | undefined): Parity {
+  const xy = x === undefined ? (y ?? NO_PARITY) : y === undefined ? x : xorParity(x, y);
+  return z === undefined ? xy : xorParity(xy, z);
 }
 
 /** The signs of a CCZ's seven terms by the wires each parity covers: a, b, t bits. */
@@ -121,19 +225,19 @@ const isZeroAngle = (theta: number): boolean => {
  * far (Nam et al. choose T or T† the same way); returns the new ops.
  */
 export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null {
-  let fresh = 0n;
-  const next = (): bigint => 1n << fresh++;
-  const mask: bigint[] = Array.from({ length: qubits }, next);
+  const variables = new PathVariables();
+  const next = (): Parity => variables.next();
+  const mask: Parity[] = Array.from({ length: qubits }, next);
   const flipped = new Uint8Array(qubits);
   // A wire's parity before an H that nothing has touched since: a second H gives it back (H H = I).
-  const beforeH: ({ mask: bigint; flipped: number } | null)[] = new Array<null>(qubits).fill(null);
+  const beforeH: ({ mask: Parity; flipped: number } | null)[] = new Array<null>(qubits).fill(null);
   const out: IrOp[] = [];
   const replaced = new Map<number, IrGate | null>();
-  // Keyed by the parity in base 32: V8 hashes BigInt keys poorly, and a Map of them slows 100-fold past a few thousand.
-  let terms = new Map<string, Term>();
+  let terms = new TermTable();
 
   // CCZs kept whole (direct synthesis): the angle of each of their seven terms, by op index.
   const slots = new Map<number, number[]>();
+  const original = new Map<number, readonly number[]>();
   let merged = false;
   const close = (): void => {
     for (const term of terms.values()) {
@@ -150,13 +254,11 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
           );
       });
     }
-    terms = new Map();
+    terms = new TermTable();
   };
 
-  const addTerm = (key: bigint, negated: boolean, theta: number, index: number, slot?: number): void => {
-    const name = key.toString(32);
-    let term = terms.get(name);
-    if (term === undefined) terms.set(name, (term = { at: [], total: 0 }));
+  const addTerm = (key: Parity, negated: boolean, theta: number, index: number, slot?: number): void => {
+    const term = terms.get(key) ?? terms.add(key);
     term.at.push(slot === undefined ? { index, negated } : { index, negated, slot });
     term.total += negated ? -theta : theta;
   };
@@ -168,26 +270,26 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     for (const w of [a, b, t]) beforeH[w] = null;
     const angles: number[] = [];
     CCZ_TERMS.forEach(([inA, inB, inT, s], slot) => {
-      const key =
-        (inA ? (mask[a] as bigint) : 0n) ^ (inB ? (mask[b] as bigint) : 0n) ^ (inT ? (mask[t] as bigint) : 0n);
+      const key = combine(inA ? mask[a] : undefined, inB ? mask[b] : undefined, inT ? mask[t] : undefined);
       const flip =
         (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? (flipped[t] as number) : 0);
       angles.push(sign * s * QUARTER);
       addTerm(key, flip === 1, sign * s * QUARTER, index, slot);
     });
     slots.set(index, angles);
+    original.set(index, [...angles]);
   };
 
   /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (t's parity fresh for a Toffoli). */
   const polarity = (a: number, b: number, t: number, toffoli: boolean): 1 | -1 => {
-    const tMask = toffoli ? 0n : (mask[t] as bigint);
+    const tMask = toffoli ? NO_PARITY : mask[t];
     const tFlip = toffoli ? 0 : (flipped[t] as number);
     let score = 0;
     for (const [inA, inB, inT, sign] of CCZ_TERMS) {
       if (toffoli && inT) continue;
-      const key = (inA ? (mask[a] as bigint) : 0n) ^ (inB ? (mask[b] as bigint) : 0n) ^ (inT ? tMask : 0n);
+      const key = combine(inA ? mask[a] : undefined, inB ? mask[b] : undefined, inT ? tMask : undefined);
       const flip = (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? tFlip : 0);
-      const term = terms.get(key.toString(32));
+      const term = terms.get(key);
       if (term === undefined) continue;
       const theta = (flip ? -sign : sign) * QUARTER;
       if (isZeroAngle(term.total + theta)) score++;
@@ -202,7 +304,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     if (op.kind === 'gate' && op.name === 'h' && op.controls.length === 0) {
       const w = op.targets[0] as number;
       const saved = beforeH[w];
-      beforeH[w] = saved ? null : { mask: mask[w] as bigint, flipped: flipped[w] as number };
+      beforeH[w] = saved ? null : { mask: mask[w] as Parity, flipped: flipped[w] as number };
       mask[w] = saved ? saved.mask : next();
       flipped[w] = saved ? saved.flipped : 0;
       return;
@@ -235,7 +337,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     const theta = phaseAngle(op);
     if (theta !== null) {
       const wire = op.targets[0] as number;
-      addTerm(mask[wire] as bigint, flipped[wire] === 1, theta, index);
+      addTerm(mask[wire] as Parity, flipped[wire] === 1, theta, index);
       return;
     }
     if (op.name === 'x' && op.controls.length === 0) {
@@ -246,13 +348,13 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     if (op.name === 'x' && op.controls.length === 1) {
       const c = op.controls[0] as number;
       const t = op.targets[0] as number;
-      mask[t] = (mask[t] as bigint) ^ (mask[c] as bigint);
+      mask[t] = xorParity(mask[t] as Parity, mask[c] as Parity);
       flipped[t] = (flipped[t] as number) ^ (flipped[c] as number);
       return;
     }
     if (op.name === 'swap' && op.controls.length === 0) {
       const [a, b] = op.targets as [number, number];
-      [mask[a], mask[b]] = [mask[b] as bigint, mask[a] as bigint];
+      [mask[a], mask[b]] = [mask[b] as Parity, mask[a] as Parity];
       [flipped[a], flipped[b]] = [flipped[b] as number, flipped[a] as number];
       return;
     }
@@ -279,9 +381,20 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
   close();
   if (!merged) return null;
   const result: IrOp[] = [];
+  // A Toffoli or CCZ whose terms on two and three wires are unchanged stays whole, its single-wire terms' changes
+  // beside it as rotations (a Toffoli's target's between Hadamards, and the Hadamards it was visited with go):
+  // lowering decomposes it at the same cost and may orient it to a neighbour (toffoli-orientation.ts).
+  const whole = new Set<number>();
+  for (const [i, angles] of slots) {
+    const before = original.get(i) as readonly number[];
+    if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole.add(i);
+  }
   out.forEach((op, i) => {
     const angles = slots.get(i);
-    if (angles) result.push(...cczTerms(op as IrGate, angles));
+    const toffoliAt = (j: number): boolean => whole.has(j) && (out[j] as IrGate).name === 'x';
+    if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
+    if (whole.has(i)) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original.get(i) as number[]));
+    else if (angles) result.push(...cczTerms(op as IrGate, angles));
     else if (!replaced.has(i)) result.push(op);
     else {
       const r = replaced.get(i);
@@ -289,6 +402,24 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     }
   });
   return result;
+}
+
+/** A Toffoli or CCZ kept whole, with the change of its single-wire terms as rotations. */
+function wholeWithDeltas(op: IrGate, angles: readonly number[], before: readonly number[]): IrGate[] {
+  const [a, b] = op.controls as [number, number];
+  const t = op.targets[0] as number;
+  const out: IrGate[] = [];
+  const delta = (slot: number, w: number): IrGate | null =>
+    rotationGate((angles[slot] as number) - (before[slot] as number), w, op.span);
+  for (const g of [delta(0, a), delta(1, b)]) if (g) out.push(g);
+  out.push(op);
+  const r = delta(2, t);
+  const onTarget = r ? [r] : [];
+  // A Toffoli is H CCZ H on its target: a phase on the target inside is H·phase·H after it.
+  if (onTarget.length > 0 && op.name === 'x')
+    out.push(gate('h', t, [], op.span), ...onTarget, gate('h', t, [], op.span));
+  else out.push(...onTarget);
+  return out;
 }
 
 /**
