@@ -115,13 +115,14 @@ function bitsJson(data: Uint8Array, from: number, size: number): string {
   return size === 0 ? '[]' : text.slice(0, -1) + ']';
 }
 
-/** {@link bitsJson} remembering each row's text by its value (shots repeat a few rows; rows past 52 bits are not kept). */
+/** {@link bitsJson} remembering each row's text by its value (shots repeat a few rows; rows past 30 bits are not kept). */
 function cachedRows(): (data: Uint8Array, from: number, size: number) => string {
   const texts = new Map<number, string>();
   return (data, from, size) => {
-    if (size > MAX_INTEGER_ROW) return bitsJson(data, from, size);
+    if (size > 30) return bitsJson(data, from, size);
+    // Up to 30 bits the row's value is a small integer (a shift per bit, a Map keyed by a Smi).
     let value = 0;
-    for (let k = 0; k < size; k++) value += (data[from + k] as number) * 2 ** k;
+    for (let k = 0; k < size; k++) value |= (data[from + k] as number) << k;
     let text = texts.get(value);
     if (text === undefined) texts.set(value, (text = bitsJson(data, from, size)));
     return text;
