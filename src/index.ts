@@ -234,7 +234,7 @@ export type { SimulationProgress } from './simulator/engine/progress.js';
  * a million states goes to a file or an HTTP response in little memory
  * (docs/simulator.md "Large results").
  */
-export { writeArtifact } from './simulator/results/sources.js';
+export { artifactText, writeArtifact } from './simulator/results/sources.js';
 export type { WriteArtifactOptions } from './simulator/results/sources.js';
 export type { JsonSink } from './simulator/results/json-writer.js';
 /**

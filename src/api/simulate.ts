@@ -29,7 +29,7 @@ import {
   deferredSource,
   lazyResults,
   perCircuitSource,
-  plainSource,
+  shotsSource,
   type ArtifactSource,
 } from '../simulator/results/sources.js';
 import {
@@ -57,7 +57,6 @@ import { uniformDevice, type DeviceNoise } from '../simulator/noise/device.js';
 import {
   probabilitiesFromHistogram,
   RESULT_FORMATS,
-  shotsArtifact,
   type HistogramArtifact,
   type ProbabilitiesArtifact,
 } from '../simulator/results/artifacts.js';
@@ -451,8 +450,8 @@ function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult 
             RESULT_FORMATS.probabilities,
             deferredSource((): ProbabilitiesArtifact => probabilitiesFromHistogram(variant.histogram, variant.shots)),
           ],
-          [RESULT_FORMATS.histogram, plainSource(variant.histogram)],
-          [RESULT_FORMATS.shots, deferredSource(() => shotsArtifact(circuit, variant.table))],
+          [RESULT_FORMATS.histogram, deferredSource(() => variant.histogram)],
+          [RESULT_FORMATS.shots, shotsSource(circuit, variant.table)],
         ]),
       ),
     })),

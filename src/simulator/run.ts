@@ -10,7 +10,6 @@ import {
   histogramArtifact,
   probabilitiesFromHistogram,
   RESULT_FORMATS,
-  shotsArtifact,
   v03FromProbabilities,
 } from './results/artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine/evolve.js';
@@ -29,7 +28,7 @@ import {
 } from './results/probability-tables.js';
 import { SeededRandom } from './engine/random.js';
 import type { ProgressSink } from './engine/progress.js';
-import { lazyResults, plainSource, type ArtifactSource } from './results/sources.js';
+import { lazyResults, plainSource, shotsSource, type ArtifactSource } from './results/sources.js';
 
 /** Artifact names (the CLI's `--format` values) -> result format ids. */
 export const ARTIFACT_FORMATS = Object.freeze({
@@ -138,7 +137,7 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
     const probabilities = probabilitiesFromHistogram(histogram, shots);
     add('probabilities', () => plainSource(probabilities));
     add('histogram', () => plainSource(histogram));
-    add('shots', () => plainSource(shotsArtifact(circuit, table)));
+    add('shots', () => shotsSource(circuit, table));
     add('v0.3', () => plainSource(v03FromProbabilities(probabilities)));
     return { sources, omitted: null, ...(debiased ? { debiased } : {}) };
   }
@@ -148,7 +147,7 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
   if (sampled) {
     const table = sampleShots(execution, options.shots, random);
     add('histogram', () => plainSource(histogramArtifact(circuit, table)));
-    add('shots', () => plainSource(shotsArtifact(circuit, table)));
+    add('shots', () => shotsSource(circuit, table));
   }
   const exact = (['probabilities', 'v0.3'] as const).filter((name) => wanted.has(name));
   if (exact.length === 0) return { sources, omitted: null };

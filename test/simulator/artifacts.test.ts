@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCircuit, type RunOptions } from '../../src/simulator/run.js';
-import { RESULT_FORMATS } from '../../src/simulator/results/artifacts.js';
+import { RESULT_FORMATS, shotsArtifact, shotsJson } from '../../src/simulator/results/artifacts.js';
+import type { ShotTable } from '../../src/simulator/results/outcomes.js';
+import { artifactText } from '../../src/simulator/results/sources.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { circuit, gate, measure, reset } from './helpers.js';
 import type { IrCircuit } from '../../src/ir/types.js';
 
@@ -179,5 +183,61 @@ describe('bitstring order of the probabilities artifact', () => {
       expect(Object.entries(artifact.output_all ?? {})).toEqual(Object.entries(Object.fromEntries(expected)));
       expect(artifact.t).toEqual({ '0110': 0.25, '1000': 0.5 });
     }
+  });
+});
+
+describe('the shots artifact as JSON text', () => {
+  /** Random shot tables over random registers: widths across byte boundaries, names that need escaping or reorder keys. */
+  const tables = fc
+    .record({
+      qubits: fc.integer({ min: 1, max: 20 }),
+      shots: fc.integer({ min: 0, max: 12 }),
+      sizes: fc.array(fc.integer({ min: 0, max: 19 }), { maxLength: 4 }),
+      names: fc.array(
+        fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('output_all', '0', '17', '__proto__', 'a"b\\c')),
+        { minLength: 4, maxLength: 4 },
+      ),
+      seed: fc.integer(),
+    })
+    .map(({ qubits, shots, sizes, names, seed }) => {
+      let offset = 0;
+      const seen = new Set<string>();
+      const registers = sizes.flatMap((size, i) => {
+        const name = names[i] as string;
+        if (seen.has(name)) return [];
+        seen.add(name);
+        const reg = { name, size, offset };
+        offset += size;
+        return [reg];
+      });
+      const random = new SeededRandom(seed);
+      const bits = (n: number) => Uint8Array.from({ length: n }, () => random.nextInt(2));
+      const table: ShotTable = {
+        shots,
+        qubits,
+        clbits: offset,
+        qubitBits: bits(shots * qubits),
+        clbitValues: bits(shots * offset),
+      };
+      return { c: circuit(qubits, [], registers), table };
+    });
+
+  it('is exactly JSON.stringify of the artifact object', () => {
+    fc.assert(
+      fc.property(tables, ({ c, table }) => {
+        expect(shotsJson(c, table)).toBe(JSON.stringify(shotsArtifact(c, table)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is what artifactText gives for a run, and what its object serializes to', () => {
+    const bell = circuit(2, [gate('h', [0]), gate('x', [1], [0]), measure(0, 0), measure(1, 1)], [c2]);
+    const results = runCircuit(bell, { ...options, shots: 50 });
+    const text = artifactText(results, RESULT_FORMATS.shots);
+    expect(text).toBe(JSON.stringify(results[RESULT_FORMATS.shots]));
+    expect((JSON.parse(text as string) as { shots: unknown[] }).shots).toHaveLength(50);
+    expect(artifactText(results, RESULT_FORMATS.histogram)).toBe(JSON.stringify(results[RESULT_FORMATS.histogram]));
+    expect(artifactText(results, 'no.such.format')).toBeUndefined();
   });
 });

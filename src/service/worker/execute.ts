@@ -7,6 +7,7 @@
  * data out; the caller stores it.
  */
 import {
+  artifactText,
   compile,
   load,
   simulate,
@@ -57,11 +58,27 @@ export interface Succeeded {
   readonly stats: Stats;
   /** The compiled circuit in the backend's native gates: OpenQASM text and JSON (null where the JSON cannot express it). */
   readonly compiled: { readonly qasm: string | null; readonly native: CircuitJson | null };
-  /** Result payloads by format id (`svc.` ids), null for a dry run. */
-  readonly results: Record<string, unknown> | null;
+  /**
+   * Result artifacts by format id (`svc.` ids) as the job stores them, compact JSON text; null for a dry run.
+   * Text, written in the thread: posting it to the main thread copies one string per artifact, where an
+   * artifact object (a thousand shot rows, and a debiased job's variants' as many again) was cloned node by node.
+   */
+  readonly results: ArtifactTexts | null;
   readonly seed: number | null;
-  /** A debiased run's variants and aggregated histograms. */
-  readonly debiasing?: DebiasingResult;
+  /** A debiased run's variants and aggregated histograms, as text like `results`. */
+  readonly debiasing?: DebiasingTexts;
+}
+
+/** Format id -> the artifact's compact JSON text. */
+export type ArtifactTexts = Readonly<Record<string, string>>;
+
+export interface DebiasingTexts {
+  readonly variants: readonly {
+    readonly qubitMap: readonly number[];
+    readonly shots: number;
+    readonly results: ArtifactTexts;
+  }[];
+  readonly aggregations: { readonly average: string; readonly voting: string };
 }
 
 export type ExecuteResult = Failed | Succeeded;
@@ -112,15 +129,40 @@ export function execute(request: ExecuteRequest, settings: ExecuteSettings = { p
     ...(settings.parallel ? {} : { parallel: false }),
   });
   if (!run.ok) return failedWith(run.diagnostics, run.failure, stats);
-  const results = request.shots !== null ? sampledResults(run.results) : run.results;
+  const derived = request.shots !== null ? sampledProbabilities(run.results) : {};
   return {
     ok: true,
     diagnostics: [...checked.diagnostics, ...run.diagnostics],
     stats,
     compiled,
-    results,
+    results: artifactTexts(run.results, derived),
     seed: run.seed,
-    ...(run.debiasing ? { debiasing: run.debiasing } : {}),
+    ...(run.debiasing ? { debiasing: debiasingTexts(run.debiasing) } : {}),
+  };
+}
+
+/** Every result artifact of `results` as text; `replaced` artifacts (objects) stand in for the run's own. */
+function artifactTexts(results: Record<string, unknown>, replaced: Record<string, unknown> = {}): ArtifactTexts {
+  const texts: Record<string, string> = {};
+  for (const format of Object.values(RESULT_FORMATS)) {
+    const own = replaced[format];
+    const text = own !== undefined ? JSON.stringify(own) : artifactText(results, format);
+    if (text !== undefined) texts[format] = text;
+  }
+  return texts;
+}
+
+function debiasingTexts(debiasing: DebiasingResult): DebiasingTexts {
+  return {
+    variants: debiasing.variants.map(({ qubitMap, shots, results }) => ({
+      qubitMap,
+      shots,
+      results: artifactTexts(results),
+    })),
+    aggregations: {
+      average: JSON.stringify(debiasing.aggregations.average),
+      voting: JSON.stringify(debiasing.aggregations.voting),
+    },
   };
 }
 
@@ -128,11 +170,12 @@ type Histogram = { histogram: { registers: Record<string, Record<string, number>
 
 /**
  * With shots, every probability served is a sampled frequency count/shots
- * (service-decisions.md section 5), in the v2 artifact and the v0.3 map alike.
+ * (service-decisions.md section 5), in the v2 artifact and the v0.3 map alike:
+ * those two artifacts, made from the histogram (none without one).
  */
-export function sampledResults(results: Record<string, unknown>): Record<string, unknown> {
+function sampledProbabilities(results: Record<string, unknown>): Record<string, unknown> {
   const histogram = results[RESULT_FORMATS.histogram] as Histogram | undefined;
-  if (!histogram) return results;
+  if (!histogram) return {};
   const registers = histogram.histogram.registers;
   const shots = Object.values(registers.output_all ?? {}).reduce((a, b) => a + b, 0) || 1;
   const probabilities: Record<string, Record<string, number>> = {};
@@ -143,7 +186,6 @@ export function sampledResults(results: Record<string, unknown>): Record<string,
     .map(([bits, count]) => [littleEndianKey(bits), count / shots] as const)
     .sort((a, b) => Number(a[0]) - Number(b[0]));
   return {
-    ...results,
     [RESULT_FORMATS.probabilities]: { probabilities: { registers: probabilities } },
     [RESULT_FORMATS.v03]: Object.fromEntries(v03),
   };

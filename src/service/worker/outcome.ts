@@ -4,12 +4,12 @@
  * prefix on every format (service-decisions.md sections 4 and 5).
  */
 import { randomUUID } from 'node:crypto';
-import { RESULT_FORMATS, type DebiasingResult } from '../../index.js';
+import { RESULT_FORMATS } from '../../index.js';
 import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
 import { isQpu } from '../jobs/backend.js';
 import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
 import type { NewArtifact, RunOutcome } from '../store/queue.js';
-import type { ExecuteResult } from './execute.js';
+import type { DebiasingTexts, ExecuteResult } from './execute.js';
 
 /** Format ids of the compiled circuits a job carries. */
 export const COMPILED_FORMATS = { qasm: 'svc.qasm3.v1', native: 'svc.native.v1' } as const;
@@ -24,8 +24,11 @@ const RESULT_ARTIFACTS = [
   RESULT_FORMATS.v03,
 ] as const;
 
+/** What {@link outcomeOf} reads of the job (the bench times it with these alone). */
+export type OutcomeJob = Pick<JobRecord, 'type' | 'backend' | 'shots' | 'dry_run' | 'started_at'>;
+
 export function outcomeOf(
-  job: JobRecord,
+  job: OutcomeJob,
   result: ExecuteResult,
   runMs: number,
   characterizationId: string | null = null,
@@ -52,8 +55,8 @@ export function outcomeOf(
   if (result.compiled.native !== null)
     add('compiled', COMPILED_FORMATS.native, 'application/json', JSON.stringify(result.compiled.native));
   for (const format of RESULT_ARTIFACTS) {
-    const payload = result.results?.[format];
-    if (payload !== undefined) add('result', format, 'application/json', JSON.stringify(payload));
+    const text = result.results?.[format];
+    if (text !== undefined) add('result', format, 'application/json', text);
   }
   const qpu = isQpu(job.backend);
   const shots = job.shots ?? 0;
@@ -97,21 +100,20 @@ type Descriptor = { id: string; format: string; media_type: string };
  * histograms as artifacts of their own.
  */
 function debiasingOutput(
-  debiasing: DebiasingResult,
+  debiasing: DebiasingTexts,
   add: (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) => Descriptor,
 ): Record<string, unknown> {
   const variants = debiasing.variants.map((variant) => {
     const results: Record<string, Descriptor> = {};
     for (const format of VARIANT_ARTIFACTS) {
-      const payload = variant.results[format];
-      if (payload === undefined) continue;
-      const descriptor = add('variant', format, 'application/json', JSON.stringify(payload));
+      const text = variant.results[format];
+      if (text === undefined) continue;
+      const descriptor = add('variant', format, 'application/json', text);
       results[descriptor.format] = descriptor;
     }
     return { variant_id: randomUUID(), qubit_map: variant.qubitMap, shots: variant.shots, results };
   });
-  const aggregated = (histogram: unknown) =>
-    add('aggregation', RESULT_FORMATS.histogram, 'application/json', JSON.stringify(histogram));
+  const aggregated = (text: string) => add('aggregation', RESULT_FORMATS.histogram, 'application/json', text);
   return {
     debiasing: { variants, aggregation_method: 'average' },
     aggregations: {

@@ -229,6 +229,9 @@ export function applyTable(re: Float64Array, im: Float64Array, len: number, tr: 
  * A 4x4 `m` on qubits (hi, lo) that only pairs |00> with |11> and |01> with
  * |10> (diagonal and anti-diagonal entries: XX and YY rotations, the MS
  * over-rotation): two 2x2s per group of four, half the work of {@link apply2}.
+ * The walk visits only indices with both bits clear (adding one past the two
+ * bits carries over them), and the eight entries it reads are held in locals:
+ * a debiased job runs this pass after every two-qubit gate of every variant.
  */
 export function applyCrossedPair(
   re: Float64Array,
@@ -240,20 +243,43 @@ export function applyCrossedPair(
 ): void {
   const mh = 1 << hi;
   const ml = 1 << lo;
-  const entry = (r: number, c: number) => 2 * (4 * r + c);
-  const pair = (i: number, j: number, a: number, b: number, c: number, d: number) => {
-    const ar = re[i] as number,
+  const both = mh | ml;
+  // Entry (r, c) sits at 2 * (4r + c): the outer pair is (00, 11), the inner (01, 10).
+  const o00r = m[0] as number,
+    o00i = m[1] as number,
+    o03r = m[6] as number,
+    o03i = m[7] as number,
+    o30r = m[24] as number,
+    o30i = m[25] as number,
+    o33r = m[30] as number,
+    o33i = m[31] as number;
+  const n11r = m[10] as number,
+    n11i = m[11] as number,
+    n12r = m[12] as number,
+    n12i = m[13] as number,
+    n21r = m[18] as number,
+    n21i = m[19] as number,
+    n22r = m[20] as number,
+    n22i = m[21] as number;
+  for (let i = 0; i < len; i = ((i | both) + 1) & ~both) {
+    const j = i | both;
+    let ar = re[i] as number,
       ai = im[i] as number,
       br = re[j] as number,
       bi = im[j] as number;
-    re[i] = (m[a] as number) * ar - (m[a + 1] as number) * ai + (m[b] as number) * br - (m[b + 1] as number) * bi;
-    im[i] = (m[a] as number) * ai + (m[a + 1] as number) * ar + (m[b] as number) * bi + (m[b + 1] as number) * br;
-    re[j] = (m[c] as number) * ar - (m[c + 1] as number) * ai + (m[d] as number) * br - (m[d + 1] as number) * bi;
-    im[j] = (m[c] as number) * ai + (m[c + 1] as number) * ar + (m[d] as number) * bi + (m[d + 1] as number) * br;
-  };
-  for (let i = 0; i < len; i++) {
-    if (i & (mh | ml)) continue;
-    pair(i, i | mh | ml, entry(0, 0), entry(0, 3), entry(3, 0), entry(3, 3));
-    pair(i | ml, i | mh, entry(1, 1), entry(1, 2), entry(2, 1), entry(2, 2));
+    re[i] = o00r * ar - o00i * ai + o03r * br - o03i * bi;
+    im[i] = o00r * ai + o00i * ar + o03r * bi + o03i * br;
+    re[j] = o30r * ar - o30i * ai + o33r * br - o33i * bi;
+    im[j] = o30r * ai + o30i * ar + o33r * bi + o33i * br;
+    const k = i | ml,
+      l = i | mh;
+    ar = re[k] as number;
+    ai = im[k] as number;
+    br = re[l] as number;
+    bi = im[l] as number;
+    re[k] = n11r * ar - n11i * ai + n12r * br - n12i * bi;
+    im[k] = n11r * ai + n11i * ar + n12r * bi + n12i * br;
+    re[l] = n21r * ar - n21i * ai + n22r * br - n22i * bi;
+    im[l] = n21r * ai + n21i * ar + n22r * bi + n22i * br;
   }
 }

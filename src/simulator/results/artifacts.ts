@@ -96,6 +96,65 @@ export function shotsArtifact(circuit: IrCircuit, table: ShotTable): ShotsArtifa
   return { shots: shotRows(circuit, table) };
 }
 
+/** Keys an object lists first, in numeric order (ECMA-262 OrdinaryOwnPropertyKeys). */
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
+/** Each byte value as the JSON of its 8 bits, bit 0 first and a comma after each (`"1,0,...,0,"`). */
+const BYTE_BITS_CSV: readonly string[] = BYTE_BITS.map((bits) => bits.split('').join(',') + ',');
+
+/** `data[from .. from + size)` (each 0 or 1) as a JSON array: eight bits per table lookup. */
+function bitsJson(data: Uint8Array, from: number, size: number): string {
+  let text = '[';
+  let k = 0;
+  for (; k + 8 <= size; k += 8) {
+    let byte = 0;
+    for (let b = 0; b < 8; b++) byte |= (data[from + k + b] as number) << b;
+    text += BYTE_BITS_CSV[byte] as string;
+  }
+  for (; k < size; k++) text += (data[from + k] as number) ? '1,' : '0,';
+  return size === 0 ? '[]' : text.slice(0, -1) + ']';
+}
+
+/** {@link bitsJson} remembering each row's text by its value (shots repeat a few rows; rows past 30 bits are not kept). */
+function cachedRows(): (data: Uint8Array, from: number, size: number) => string {
+  const texts = new Map<number, string>();
+  return (data, from, size) => {
+    if (size > 30) return bitsJson(data, from, size);
+    // Up to 30 bits the row's value is a small integer (a shift per bit, a Map keyed by a Smi).
+    let value = 0;
+    for (let k = 0; k < size; k++) value |= (data[from + k] as number) << k;
+    let text = texts.get(value);
+    if (text === undefined) texts.set(value, (text = bitsJson(data, from, size)));
+    return text;
+  };
+}
+
+/**
+ * {@link shotsArtifact} as compact JSON text (exactly `JSON.stringify` of it),
+ * written straight from the shot table: the service stores every shots
+ * artifact as text (a debiased job one per variant as well), and building a
+ * thousand row objects only to serialize them was most of that artifact's cost.
+ */
+export function shotsJson(circuit: IrCircuit, table: ShotTable): string {
+  // Names that reorder an object's keys (array indices) or replace output_all: the object's own serialization.
+  if (circuit.bitRegisters.some((reg) => reg.name === OUTPUT_ALL || ARRAY_INDEX.test(reg.name)))
+    return JSON.stringify(shotsArtifact(circuit, table));
+  const rowText = cachedRows();
+  const registers = circuit.bitRegisters.map((reg) => ({
+    reg,
+    key: `,${JSON.stringify(reg.name)}:`,
+    text: cachedRows(),
+  }));
+  const pieces: string[] = [];
+  for (let s = 0; s < table.shots; s++) {
+    let row = `{"registers":{"${OUTPUT_ALL}":` + rowText(table.qubitBits, s * table.qubits, table.qubits);
+    for (const { reg, key, text } of registers)
+      row += key + text(table.clbitValues, s * table.clbits + reg.offset, reg.size);
+    pieces.push(row + '}}');
+  }
+  return `{"shots":[${pieces.join(',')}]}`;
+}
+
 /** Counts per register; keys are bitstrings with bit 0 leftmost. */
 export function histogramArtifact(circuit: IrCircuit, table: ShotTable): HistogramArtifact {
   return histogramOfCounts(registerCounts(circuit, table));

@@ -4,7 +4,9 @@
  * a large exact distribution streams to a file or a response while the
  * artifacts nobody reads cost nothing.
  */
-import { namedRecord } from './artifacts.js';
+import type { IrCircuit } from '../../ir/types.js';
+import { namedRecord, shotsArtifact, shotsJson } from './artifacts.js';
+import type { ShotTable } from './outcomes.js';
 import { JsonWriter, type JsonSink } from './json-writer.js';
 
 export interface ArtifactSource {
@@ -12,11 +14,13 @@ export interface ArtifactSource {
   build(): unknown;
   /** The artifact as JSON text. */
   write(writer: JsonWriter): void;
+  /** The artifact as compact JSON text in one string, where that is quicker than {@link write} (see {@link artifactText}). */
+  json?(): string;
 }
 
 /** An artifact already held as an object (histogram and shots: their size is bounded by the shots). */
 export function plainSource(value: unknown): ArtifactSource {
-  return { build: () => value, write: (writer) => writer.value(value) };
+  return { build: () => value, write: (writer) => writer.value(value), json: () => JSON.stringify(value) };
 }
 
 /** An artifact built when first needed, then kept (a debiasing variant's shots, which only the service stores). */
@@ -28,7 +32,16 @@ export function deferredSource(make: () => unknown): ArtifactSource {
     made = true;
     return value;
   };
-  return { build, write: (writer) => writer.value(build()) };
+  return { build, write: (writer) => writer.value(build()), json: () => JSON.stringify(build()) };
+}
+
+/**
+ * An artifact built when first read, whose JSON text is written without
+ * building it (`text`: exactly `JSON.stringify` of what `make` builds).
+ */
+export function textSource(make: () => unknown, text: () => string): ArtifactSource {
+  const built = deferredSource(make);
+  return { ...built, json: text };
 }
 
 /** Circuit name -> artifact, for a multicircuit result (names are distinct: the loaders refuse repeats). */
@@ -72,6 +85,26 @@ export function lazyResults(sources: ReadonlyMap<string, ArtifactSource>): Recor
   }
   SOURCES.set(results, sources);
   return results;
+}
+
+/** A shots artifact: built when read, its text written straight from the table (see {@link shotsJson}). */
+export function shotsSource(circuit: IrCircuit, table: ShotTable): ArtifactSource {
+  return textSource(
+    () => shotsArtifact(circuit, table),
+    () => shotsJson(circuit, table),
+  );
+}
+
+/**
+ * One artifact of `results` as compact JSON text (what `JSON.stringify(results[format])`
+ * gives), written from the run where it can be without building the artifact
+ * first (the shots artifact, from the shot table); undefined when the results
+ * hold no such artifact. The service stores artifacts as this text.
+ */
+export function artifactText(results: Record<string, unknown>, format: string): string | undefined {
+  const source = SOURCES.get(results)?.get(format);
+  if (source?.json) return source.json();
+  return Object.prototype.hasOwnProperty.call(results, format) ? JSON.stringify(results[format]) : undefined;
 }
 
 export interface WriteArtifactOptions {
