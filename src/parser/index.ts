@@ -41,6 +41,7 @@ import { Qasm3Parser, type StatementResult } from './parser.js';
 export { Qasm3Parser } from './parser.js';
 export { tokenLabel } from './errors.js';
 export type { StatementTable } from './statement-table.js';
+export { grownFloat, grownInt } from './statement-table.js';
 
 /** The statement table of each program parsed with `lazy` (statement-table.ts): plain gate calls as rows. */
 const TABLES = new WeakMap<N.Program, StatementTable>();

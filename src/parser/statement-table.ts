@@ -21,14 +21,14 @@ import type * as N from '../ast/nodes.js';
 /** The largest index a row keeps; a larger one is the node's to judge. */
 const MAX_ROW_INDEX = 0x7fff_ffff;
 
-/** A growable Int32Array / Float64Array pair of helpers. */
-function grownInt(array: Int32Array, needed: number): Int32Array {
+/** `array`, or a copy at least twice as long when it holds fewer than `needed` (growable typed-array rows). */
+export function grownInt(array: Int32Array, needed: number): Int32Array {
   if (needed <= array.length) return array;
   const next = new Int32Array(Math.max(needed, array.length * 2));
   next.set(array);
   return next;
 }
-function grownFloat(array: Float64Array, needed: number): Float64Array {
+export function grownFloat(array: Float64Array, needed: number): Float64Array {
   if (needed <= array.length) return array;
   const next = new Float64Array(Math.max(needed, array.length * 2));
   next.set(array);

@@ -137,6 +137,7 @@ export function preflight(program: Program, source: SourceText, options: Preflig
   const rows = plain === null ? 0 : (table as StatementTable).length;
   let row = 0;
   const statements = program.statements;
+  if (table !== undefined) inliner.plainSiteOf = (key) => statements[table.statementOf(key)] as Statement;
   for (let i = 0; i < statements.length; i++) {
     const statement = statements[i] as Statement;
     if (row < rows && (table as StatementTable).statementOf(row) === i) {
@@ -144,7 +145,7 @@ export function preflight(program: Program, source: SourceText, options: Preflig
       call.read(row++);
       if (acceptedByEveryRule(plainHandlers as NonNullable<typeof plainHandlers>, call)) {
         counted.gates += call.size;
-        expansionProblem(inliner.enterPlain(call.gate, call.args, call.qubits, statement));
+        expansionProblem(inliner.enterPlain(call.gate, call.args, call.qubits, row - 1));
         if (!flush()) break;
         continue;
       }

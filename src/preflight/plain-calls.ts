@@ -18,6 +18,7 @@ export class PlainCallView implements PlainGateCall {
   args: readonly number[] = NO_ARGS;
   /** Reused for every row: the inliner copies or shares what it keeps. */
   readonly qubits: number[] = [];
+  private readonly argList: number[] = [];
   size = 0;
 
   constructor(
@@ -34,8 +35,9 @@ export class PlainCallView implements PlainGateCall {
     const argCount = table.argCount(row);
     if (argCount === 0) this.args = NO_ARGS;
     else {
-      // A fresh list: the inliner keeps it as the gate's parameters.
-      const args = new Array<number>(argCount);
+      // Reused for every row, like the qubits: the inliner copies what it keeps.
+      const args = this.argList;
+      args.length = argCount;
       for (let i = 0; i < argCount; i++) args[i] = table.arg(row, i);
       this.args = args;
     }
