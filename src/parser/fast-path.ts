@@ -643,7 +643,7 @@ export interface ChunkParseContext {
   readonly recogniser: StatementReader;
   /** With a table: the recogniser's recorder, and the table its plain gate calls go to (see {@link tableRecogniser}). */
   readonly table: { readonly rows: StatementTable; readonly recorder: TableRecorder } | null;
-  /** Statements so far; fast-path statements are appended here. */
+  /** Statements so far without a table row; fast-path statements are appended here unless they make a row. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
   readonly state: { version: N.Version | null };
@@ -673,6 +673,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
   const { text, builder, reader, recogniser, table, statements, state, diagnostics, parser } = context;
   if (diagnostics.length !== 0) return false;
   const statementCount = statements.length;
+  const rowCount = table?.rows.length ?? 0;
   const version = state.version;
   let regionSize = FIRST_REGION_SIZE;
   let at = from;
@@ -682,8 +683,10 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     table?.recorder.reset();
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
-      if (table !== null && table.recorder.gate >= 0) table.rows.commit(statements.length, table.recorder);
-      statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
+      // A row is the statement: it gets no node (statement-table.ts); `statements` holds the others.
+      if (table !== null && table.recorder.gate >= 0)
+        table.rows.commit(statements.length + table.rows.length, at, recogniser.end, table.recorder);
+      else statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
       at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
@@ -692,7 +695,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     context.parseRegion(at, end);
     if (diagnostics.length !== 0) {
       statements.length = statementCount;
-      table?.rows.truncate(statementCount);
+      table?.rows.truncate(rowCount);
       diagnostics.length = 0;
       state.version = version;
       parser.begin(builder);

@@ -7,15 +7,19 @@
  * parser could fold (decimal literals, `pi`, prefix `-`, `*`, `/` and
  * parentheses; no division by zero, every step finite) and operands that
  * are each a name with one decimal index (`q[3]`). The row holds the gate's
- * name, the argument values and the operands' names and indices, and the
- * index of its statement in the program (a deferred node there keeps the
- * span). Any other statement has no row; its node is read when asked for.
+ * name, the argument values, the operands' names and indices, the index of
+ * its statement in the program and the statement's offsets. A row has no
+ * node: `program.statements` of a program with a table is built (rows as
+ * deferred nodes) the first time it is read, and preflight never reads it,
+ * walking rows and {@link StatementTable.others} instead. Any other statement
+ * has no row; its node is kept in `others`.
  *
  * Values are folded in the order the AST evaluator (inline/const-eval.ts)
  * folds the node the general parser builds, `* /` left to right with
  * prefixes binding tighter, so a row's values equal the evaluator's.
  */
 import type { OperandWithPrefixes } from '../ast/build.js';
+import { DeferredGateCall, type StatementRebuilder } from '../ast/deferred.js';
 import type * as N from '../ast/nodes.js';
 
 /** The largest index a row keeps; a larger one is the node's to judge. */
@@ -49,6 +53,15 @@ export class StatementTable {
   private argValues: Float64Array = new Float64Array(256);
   private operandName: Int32Array = new Int32Array(2048);
   private operandIndex: Int32Array = new Int32Array(2048);
+  /** The statement's start and end offsets, by row. */
+  private startOffset: Int32Array = new Int32Array(1025);
+  private endOffset: Int32Array = new Int32Array(1025);
+  /** The statements without a row, in order (set by {@link attach}). */
+  others: readonly N.Statement[] = [];
+  private rebuilder: StatementRebuilder | null = null;
+  /** Nodes built for single rows before the whole list was (rules that judge a row's node). */
+  private readonly rowNodes = new Map<number, N.GateCall>();
+  private all: N.Statement[] | null = null;
   /** Names (gates and registers) by id. */
   readonly names: string[] = [];
   private readonly nameIds = new Map<string, number>();
@@ -80,6 +93,49 @@ export class StatementTable {
     return this.operandIndex[(this.operandStart[row] as number) + i] as number;
   }
 
+  /** The number of statements, with and without rows. */
+  get statementCount(): number {
+    return this.length + this.others.length;
+  }
+
+  /** Done parsing: the statements without a row, and the reader that builds a row's node from the text. */
+  attach(others: readonly N.Statement[], rebuilder: StatementRebuilder): void {
+    this.others = others;
+    this.rebuilder = rebuilder;
+  }
+
+  /** The node of `row`'s statement (a deferred gate call; the same one each time, and in {@link statements}). */
+  nodeOf(row: number): N.GateCall {
+    if (this.all !== null) return this.all[this.statementOf(row)] as N.GateCall;
+    let node = this.rowNodes.get(row);
+    if (node === undefined) {
+      node = new DeferredGateCall(
+        this.rebuilder as StatementRebuilder,
+        this.startOffset[row] as number,
+        this.endOffset[row] as number,
+      );
+      this.rowNodes.set(row, node);
+    }
+    return node;
+  }
+
+  /** Every statement in order, rows as deferred nodes: `program.statements`, built on first read. */
+  statements(): readonly N.Statement[] {
+    if (this.all !== null) return this.all;
+    const all: N.Statement[] = [];
+    const others = this.others;
+    let other = 0;
+    for (let row = 0; row < this.length; row++) {
+      const at = this.statementOf(row);
+      while (all.length < at) all.push(others[other++] as N.Statement);
+      all.push(this.nodeOf(row));
+    }
+    while (other < others.length) all.push(others[other++] as N.Statement);
+    this.all = all;
+    this.rowNodes.clear();
+    return all;
+  }
+
   /** The id of `name`, added on first sight. */
   nameId(name: string): number {
     let id = this.nameIds.get(name);
@@ -91,8 +147,8 @@ export class StatementTable {
     return id;
   }
 
-  /** Appends a row for statement `statement` from what {@link TableRecorder} holds. */
-  commit(statement: number, recorder: TableRecorder): void {
+  /** Appends a row for statement `statement` at `[start, end)` from what {@link TableRecorder} holds. */
+  commit(statement: number, start: number, end: number, recorder: TableRecorder): void {
     const row = this.length;
     const args = recorder.args;
     const operands = recorder.operands;
@@ -107,6 +163,8 @@ export class StatementTable {
       this.operandIndex = grownInt(this.operandIndex, operandFrom + operandCount);
     }
     this.statementIndex[row] = statement;
+    this.startOffset[row] = start;
+    this.endOffset[row] = end;
     this.gateName[row] = recorder.gate;
     for (let i = 0; i < args.length; i++) this.argValues[argFrom + i] = args[i] as number;
     for (let i = 0; i < operandCount; i++) {
@@ -121,14 +179,16 @@ export class StatementTable {
   private growRows(): void {
     const rows = this.argStart.length * 2;
     this.statementIndex = grownInt(this.statementIndex, rows);
+    this.startOffset = grownInt(this.startOffset, rows);
+    this.endOffset = grownInt(this.endOffset, rows);
     this.gateName = grownInt(this.gateName, rows);
     this.argStart = grownInt(this.argStart, rows);
     this.operandStart = grownInt(this.operandStart, rows);
   }
 
-  /** Drops the rows of statements at index `statementCount` and after (a chunk read again by the general parser). */
-  truncate(statementCount: number): void {
-    while (this.length > 0 && (this.statementIndex[this.length - 1] as number) >= statementCount) this.length--;
+  /** Keeps the first `rows` rows (a chunk read again by the general parser). */
+  truncate(rows: number): void {
+    this.length = Math.min(this.length, rows);
   }
 }
 
