@@ -30,6 +30,7 @@ import { SymbolTable } from './symbols.js';
 import { TupleCache } from './tuples.js';
 import { OperationLog } from './op-rows.js';
 import { LIMITS } from '../tables/index.js';
+import { initialRows } from '../parser/index.js';
 import type { InlinedProgram } from './types.js';
 
 /** A problem only expansion can see: an argument that fails once parameters have values. */
@@ -54,7 +55,7 @@ export class Inliner {
     throw new Error('Inliner: plainSiteOf was not set');
   };
   private readonly tuples = new TupleCache();
-  readonly ops = new OperationLog((key) => this.plainSiteOf(key), this.tuples);
+  readonly ops: OperationLog;
   /** Operations counted so far (what {@link sizeOf} said for each expanded statement). */
   total = 0;
   /** Chains of the first call inside a definition called at top level, shared by all such calls. */
@@ -74,6 +75,7 @@ export class Inliner {
     readonly source: SourceText,
     readonly maxGates: number,
   ) {
+    this.ops = new OperationLog((key) => this.plainSiteOf(key), this.tuples, initialRows(source.text.length));
     const symbols = this.symbols;
     this.topLevelScope = { params: null, isClassicalVariable: (name) => symbols.lookup(name)?.kind === 'variable' };
   }

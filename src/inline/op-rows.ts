@@ -20,12 +20,12 @@ export class OperationLog {
   /** Gate rows so far. */
   private rows = 0;
   /** By row: the gate's id in {@link gates}, where its parameters and qubits start (the next row's say where they end), its site key. */
-  private gateId: Int32Array = new Int32Array(1024);
-  private paramStart: Int32Array = new Int32Array(1025);
-  private qubitStart: Int32Array = new Int32Array(1025);
-  private siteKey: Int32Array = new Int32Array(1024);
-  private params: Float64Array = new Float64Array(256);
-  private qubits: Int32Array = new Int32Array(2048);
+  private gateId: Int32Array;
+  private paramStart: Int32Array;
+  private qubitStart: Int32Array;
+  private siteKey: Int32Array;
+  private params: Float64Array;
+  private qubits: Int32Array;
   private readonly gates: AcceptedGate[] = [];
   private readonly gateIds = new Map<AcceptedGate, number>();
   /** Operations kept as objects, and how many gate rows come before each. */
@@ -36,11 +36,20 @@ export class OperationLog {
   /**
    * @param siteOf The call site of a row's site key (built only when `ops` is read).
    * @param tuples Shares the operand and parameter lists of the gates built from rows.
+   * @param rows Rows to make room for at first (parser's `initialRows`).
    */
   constructor(
     private readonly siteOf: (key: number) => CallSite,
     private readonly tuples: TupleCache,
-  ) {}
+    rows = 1024,
+  ) {
+    this.gateId = new Int32Array(rows + 1);
+    this.siteKey = new Int32Array(rows + 1);
+    this.paramStart = new Int32Array(rows + 1);
+    this.qubitStart = new Int32Array(rows + 1);
+    this.params = new Float64Array(rows);
+    this.qubits = new Int32Array(2 * rows);
+  }
 
   /** Number of operations. */
   get length(): number {

@@ -35,13 +35,13 @@ import { isDeferred } from '../ast/deferred.js';
 import { LIMITS } from '../tables/index.js';
 import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
 import { StatementReader, statementRecogniser, parseChunkWithFastPath, tableRecogniser } from './fast-path.js';
-import { StatementTable, TableRecorder } from './statement-table.js';
+import { initialRows, StatementTable, TableRecorder } from './statement-table.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
 export { tokenLabel } from './errors.js';
 export type { StatementTable } from './statement-table.js';
-export { grownFloat, grownInt } from './statement-table.js';
+export { grownFloat, grownInt, initialRows } from './statement-table.js';
 
 /** The statement table of each program parsed with `lazy` (statement-table.ts): plain gate calls as rows. */
 const TABLES = new WeakMap<N.Program, StatementTable>();
@@ -137,7 +137,8 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   const parser = grammarParser();
   const found: Diagnostic[] = [];
   // Only a lazy program keeps its deferred nodes, which the rows point at.
-  const table = options.lazy === true && options.fastPath !== false ? new StatementTable() : null;
+  const table =
+    options.lazy === true && options.fastPath !== false ? new StatementTable(initialRows(text.length)) : null;
   const fastPathReader = new StatementReader(text, builder);
   const report = (reason: string, start: number, end: number) =>
     found.push(

@@ -39,23 +39,33 @@ export function grownFloat(array: Float64Array, needed: number): Float64Array {
   return next;
 }
 
+/**
+ * Rows to make room for at first in a text of `textLength` characters: one a
+ * statement of 8 characters (`h q[0];` and a line end), at most 4M. Growing
+ * copies every array; room never written costs no memory (the pages of a
+ * large typed array are mapped on first write), so guessing high is cheap.
+ */
+export function initialRows(textLength: number): number {
+  return Math.min(Math.max(1024, Math.ceil(textLength / 8)), 1 << 22);
+}
+
 /** Plain gate calls of one program, by row (see the file header). */
 export class StatementTable {
   /** Rows recorded. */
   length = 0;
   /** The statement's index in `program.statements`, by row (increasing). */
-  private statementIndex: Int32Array = new Int32Array(1025);
+  private statementIndex: Int32Array;
   /** The gate name's id in {@link names}, by row. */
-  private gateName: Int32Array = new Int32Array(1025);
+  private gateName: Int32Array;
   /** Where each row's arguments start in {@link argValues}; the row after it says where they end. */
-  private argStart: Int32Array = new Int32Array(1025);
-  private operandStart: Int32Array = new Int32Array(1025);
-  private argValues: Float64Array = new Float64Array(256);
-  private operandName: Int32Array = new Int32Array(2048);
-  private operandIndex: Int32Array = new Int32Array(2048);
+  private argStart: Int32Array;
+  private operandStart: Int32Array;
+  private argValues: Float64Array;
+  private operandName: Int32Array;
+  private operandIndex: Int32Array;
   /** The statement's start and end offsets, by row. */
-  private startOffset: Int32Array = new Int32Array(1025);
-  private endOffset: Int32Array = new Int32Array(1025);
+  private startOffset: Int32Array;
+  private endOffset: Int32Array;
   /** The statements without a row, in order (set by {@link attach}). */
   others: readonly N.Statement[] = [];
   private rebuilder: StatementRebuilder | null = null;
@@ -65,6 +75,19 @@ export class StatementTable {
   /** Names (gates and registers) by id. */
   readonly names: string[] = [];
   private readonly nameIds = new Map<string, number>();
+
+  /** @param rows Rows to make room for at first (see {@link initialRows}). */
+  constructor(rows = 1024) {
+    this.statementIndex = new Int32Array(rows + 1);
+    this.gateName = new Int32Array(rows + 1);
+    this.argStart = new Int32Array(rows + 1);
+    this.operandStart = new Int32Array(rows + 1);
+    this.startOffset = new Int32Array(rows + 1);
+    this.endOffset = new Int32Array(rows + 1);
+    this.argValues = new Float64Array(rows);
+    this.operandName = new Int32Array(2 * rows);
+    this.operandIndex = new Int32Array(2 * rows);
+  }
 
   /** The statement index of `row`. */
   statementOf(row: number): number {
