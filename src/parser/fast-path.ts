@@ -28,9 +28,10 @@ import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 import type { StatementTable, TableRecorder } from './statement-table.js';
+import type { PlainCallScanner } from './plain-scan.js';
 
 /** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
-function isReservedWord(word: string): boolean {
+export function isReservedWord(word: string): boolean {
   // No reserved word has one letter, and most names (q, h, x) do.
   return word.length > 1 && (KEYWORDS.has(word) || word === 'pragma');
 }
@@ -642,7 +643,12 @@ export interface ChunkParseContext {
   /** The same reader without nodes, for recognising statements (see {@link statementRecogniser}). */
   readonly recogniser: StatementReader;
   /** With a table: the recogniser's recorder, and the table its plain gate calls go to (see {@link tableRecogniser}). */
-  readonly table: { readonly rows: StatementTable; readonly recorder: TableRecorder } | null;
+  readonly table: {
+    readonly rows: StatementTable;
+    readonly recorder: TableRecorder;
+    /** Reads the commonest plain calls straight into the recorder (plain-scan.ts); the recogniser reads the rest. */
+    readonly scanner: PlainCallScanner;
+  } | null;
   /** Statements so far without a table row; fast-path statements are appended here unless they make a row. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
@@ -680,7 +686,16 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
   while (at < to) {
     at = skipBlanks(text, at);
     if (at >= to) break;
-    table?.recorder.reset();
+    if (table !== null) {
+      const end = table.scanner.scan(at);
+      if (end >= 0 && end <= to) {
+        table.rows.commit(statements.length + table.rows.length, at, end, table.recorder);
+        at = end;
+        regionSize = FIRST_REGION_SIZE;
+        continue;
+      }
+      table.recorder.reset();
+    }
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
       // A row is the statement: it gets no node (statement-table.ts); `statements` holds the others.

@@ -36,6 +36,7 @@ import { LIMITS } from '../tables/index.js';
 import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
 import { StatementReader, statementRecogniser, parseChunkWithFastPath, tableRecogniser } from './fast-path.js';
 import { initialRows, StatementTable, TableRecorder } from './statement-table.js';
+import { PlainCallScanner } from './plain-scan.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
@@ -169,7 +170,10 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
             builder,
             reader: fastPathReader,
             recogniser: recorder === null ? statementRecogniser(text) : tableRecogniser(text, recorder),
-            table: table === null || recorder === null ? null : { rows: table, recorder },
+            table:
+              table === null || recorder === null
+                ? null
+                : { rows: table, recorder, scanner: new PlainCallScanner(text, table, recorder) },
             statements,
             state,
             diagnostics: found,
