@@ -28,6 +28,9 @@ export class OperationLog {
   private qubits: Int32Array;
   private readonly gates: AcceptedGate[] = [];
   private readonly gateIds = new Map<AcceptedGate, number>();
+  /** The gate of the last row and its id: runs of one gate skip the map. */
+  private lastGate: AcceptedGate | null = null;
+  private lastGateId = 0;
   /** Operations kept as objects, and how many gate rows come before each. */
   private readonly objects: InlinedOp[] = [];
   private readonly rowsBefore: number[] = [];
@@ -74,12 +77,14 @@ export class OperationLog {
       this.paramStart = grownInt(this.paramStart, size);
       this.qubitStart = grownInt(this.qubitStart, size);
     }
-    let id = this.gateIds.get(gate);
+    let id = gate === this.lastGate ? this.lastGateId : this.gateIds.get(gate);
     if (id === undefined) {
       id = this.gates.length;
       this.gates.push(gate);
       this.gateIds.set(gate, id);
     }
+    this.lastGate = gate;
+    this.lastGateId = id;
     const paramFrom = this.paramStart[row] as number;
     const qubitFrom = this.qubitStart[row] as number;
     this.params = grownFloat(this.params, paramFrom + params.length);

@@ -646,7 +646,7 @@ export interface ChunkParseContext {
   readonly table: {
     readonly rows: StatementTable;
     readonly recorder: TableRecorder;
-    /** Reads the commonest plain calls straight into the recorder (plain-scan.ts); the recogniser reads the rest. */
+    /** Reads the commonest plain calls without the recorder (plain-scan.ts); the recogniser reads the rest. */
     readonly scanner: PlainCallScanner;
   } | null;
   /** Statements so far without a table row; fast-path statements are appended here unless they make a row. */
@@ -687,9 +687,20 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     at = skipBlanks(text, at);
     if (at >= to) break;
     if (table !== null) {
-      const end = table.scanner.scan(at);
+      const scanner = table.scanner;
+      const end = scanner.scan(at);
       if (end >= 0 && end <= to) {
-        table.rows.commit(statements.length + table.rows.length, at, end, table.recorder);
+        const { gate, args, argCount, operands, operandCount } = scanner;
+        table.rows.commitRow(
+          statements.length + table.rows.length,
+          at,
+          end,
+          gate,
+          args,
+          argCount,
+          operands,
+          operandCount,
+        );
         at = end;
         regionSize = FIRST_REGION_SIZE;
         continue;

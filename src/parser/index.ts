@@ -173,7 +173,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
             table:
               table === null || recorder === null
                 ? null
-                : { rows: table, recorder, scanner: new PlainCallScanner(text, table, recorder) },
+                : { rows: table, recorder, scanner: new PlainCallScanner(text, table) },
             statements,
             state,
             diagnostics: found,

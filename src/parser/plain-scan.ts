@@ -1,7 +1,7 @@
 /**
  * A tight loop over the character codes of the commonest statement, a plain
  * gate call such as `h q[3];`, `cx q[0], q[1];` or `rz(pi/4) q[2];`, that
- * leaves its row in the table recorder without a call through the node
+ * leaves its row for the statement table without a call through the node
  * builder, a string per name or number, or a list per argument (issue 27).
  *
  * It is a shortcut, never a judge: it accepts a statement only when the
@@ -15,12 +15,14 @@
  */
 import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { isReservedWord, skipBlanks } from './fast-path.js';
-import type { StatementTable, TableRecorder } from './statement-table.js';
+import type { StatementTable } from './statement-table.js';
 
 /** What the reader allows in one statement before declining (fast-path.ts, MAX_FAST_OPERATORS). */
 const MAX_FAST_OPERATORS = 64;
 /** The largest index a row keeps (statement-table.ts). */
 const MAX_ROW_INDEX = 0x7fff_ffff;
+/** Arguments a scanned call may have; a call with more is the reader's. */
+const MAX_SCANNED_ARGS = 16;
 /** Digits summed exactly in a double (below 2^53): longer literals are converted from their text. */
 const EXACT_DIGITS = 15;
 
@@ -43,35 +45,39 @@ export class PlainCallScanner {
   private readonly recentId: number[] = [];
   /** The id the last {@link name} call found, -1 for `pi`. */
   private nameId = 0;
+  /** After a scan that returned an offset: the row's gate name id, argument values and operands (name id, index pairs). */
+  gate = -1;
+  readonly args = new Float64Array(MAX_SCANNED_ARGS);
+  argCount = 0;
+  readonly operands = new Int32Array(2 * MAX_LIST_LENGTH);
+  operandCount = 0;
 
   constructor(
     private readonly text: string,
     private readonly table: StatementTable,
-    private readonly recorder: TableRecorder,
   ) {}
 
   /**
    * Scans the statement at `start` (no leading blanks): when it is a plain
-   * call the reader would make a row of, leaves that row in the recorder
-   * (gate id, args, operands) and returns the offset after its `;`; else -1,
-   * with the recorder's lists in any state (the reader resets them).
+   * call the reader would make a row of, leaves that row in {@link gate},
+   * {@link args} and {@link operands} and returns the offset after its `;`;
+   * else -1.
    */
   scan(start: number): number {
     const text = this.text;
-    const recorder = this.recorder;
     this.operators = 0;
     const nameEnd = this.name(start);
     if (nameEnd < 0 || this.nameId < 0) return -1;
     const gate = this.nameId;
     this.at = skipBlanks(text, nameEnd);
-    const args = recorder.args;
-    args.length = 0;
+    const args = this.args;
+    let argCount = 0;
     if (text.charCodeAt(this.at) === 40 /* ( */) {
       this.at = skipBlanks(text, this.at + 1);
       for (;;) {
         const value = this.argument();
-        if (Number.isNaN(value)) return -1;
-        args.push(value);
+        if (Number.isNaN(value) || argCount === MAX_SCANNED_ARGS) return -1;
+        args[argCount++] = value;
         const c = text.charCodeAt(this.at);
         if (c === 41 /* ) */) break;
         if (c !== 44 /* , */) return -1;
@@ -81,16 +87,18 @@ export class PlainCallScanner {
       }
       this.at = skipBlanks(text, this.at + 1);
     }
-    const operands = recorder.operands;
-    operands.length = 0;
+    let operandCount = 0;
     for (;;) {
-      if (!this.operand(operands)) return -1;
+      if (!this.operand(operandCount)) return -1;
+      operandCount++;
       const c = text.charCodeAt(this.at);
       if (c === 59 /* ; */) break;
-      if (c !== 44 || operands.length >= 2 * MAX_LIST_LENGTH) return -1;
+      if (c !== 44 || operandCount >= MAX_LIST_LENGTH) return -1;
       this.at = skipBlanks(text, this.at + 1);
     }
-    recorder.gate = gate;
+    this.gate = gate;
+    this.argCount = argCount;
+    this.operandCount = operandCount;
     return this.at + 1;
   }
 
@@ -206,8 +214,8 @@ export class PlainCallScanner {
     return Number.isFinite(value) ? value : NaN;
   }
 
-  /** `name[digits]` (blanks allowed inside), blanks after it skipped; its name id and index pushed on `operands`. */
-  private operand(operands: number[]): boolean {
+  /** `name[digits]` (blanks allowed inside), blanks after it skipped; its name id and index kept as operand `k`. */
+  private operand(k: number): boolean {
     const text = this.text;
     const end = this.name(this.at);
     if (end < 0 || this.nameId < 0) return false;
@@ -223,7 +231,8 @@ export class PlainCallScanner {
     if (text.charCodeAt(close) !== 93 /* ] */) return false;
     this.at = skipBlanks(text, close + 1);
     if (text.charCodeAt(this.at) === 91) return false;
-    operands.push(id, index);
+    this.operands[2 * k] = id;
+    this.operands[2 * k + 1] = index;
     return true;
   }
 }

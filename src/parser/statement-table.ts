@@ -172,15 +172,30 @@ export class StatementTable {
 
   /** Appends a row for statement `statement` at `[start, end)` from what {@link TableRecorder} holds. */
   commit(statement: number, start: number, end: number, recorder: TableRecorder): void {
+    const { gate, args, operands } = recorder;
+    this.commitRow(statement, start, end, gate, args, args.length, operands, operands.length >> 1);
+  }
+
+  /**
+   * Appends a row for statement `statement` at `[start, end)`: gate name id
+   * `gate`, the first `argCount` values of `args`, and `operandCount`
+   * operands as (name id, index) pairs in `operands`.
+   */
+  commitRow(
+    statement: number,
+    start: number,
+    end: number,
+    gate: number,
+    args: ArrayLike<number>,
+    argCount: number,
+    operands: ArrayLike<number>,
+    operandCount: number,
+  ): void {
     const row = this.length;
-    const args = recorder.args;
-    const operands = recorder.operands;
     if (row + 2 > this.argStart.length) this.growRows();
     const argFrom = this.argStart[row] as number;
     const operandFrom = this.operandStart[row] as number;
-    const operandCount = operands.length >> 1;
-    if (argFrom + args.length > this.argValues.length)
-      this.argValues = grownFloat(this.argValues, argFrom + args.length);
+    if (argFrom + argCount > this.argValues.length) this.argValues = grownFloat(this.argValues, argFrom + argCount);
     if (operandFrom + operandCount > this.operandName.length) {
       this.operandName = grownInt(this.operandName, operandFrom + operandCount);
       this.operandIndex = grownInt(this.operandIndex, operandFrom + operandCount);
@@ -188,13 +203,13 @@ export class StatementTable {
     this.statementIndex[row] = statement;
     this.startOffset[row] = start;
     this.endOffset[row] = end;
-    this.gateName[row] = recorder.gate;
-    for (let i = 0; i < args.length; i++) this.argValues[argFrom + i] = args[i] as number;
+    this.gateName[row] = gate;
+    for (let i = 0; i < argCount; i++) this.argValues[argFrom + i] = args[i] as number;
     for (let i = 0; i < operandCount; i++) {
       this.operandName[operandFrom + i] = operands[2 * i] as number;
       this.operandIndex[operandFrom + i] = operands[2 * i + 1] as number;
     }
-    this.argStart[row + 1] = argFrom + args.length;
+    this.argStart[row + 1] = argFrom + argCount;
     this.operandStart[row + 1] = operandFrom + operandCount;
     this.length = row + 1;
   }

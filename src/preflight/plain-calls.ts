@@ -16,9 +16,14 @@ export class PlainCallView implements PlainGateCall {
   name = '';
   gate: GateLookup = { kind: 'unknown' };
   args: readonly number[] = NO_ARGS;
-  /** Reused for every row: the inliner copies or shares what it keeps. */
-  readonly qubits: number[] = [];
-  private readonly argList: number[] = [];
+  /** Reused for every row of as many operands: the inliner copies or shares what it keeps. */
+  qubits: number[] = [];
+  /**
+   * Lists reused by length (setting an array's length is a runtime call,
+   * a million times over): `lists[n]` has n elements.
+   */
+  private readonly argLists: number[][] = [];
+  private readonly qubitLists: number[][] = [];
   size = 0;
 
   constructor(
@@ -36,14 +41,13 @@ export class PlainCallView implements PlainGateCall {
     if (argCount === 0) this.args = NO_ARGS;
     else {
       // Reused for every row, like the qubits: the inliner copies what it keeps.
-      const args = this.argList;
-      args.length = argCount;
+      const args = (this.argLists[argCount] ??= new Array<number>(argCount).fill(0));
       for (let i = 0; i < argCount; i++) args[i] = table.arg(row, i);
       this.args = args;
     }
-    const qubits = this.qubits;
     const count = table.operandCount(row);
-    qubits.length = count;
+    const qubits = (this.qubitLists[count] ??= new Array<number>(count).fill(0));
+    this.qubits = qubits;
     const symbols = this.inliner.symbols;
     for (let i = 0; i < count; i++)
       qubits[i] = plainQubit(symbols, table.operandNameOf(row, i), table.operandIndexOf(row, i));

@@ -69,18 +69,22 @@ interface Row {
   readonly operands: readonly (string | number)[];
 }
 
-function rowOf(table: StatementTable, recorder: TableRecorder, end: number): Row {
+function rowOf(
+  table: StatementTable,
+  row: { gate: number; args: ArrayLike<number>; argCount: number; operands: ArrayLike<number>; operandCount: number },
+  end: number,
+): Row {
   const operands: (string | number)[] = [];
-  for (let i = 0; i < recorder.operands.length; i += 2)
-    operands.push(table.names[recorder.operands[i] as number] as string, recorder.operands[i + 1] as number);
-  return { end, gate: table.names[recorder.gate] as string, args: [...recorder.args], operands };
+  for (let i = 0; i < row.operandCount; i++)
+    operands.push(table.names[row.operands[2 * i] as number] as string, row.operands[2 * i + 1] as number);
+  return { end, gate: table.names[row.gate] as string, args: Array.from(row.args).slice(0, row.argCount), operands };
 }
 
 function scanned(text: string): Row | null {
   const table = new StatementTable();
-  const recorder = new TableRecorder(table);
-  const end = new PlainCallScanner(text, table, recorder).scan(0);
-  return end < 0 ? null : rowOf(table, recorder, end);
+  const scanner = new PlainCallScanner(text, table);
+  const end = scanner.scan(0);
+  return end < 0 ? null : rowOf(table, scanner, end);
 }
 
 function read(text: string): Row | null {
@@ -89,7 +93,9 @@ function read(text: string): Row | null {
   const reader = tableRecogniser(text, recorder);
   recorder.reset();
   const node = reader.read(0);
-  return node === null || recorder.gate < 0 ? null : rowOf(table, recorder, reader.end);
+  const { gate, args, operands } = recorder;
+  const row = { gate, args, argCount: args.length, operands, operandCount: operands.length / 2 };
+  return node === null || gate < 0 ? null : rowOf(table, row, reader.end);
 }
 
 /** Equal rows, argument values compared with Object.is (so -0 is not 0). */
