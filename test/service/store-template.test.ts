@@ -36,6 +36,8 @@ describe('the embedded store template', () => {
       expect(applied.map((m) => m.name)).toEqual(readMigrations().map((m) => m.name));
       expect(await db.query('SELECT id FROM api_keys')).toEqual([]);
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      // initdb's template databases are left out of the template: the store uses `postgres` alone.
+      expect(await db.query('SELECT datname FROM pg_database')).toEqual([{ datname: 'postgres' }]);
     } finally {
       await db.close();
     }

@@ -77,6 +77,18 @@ describe('unpacking the store template', () => {
     expect(statSync(join(dir, 'base')).mode & 0o077).toBe(0);
   });
 
+  it("writes a file's trailing zeros as a hole: the WAL segment takes a fraction of its 16 MB on disk", () => {
+    const template = storeTemplate();
+    if (template === null) throw new Error('no store template was built');
+    const dir = newDir();
+    unpackTemplate(template, dir);
+    const wal = [...filesUnder(dir).entries()].find(([name]) => name.startsWith('pg_wal/0'));
+    if (!wal) throw new Error('the template holds no WAL segment');
+    const stat = statSync(wal[1]);
+    expect(stat.size).toBe(16 * 1024 * 1024);
+    expect(stat.blocks * 512).toBeLessThan(stat.size / 2);
+  });
+
   it('refuses an entry outside the directory before writing it', () => {
     const dir = newDir();
     const inside = join(dir, 'inside');

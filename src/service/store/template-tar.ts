@@ -8,12 +8,12 @@
  * recovery (PGlite's `dumpDataDir` archives a running server: every store
  * made from it replayed WAL and fsynced its files first, about 0.5 s).
  * Unpacked straight into the new data directory with Node's own file calls:
- * PGlite's `loadDataDir` writes the same 1,018 files (39 MB) through its
- * WebAssembly file system, about 1 s slower on this machine. PG_VERSION is
+ * PGlite's `loadDataDir` writes the same files through its WebAssembly file
+ * system, about 1 s slower on this machine. PG_VERSION is
  * written last, so a store whose unpacking was cut short has none and is
  * unpacked again at its next open.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
@@ -81,9 +81,41 @@ function relativePath(name: string): string {
   return parts.join('/');
 }
 
+/**
+ * Inflates in one output buffer of the size the gzip trailer states (ISIZE,
+ * RFC 1952: the input's length modulo 2^32), where zlib's default 16 KB
+ * chunks are gathered and copied once more at the end.
+ */
+function gunzipWhole(gzipped: Uint8Array): Buffer {
+  const trailer = Buffer.from(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength);
+  const inflated = gzipped.byteLength >= 4 ? trailer.readUInt32LE(gzipped.byteLength - 4) : 0;
+  return gunzipSync(gzipped, { chunkSize: Math.max(64 * 1024, inflated) });
+}
+
+const ZERO_RUN = Buffer.alloc(64 * 1024);
+
+/** Where `bytes`' trailing run of zero bytes starts, found by 64 KB comparisons then byte by byte. */
+function zeroTailStart(bytes: Buffer): number {
+  let end = bytes.length;
+  while (end >= ZERO_RUN.length && bytes.subarray(end - ZERO_RUN.length, end).equals(ZERO_RUN)) end -= ZERO_RUN.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  return end;
+}
+
+/**
+ * Writes a file's bytes, its trailing zeros as a hole: the WAL segment is 16
+ * MB of which PostgreSQL has written the first few KB, and a file extended by
+ * truncate reads as zeros without the writes.
+ */
+function writeFileWithHole(path: string, bytes: Buffer): void {
+  const data = zeroTailStart(bytes);
+  writeFileSync(path, bytes.subarray(0, data), { mode: FILE_MODE });
+  if (data < bytes.length) truncateSync(path, bytes.length);
+}
+
 /** Unpacks the gzipped template `gzipped` into the (existing) directory `dataDir`. Returns the number of files. */
 export function unpackTemplate(gzipped: Uint8Array, dataDir: string): number {
-  const tar = gunzipSync(gzipped);
+  const tar = gunzipWhole(gzipped);
   let last: { path: string; bytes: Buffer } | null = null;
   let files = 0;
   for (let offset = 0; offset + BLOCK <= tar.length && tar[offset] !== 0;) {
@@ -100,7 +132,7 @@ export function unpackTemplate(gzipped: Uint8Array, dataDir: string): number {
       if (name === LAST_FILE) last = { path, bytes };
       else {
         mkdirSync(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
-        writeFileSync(path, bytes, { mode: FILE_MODE });
+        writeFileWithHole(path, bytes);
       }
       files++;
     } else

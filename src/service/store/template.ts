@@ -36,8 +36,11 @@ function migrationsDigest(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** 2: packed from a cleanly shut-down directory (1 was PGlite's dump of a running server). */
-const TEMPLATE_FORMAT = 2;
+/**
+ * 3: without initdb's template databases (template-build.ts); 2: packed from a
+ * cleanly shut-down directory; 1: PGlite's dump of a running server.
+ */
+const TEMPLATE_FORMAT = 3;
 
 const fileName = () =>
   `empty-store.format-${TEMPLATE_FORMAT}.pglite-${pgliteVersion()}.migrations-${migrationsDigest()}.tar.gz`;
