@@ -93,6 +93,14 @@ export class StatementTable {
   statementOf(row: number): number {
     return this.statementIndex[row] as number;
   }
+  /** The id in {@link names} of the gate name of `row`. */
+  gateIdOf(row: number): number {
+    return this.gateName[row] as number;
+  }
+  /** The id in {@link names} of the register name of operand `i` of `row`. */
+  operandNameIdOf(row: number, i: number): number {
+    return this.operandName[(this.operandStart[row] as number) + i] as number;
+  }
   /** The gate name of `row`. */
   gateOf(row: number): string {
     return this.names[this.gateName[row] as number] as string;

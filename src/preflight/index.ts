@@ -157,7 +157,12 @@ export function preflight(program: Program, source: SourceText, options: Preflig
           }
         }
         if (!check(table.nodeOf(row++), null)) return;
-      } else if (!check(others[other++] as Statement, null)) return;
+        plain?.forget();
+      } else {
+        if (!check(others[other++] as Statement, null)) return;
+        // A declaration or definition changes what names mean.
+        plain?.forget();
+      }
     }
   }
 
