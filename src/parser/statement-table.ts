@@ -150,6 +150,11 @@ export class StatementTable {
     return node;
   }
 
+  /** True once {@link statements} was built (tests check that preflight never builds it). */
+  get statementsBuilt(): boolean {
+    return this.all !== null;
+  }
+
   /** Every statement in order, rows as deferred nodes: `program.statements`, built on first read. */
   statements(): readonly N.Statement[] {
     if (this.all !== null) return this.all;
