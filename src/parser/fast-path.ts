@@ -28,7 +28,6 @@ import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
 import { chunkEnd } from './chunks.js';
 import type { Qasm3Parser } from './parser.js';
 import type { StatementTable, TableRecorder } from './statement-table.js';
-import type { PlainCallScanner } from './plain-scan.js';
 
 /** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
 export function isReservedWord(word: string): boolean {
@@ -634,6 +633,16 @@ export class StatementReader implements StatementRebuilder {
   }
 }
 
+/** What the table's scanner (plain-scan.ts) gives: after `scan` returned an offset, the row it read. */
+export interface PlainRowScanner {
+  scan(start: number): number;
+  readonly gate: number;
+  readonly args: ArrayLike<number>;
+  readonly argCount: number;
+  readonly operands: ArrayLike<number>;
+  readonly operandCount: number;
+}
+
 /** The general parser's side of {@link parseChunkWithFastPath}. */
 export interface ChunkParseContext {
   readonly text: string;
@@ -647,7 +656,7 @@ export interface ChunkParseContext {
     readonly rows: StatementTable;
     readonly recorder: TableRecorder;
     /** Reads the commonest plain calls without the recorder (plain-scan.ts); the recogniser reads the rest. */
-    readonly scanner: PlainCallScanner;
+    readonly scanner: PlainRowScanner;
   } | null;
   /** Statements so far without a table row; fast-path statements are appended here unless they make a row. */
   readonly statements: N.Statement[];
