@@ -120,6 +120,48 @@ export function skipBlanks(text: string, offset: number): number {
   }
 }
 
+/**
+ * The end of the decimal integer or float literal at `start` as the lexer
+ * reads it (no `_` separators; `1.`, `.5`, `1e-3`), or -1 when there is none
+ * or it is longer than the general parser converts quickly (its to refuse).
+ */
+export function decimalLiteralEnd(text: string, start: number): number {
+  let i = start;
+  while (isDigit(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === Char.Dot) {
+    const digitsBefore = i > start;
+    i++;
+    const fractionStart = i;
+    while (isDigit(text.charCodeAt(i))) i++;
+    if (!digitsBefore && i === fractionStart) return -1;
+  }
+  const e = text.charCodeAt(i);
+  if (e === Char.LowerE || e === Char.UpperE) {
+    let j = i + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === Char.Plus || sign === Char.Minus) j++;
+    const digitsStart = j;
+    while (isDigit(text.charCodeAt(j))) j++;
+    if (j === digitsStart) return -1;
+    i = j;
+  }
+  return i === start || i - start > MAX_LITERAL_LENGTH ? -1 : i;
+}
+
+/**
+ * Where reading goes on after a literal ending at `end` (blanks skipped), or
+ * -1 when what follows would continue it: `_`, `.`, a letter (a unit or
+ * `im`, even after blanks) or another digit.
+ */
+export function literalFollower(text: string, end: number): number {
+  const after = skipBlanks(text, end);
+  const next = text.charCodeAt(end);
+  const nextWord = text.charCodeAt(after);
+  if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128)
+    return -1;
+  return after;
+}
+
 /** The offset of the line end (or the end of the text) after a `//` comment. */
 function lineCommentEnd(text: string, from: number): number {
   let i = from;
@@ -538,37 +580,13 @@ export class StatementReader implements StatementRebuilder {
   private number(): N.Expression | null {
     const text = this.text;
     const start = this.at;
-    let i = start;
-    while (isDigit(text.charCodeAt(i))) i++;
-    let isFloat = false;
-    if (text.charCodeAt(i) === Char.Dot) {
-      const digitsBefore = i > start;
-      i++;
-      const fractionStart = i;
-      while (isDigit(text.charCodeAt(i))) i++;
-      if (!digitsBefore && i === fractionStart) return null;
-      isFloat = true;
-    }
-    const e = text.charCodeAt(i);
-    if (e === Char.LowerE || e === Char.UpperE) {
-      let j = i + 1;
-      const sign = text.charCodeAt(j);
-      if (sign === Char.Plus || sign === Char.Minus) j++;
-      const digitsStart = j;
-      while (isDigit(text.charCodeAt(j))) j++;
-      if (j === digitsStart) return null;
-      i = j;
-      isFloat = true;
-    }
-    // A literal too long to convert quickly is the general parser's to refuse.
-    if (i - start > MAX_LITERAL_LENGTH) return null;
-    // What follows must end the literal: not `_`, `.`, a letter (a unit or `im`, even after blanks) or another digit.
-    const after = skipBlanks(text, i);
-    const next = text.charCodeAt(i);
-    const nextWord = text.charCodeAt(after);
-    if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128)
-      return null;
+    const i = decimalLiteralEnd(text, start);
+    if (i < 0) return null;
+    const after = literalFollower(text, i);
+    if (after < 0) return null;
     this.at = after;
+    let isFloat = false;
+    for (let k = start; k < i && !isFloat; k++) isFloat = !isDigit(text.charCodeAt(k));
     return isFloat ? this.b.float(text.slice(start, i), start) : this.b.integer(this.integerText(start, i), start);
   }
 

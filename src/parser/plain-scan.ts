@@ -13,8 +13,8 @@
  * to the reader by returning -1. test/properties/plain-scan.property.test.ts
  * compares the two on random statements.
  */
-import { MAX_LIST_LENGTH, MAX_LITERAL_LENGTH } from './limits.js';
-import { isReservedWord, skipBlanks } from './fast-path.js';
+import { MAX_LIST_LENGTH } from './limits.js';
+import { decimalLiteralEnd, isReservedWord, literalFollower, skipBlanks } from './fast-path.js';
 import type { StatementTable } from './statement-table.js';
 
 /** What the reader allows in one statement before declining (fast-path.ts, MAX_FAST_OPERATORS). */
@@ -181,36 +181,16 @@ export class PlainCallScanner {
       return after === 40 || after === 91 ? NaN : Math.PI;
     }
     if (!isDigit(c) && c !== 46 /* . */) return NaN;
+    const end = decimalLiteralEnd(text, start);
+    if (end < 0) return NaN;
+    const after = literalFollower(text, end);
+    if (after < 0) return NaN;
+    this.at = after;
     let i = start;
     let whole = 0;
     while (isDigit(text.charCodeAt(i))) whole = whole * 10 + text.charCodeAt(i++) - 48;
-    let exact = i - start <= EXACT_DIGITS;
-    if (text.charCodeAt(i) === 46) {
-      const digitsBefore = i > start;
-      i++;
-      const fractionStart = i;
-      while (isDigit(text.charCodeAt(i))) i++;
-      if (!digitsBefore && i === fractionStart) return NaN;
-      exact = false;
-    }
-    const e = text.charCodeAt(i);
-    if (e === 101 || e === 69) {
-      let j = i + 1;
-      const sign = text.charCodeAt(j);
-      if (sign === 43 || sign === 45) j++;
-      const digitsStart = j;
-      while (isDigit(text.charCodeAt(j))) j++;
-      if (j === digitsStart) return NaN;
-      i = j;
-      exact = false;
-    }
-    if (i - start > MAX_LITERAL_LENGTH) return NaN;
-    const after = skipBlanks(text, i);
-    const next = text.charCodeAt(i);
-    const nextWord = text.charCodeAt(after);
-    if (next === 95 || next === 46 || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128) return NaN;
-    this.at = after;
-    const value = exact ? whole : Number(text.slice(start, i));
+    // Digits alone, few enough to sum exactly, are the value Number gives; anything else is converted from its text.
+    const value = i === end && i - start <= EXACT_DIGITS ? whole : Number(text.slice(start, end));
     return Number.isFinite(value) ? value : NaN;
   }
 
