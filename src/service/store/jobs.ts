@@ -212,7 +212,7 @@ export type MoveCharge = (q: Queryable, clone: readonly NewJob[], source: JobRec
  * children met it in the opposite order, and the server broke the cycle by aborting one side, over and over while
  * the children finished (a 500 after the deadlock retries). In the worker's order there is no cycle.
  */
-async function lockChildrenOf(q: Queryable, ids: readonly string[], projectId: string): Promise<void> {
+export async function lockChildrenOf(q: Queryable, ids: readonly string[], projectId: string): Promise<void> {
   await q.query('SELECT 1 FROM jobs WHERE parent_job_id = ANY($1::uuid[]) AND project_id = $2 ORDER BY id FOR UPDATE', [
     ids,
     projectId,

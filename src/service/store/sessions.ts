@@ -5,7 +5,7 @@
  * job_count_limit 10: exactly 10 are accepted).
  */
 import type { Db, Queryable } from './db.js';
-import { cancelOpen, insertJobs, settleParent } from './jobs.js';
+import { cancelOpen, insertJobs, lockChildrenOf, settleParent } from './jobs.js';
 import type { NewJob } from './records.js';
 
 export type SessionStatus = 'created' | 'started' | 'ended';
@@ -154,11 +154,20 @@ export function endSession(db: Db, id: string, projectId: string, enderId: strin
     const session = rows[0];
     if (!session) return null;
     if (session.status === 'ended') return session;
-    const waiting = await q.query<{ id: string; parent_job_id: string | null }>(
-      `SELECT id, parent_job_id FROM jobs WHERE session_id = $1 AND project_id = $2 AND status IN ('submitted', 'ready')
-       FOR UPDATE`,
-      [id, projectId],
+    const open = `SELECT id, parent_job_id FROM jobs WHERE session_id = $1 AND project_id = $2
+       AND status IN ('submitted', 'ready')`;
+    // Children before their parents, the order a worker claiming or finishing a child takes (child, then parent):
+    // in the opposite order the two deadlocked.
+    const seen = await q.query<{ id: string }>(open, [id, projectId]);
+    await lockChildrenOf(
+      q,
+      seen.map((j) => j.id),
+      projectId,
     );
+    const waiting = await q.query<{ id: string; parent_job_id: string | null }>(`${open} ORDER BY id FOR UPDATE`, [
+      id,
+      projectId,
+    ]);
     if (waiting.length > 0) {
       await cancelOpen(
         q,
