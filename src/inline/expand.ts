@@ -28,8 +28,10 @@ import { aliasOperand, resolveOperand } from './operands.js';
 import type { OperandResolution } from './operands.js';
 import { SymbolTable } from './symbols.js';
 import { TupleCache } from './tuples.js';
+import { OperationLog } from './op-rows.js';
 import { LIMITS } from '../tables/index.js';
-import type { InlinedOp, InlinedProgram } from './types.js';
+import { initialRows } from '../parser/index.js';
+import type { InlinedProgram } from './types.js';
 
 /** A problem only expansion can see: an argument that fails once parameters have values. */
 export interface ExpansionProblem {
@@ -45,13 +47,20 @@ const NO_PARAMS: readonly number[] = Object.freeze([]);
 export class Inliner {
   readonly symbols = new SymbolTable();
   readonly gates = new GateTable();
-  readonly ops: InlinedOp[] = [];
+  /**
+   * Where the plain call with a site key (see {@link enterPlain}) was made;
+   * the caller sets it before the first plain call.
+   */
+  plainSiteOf: (key: number) => CallSite = () => {
+    throw new Error('Inliner: plainSiteOf was not set');
+  };
+  private readonly tuples = new TupleCache();
+  readonly ops: OperationLog;
   /** Operations counted so far (what {@link sizeOf} said for each expanded statement). */
   total = 0;
   /** Chains of the first call inside a definition called at top level, shared by all such calls. */
   private readonly topLevelChains = new Map<BodyItem, CallChain>();
   readonly topLevelScope: EvaluationScope;
-  private readonly tuples = new TupleCache();
   /** Qubits of the application being built, copied or shared by {@link TupleCache} before it is kept. */
   private readonly scratch: number[] = [];
   /** Operands and arguments of the current statement with their answers, flat: [node, kind, answer, ...]. */
@@ -66,6 +75,7 @@ export class Inliner {
     readonly source: SourceText,
     readonly maxGates: number,
   ) {
+    this.ops = new OperationLog((key) => this.plainSiteOf(key), this.tuples, initialRows(source.text.length));
     const symbols = this.symbols;
     this.topLevelScope = { params: null, isClassicalVariable: (name) => symbols.lookup(name)?.kind === 'variable' };
   }
@@ -165,12 +175,16 @@ export class Inliner {
       offset: r.offset,
       span: r.span,
     });
+    const log = this.ops;
     return {
       qubitRegisters: symbols.qubitRegisters.map(plain),
       bitRegisters: symbols.bitRegisters.map(plain),
       qubitCount: symbols.qubitCount,
       bitCount: symbols.bitCount,
-      ops: this.ops,
+      // Built on first read (op-rows.ts): validate on most targets never reads it.
+      get ops() {
+        return log.toArray();
+      },
     };
   }
 
@@ -184,15 +198,24 @@ export class Inliner {
 
   /**
    * Takes a valid top-level call whose operands are single qubits (`global`
-   * indices, `qubits` not kept) and whose arguments are values (`args` kept):
+   * indices, `qubits` not kept) and whose arguments are values (`args` not kept):
    * a plain call of the statement table, expanded as {@link enter} expands
-   * its node, with `site` for the span.
+   * its node. `siteKey` names the call for {@link plainSiteOf}: a built-in
+   * gate is kept as a row of the operation log, its site looked up only if
+   * the operations are read.
    */
-  enterPlain(found: GateLookup, args: readonly number[], qubits: number[], site: CallSite): ExpansionProblem | null {
+  enterPlain(found: GateLookup, args: readonly number[], qubits: number[], siteKey: number): ExpansionProblem | null {
     const size = callSize(found);
     if (size === 0 || this.total + size > this.maxGates) return null;
     this.total += size;
-    return this.apply(found, 0, args, args.length ? this.tuples.params(args) : NO_PARAMS, qubits, site);
+    if (found.kind === 'builtin' && fitsRow(qubits)) {
+      this.ops.pushGate(found.gate, args, qubits, siteKey);
+      return null;
+    }
+    // `args` may be the caller's reused list: keep a copy.
+    const kept = args.length === 0 ? NO_PARAMS : args.slice();
+    const site = this.plainSiteOf(siteKey);
+    return this.apply(found, 0, kept, kept.length ? this.tuples.params(kept) : NO_PARAMS, qubits, site);
   }
 
   /** One application of `found` on resolved `qubits` (copied or shared before it is kept). */
@@ -435,6 +458,12 @@ export function declaredSize(size: Expression | null): number | null {
 }
 
 /** Operations one call of `found` materialises on single qubits (0: a call that expands to nothing). */
+/** Global qubit indices an operation-log row holds (Int32). */
+function fitsRow(qubits: readonly number[]): boolean {
+  for (let i = 0; i < qubits.length; i++) if ((qubits[i] as number) > 0x7fff_ffff) return false;
+  return true;
+}
+
 export function callSize(found: GateLookup): number {
   return found.kind === 'builtin' ? (found.gate.qubits === 0 ? 0 : 1) : found.kind === 'user' ? found.gate.cost : 0;
 }

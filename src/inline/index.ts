@@ -21,7 +21,15 @@ export { Inliner, callSize, declaredSize } from './expand.js';
 export type { ExpansionProblem } from './expand.js';
 export { evaluateConstant } from './const-eval.js';
 export type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from './const-eval.js';
-export { aliasOperand, describeResolution, isRangeIndex, plainQubit, resolveOperand } from './operands.js';
+export {
+  aliasOperand,
+  describeResolution,
+  isRangeIndex,
+  plainQubit,
+  plainRegister,
+  qubitOf,
+  resolveOperand,
+} from './operands.js';
 export type { DefinitionScope, OperandResolution, RegisterKind } from './operands.js';
 export { GateTable, modifierControls } from './gate-definitions.js';
 export type { BodyItem, GateLookup, UserGate } from './gate-definitions.js';

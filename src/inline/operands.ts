@@ -140,10 +140,20 @@ function resolveInRegister(operand: IndexedIdentifier, register: RegisterEntry, 
  * operand's node can explain.
  */
 export function plainQubit(symbols: SymbolTable, name: string, index: number): number {
+  return qubitOf(plainRegister(symbols, name), index);
+}
+
+/** The qubit register of known size that `name` declares, or null: the part of {@link plainQubit} that needs no index. */
+export function plainRegister(symbols: SymbolTable, name: string): RegisterEntry | null {
   const entry = symbols.lookup(name);
-  if (entry === undefined || entry.kind !== 'register') return -1;
+  if (entry === undefined || entry.kind !== 'register') return null;
   const register = entry.register;
-  return register.kind === 'qubit' && register.size !== null && index < register.size ? register.offset + index : -1;
+  return register.kind === 'qubit' && register.size !== null ? register : null;
+}
+
+/** {@link plainQubit} of a register found by {@link plainRegister}. */
+export function qubitOf(register: RegisterEntry | null, index: number): number {
+  return register !== null && index < (register.size as number) ? register.offset + index : -1;
 }
 
 /** Registers up to this size keep their single-element resolutions, so repeated `q[3]` allocates nothing. */

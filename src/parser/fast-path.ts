@@ -30,7 +30,7 @@ import type { Qasm3Parser } from './parser.js';
 import type { StatementTable, TableRecorder } from './statement-table.js';
 
 /** Words the lexer does not read as an identifier: keywords, `true`/`false`, and `pragma` (a line token). */
-function isReservedWord(word: string): boolean {
+export function isReservedWord(word: string): boolean {
   // No reserved word has one letter, and most names (q, h, x) do.
   return word.length > 1 && (KEYWORDS.has(word) || word === 'pragma');
 }
@@ -118,6 +118,48 @@ export function skipBlanks(text: string, offset: number): number {
       } else return i;
     }
   }
+}
+
+/**
+ * The end of the decimal integer or float literal at `start` as the lexer
+ * reads it (no `_` separators; `1.`, `.5`, `1e-3`), or -1 when there is none
+ * or it is longer than the general parser converts quickly (its to refuse).
+ */
+export function decimalLiteralEnd(text: string, start: number): number {
+  let i = start;
+  while (isDigit(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === Char.Dot) {
+    const digitsBefore = i > start;
+    i++;
+    const fractionStart = i;
+    while (isDigit(text.charCodeAt(i))) i++;
+    if (!digitsBefore && i === fractionStart) return -1;
+  }
+  const e = text.charCodeAt(i);
+  if (e === Char.LowerE || e === Char.UpperE) {
+    let j = i + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === Char.Plus || sign === Char.Minus) j++;
+    const digitsStart = j;
+    while (isDigit(text.charCodeAt(j))) j++;
+    if (j === digitsStart) return -1;
+    i = j;
+  }
+  return i === start || i - start > MAX_LITERAL_LENGTH ? -1 : i;
+}
+
+/**
+ * Where reading goes on after a literal ending at `end` (blanks skipped), or
+ * -1 when what follows would continue it: `_`, `.`, a letter (a unit or
+ * `im`, even after blanks) or another digit.
+ */
+export function literalFollower(text: string, end: number): number {
+  const after = skipBlanks(text, end);
+  const next = text.charCodeAt(end);
+  const nextWord = text.charCodeAt(after);
+  if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128)
+    return -1;
+  return after;
 }
 
 /** The offset of the line end (or the end of the text) after a `//` comment. */
@@ -538,37 +580,13 @@ export class StatementReader implements StatementRebuilder {
   private number(): N.Expression | null {
     const text = this.text;
     const start = this.at;
-    let i = start;
-    while (isDigit(text.charCodeAt(i))) i++;
-    let isFloat = false;
-    if (text.charCodeAt(i) === Char.Dot) {
-      const digitsBefore = i > start;
-      i++;
-      const fractionStart = i;
-      while (isDigit(text.charCodeAt(i))) i++;
-      if (!digitsBefore && i === fractionStart) return null;
-      isFloat = true;
-    }
-    const e = text.charCodeAt(i);
-    if (e === Char.LowerE || e === Char.UpperE) {
-      let j = i + 1;
-      const sign = text.charCodeAt(j);
-      if (sign === Char.Plus || sign === Char.Minus) j++;
-      const digitsStart = j;
-      while (isDigit(text.charCodeAt(j))) j++;
-      if (j === digitsStart) return null;
-      i = j;
-      isFloat = true;
-    }
-    // A literal too long to convert quickly is the general parser's to refuse.
-    if (i - start > MAX_LITERAL_LENGTH) return null;
-    // What follows must end the literal: not `_`, `.`, a letter (a unit or `im`, even after blanks) or another digit.
-    const after = skipBlanks(text, i);
-    const next = text.charCodeAt(i);
-    const nextWord = text.charCodeAt(after);
-    if (next === Char.Underscore || next === Char.Dot || next >= 128 || isIdentifierPart(nextWord) || nextWord >= 128)
-      return null;
+    const i = decimalLiteralEnd(text, start);
+    if (i < 0) return null;
+    const after = literalFollower(text, i);
+    if (after < 0) return null;
     this.at = after;
+    let isFloat = false;
+    for (let k = start; k < i && !isFloat; k++) isFloat = !isDigit(text.charCodeAt(k));
     return isFloat ? this.b.float(text.slice(start, i), start) : this.b.integer(this.integerText(start, i), start);
   }
 
@@ -633,6 +651,16 @@ export class StatementReader implements StatementRebuilder {
   }
 }
 
+/** What the table's scanner (plain-scan.ts) gives: after `scan` returned an offset, the row it read. */
+export interface PlainRowScanner {
+  scan(start: number): number;
+  readonly gate: number;
+  readonly args: ArrayLike<number>;
+  readonly argCount: number;
+  readonly operands: ArrayLike<number>;
+  readonly operandCount: number;
+}
+
 /** The general parser's side of {@link parseChunkWithFastPath}. */
 export interface ChunkParseContext {
   readonly text: string;
@@ -642,8 +670,13 @@ export interface ChunkParseContext {
   /** The same reader without nodes, for recognising statements (see {@link statementRecogniser}). */
   readonly recogniser: StatementReader;
   /** With a table: the recogniser's recorder, and the table its plain gate calls go to (see {@link tableRecogniser}). */
-  readonly table: { readonly rows: StatementTable; readonly recorder: TableRecorder } | null;
-  /** Statements so far; fast-path statements are appended here. */
+  readonly table: {
+    readonly rows: StatementTable;
+    readonly recorder: TableRecorder;
+    /** Reads the commonest plain calls without the recorder (plain-scan.ts); the recogniser reads the rest. */
+    readonly scanner: PlainRowScanner;
+  } | null;
+  /** Statements so far without a table row; fast-path statements are appended here unless they make a row. */
   readonly statements: N.Statement[];
   /** The version header, once read (a region may read it). */
   readonly state: { version: N.Version | null };
@@ -673,17 +706,40 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
   const { text, builder, reader, recogniser, table, statements, state, diagnostics, parser } = context;
   if (diagnostics.length !== 0) return false;
   const statementCount = statements.length;
+  const rowCount = table?.rows.length ?? 0;
   const version = state.version;
   let regionSize = FIRST_REGION_SIZE;
   let at = from;
   while (at < to) {
     at = skipBlanks(text, at);
     if (at >= to) break;
-    table?.recorder.reset();
+    if (table !== null) {
+      const scanner = table.scanner;
+      const end = scanner.scan(at);
+      if (end >= 0 && end <= to) {
+        const { gate, args, argCount, operands, operandCount } = scanner;
+        table.rows.commitRow(
+          statements.length + table.rows.length,
+          at,
+          end,
+          gate,
+          args,
+          argCount,
+          operands,
+          operandCount,
+        );
+        at = end;
+        regionSize = FIRST_REGION_SIZE;
+        continue;
+      }
+      table.recorder.reset();
+    }
     const fast = recogniser.read(at);
     if (fast !== null && recogniser.end <= to) {
-      if (table !== null && table.recorder.gate >= 0) table.rows.commit(statements.length, table.recorder);
-      statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
+      // A row is the statement: it gets no node (statement-table.ts); `statements` holds the others.
+      if (table !== null && table.recorder.gate >= 0)
+        table.rows.commit(statements.length + table.rows.length, at, recogniser.end, table.recorder);
+      else statements.push(new DEFERRED_CLASSES[fast.kind](reader, at, recogniser.end));
       at = recogniser.end;
       regionSize = FIRST_REGION_SIZE;
       continue;
@@ -692,7 +748,7 @@ export function parseChunkWithFastPath(context: ChunkParseContext, from: number,
     context.parseRegion(at, end);
     if (diagnostics.length !== 0) {
       statements.length = statementCount;
-      table?.rows.truncate(statementCount);
+      table?.rows.truncate(rowCount);
       diagnostics.length = 0;
       state.version = version;
       parser.begin(builder);

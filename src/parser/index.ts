@@ -35,12 +35,14 @@ import { isDeferred } from '../ast/deferred.js';
 import { LIMITS } from '../tables/index.js';
 import { CHUNK_SIZE, chunkEnd, prefixCut } from './chunks.js';
 import { StatementReader, statementRecogniser, parseChunkWithFastPath, tableRecogniser } from './fast-path.js';
-import { StatementTable, TableRecorder } from './statement-table.js';
+import { initialRows, StatementTable, TableRecorder } from './statement-table.js';
+import { PlainCallScanner } from './plain-scan.js';
 import { Qasm3Parser, type StatementResult } from './parser.js';
 
 export { Qasm3Parser } from './parser.js';
 export { tokenLabel } from './errors.js';
 export type { StatementTable } from './statement-table.js';
+export { grownFloat, grownInt, initialRows } from './statement-table.js';
 
 /** The statement table of each program parsed with `lazy` (statement-table.ts): plain gate calls as rows. */
 const TABLES = new WeakMap<N.Program, StatementTable>();
@@ -48,10 +50,20 @@ const TABLES = new WeakMap<N.Program, StatementTable>();
 /**
  * @internal The plain gate calls of a program parsed with `lazy: true`, as
  * typed rows (statement-table.ts); undefined for any other program. Each
- * row's statement in `program.statements` is a deferred node.
+ * row's statement in `program.statements` is a deferred node, built only
+ * when `statements` is first read.
  */
 export function statementTableOf(program: N.Program): StatementTable | undefined {
   return TABLES.get(program);
+}
+
+/**
+ * @internal The statements of `program` that are not plain gate calls of its
+ * statement table (all of them for a program without one), read without
+ * building the rows' nodes: for walks that look for other kinds of statement.
+ */
+export function statementsWithoutRows(program: N.Program): readonly N.Statement[] {
+  return TABLES.get(program)?.others ?? program.statements;
 }
 
 /** Options for {@link parse}. */
@@ -126,7 +138,9 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   const parser = grammarParser();
   const found: Diagnostic[] = [];
   // Only a lazy program keeps its deferred nodes, which the rows point at.
-  const table = options.lazy === true && options.fastPath !== false ? new StatementTable() : null;
+  const table =
+    options.lazy === true && options.fastPath !== false ? new StatementTable(initialRows(text.length)) : null;
+  const fastPathReader = new StatementReader(text, builder);
   const report = (reason: string, start: number, end: number) =>
     found.push(
       createDiagnostic({ code: 'PreflightError', rule: SYNTAX_ERROR_RULE, reason, span: sourceText.span(start, end) }),
@@ -143,7 +157,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       // Stop once the diagnostics already found and this region's problems pass the budget.
       parser.errorBudget = Math.max(0, collector.maxErrors + extraBudget - found.length);
       const results = parser.program();
-      collectStatements(results, statements, state, report);
+      collectStatements(results, statements, table?.length ?? 0, state, report);
       for (const error of parser.errors) reportRecognitionError(error, text, report);
       for (const note of parser.notes) report(note.reason, note.startOffset, note.endOffset);
     };
@@ -154,9 +168,12 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
         : {
             text,
             builder,
-            reader: new StatementReader(text, builder),
+            reader: fastPathReader,
             recogniser: recorder === null ? statementRecogniser(text) : tableRecogniser(text, recorder),
-            table: table === null || recorder === null ? null : { rows: table, recorder },
+            table:
+              table === null || recorder === null
+                ? null
+                : { rows: table, recorder, scanner: new PlainCallScanner(text, table) },
             statements,
             state,
             diagnostics: found,
@@ -177,6 +194,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       const cut = prefixCut(text, from + CHUNK_SIZE, to);
       if (cut < 0) return -1;
       const statementCount = statements.length;
+      const rowCount = table?.length ?? 0;
       const foundCount = found.length;
       const version = state.version;
       parseRegion(from, cut + 1, 1);
@@ -187,7 +205,7 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
       }
       if (parser.refusedThroughEnd) return chunkEnd(text, cut + 1, 0);
       statements.length = statementCount;
-      table?.truncate(statementCount);
+      table?.truncate(rowCount);
       found.length = foundCount;
       state.version = version;
       parser.begin(builder);
@@ -213,8 +231,24 @@ function parseChecked(text: string, options: ParseOptions, optionProblems: reado
   found.sort(compareBySpan);
   for (const d of found) collector.report(d);
   if (options.lazy !== true) materialize(statements);
-  const program = builder.program(state.version, statements, text.length);
-  if (table !== null) TABLES.set(program, table);
+  if (table === null)
+    return {
+      program: builder.program(state.version, statements, text.length),
+      diagnostics: collector.toArray(),
+      source: sourceText,
+    };
+  table.attach(statements, fastPathReader);
+  const { kind, span, version } = builder.program(state.version, statements, text.length);
+  // Rows have no node until someone reads `statements` (statement-table.ts); preflight does not.
+  const program: N.Program = {
+    kind,
+    span,
+    version,
+    get statements() {
+      return table.statements();
+    },
+  };
+  TABLES.set(program, table);
   return { program, diagnostics: collector.toArray(), source: sourceText };
 }
 
@@ -229,6 +263,7 @@ function materialize(statements: N.Statement[]): void {
 function collectStatements(
   results: readonly StatementResult[],
   statements: N.Statement[],
+  rows: number,
   state: { version: N.Version | null },
   report: (reason: string, start: number, end: number) => void,
 ): void {
@@ -238,7 +273,7 @@ function collectStatements(
     if (Array.isArray(result)) statements.push(...(result as N.Statement[]));
     else if ((result as N.Node).kind === 'Version') {
       const version = result as N.Version;
-      if (state.version === null && statements.length === 0) state.version = version;
+      if (state.version === null && statements.length === 0 && rows === 0) state.version = version;
       else {
         const span = version.span;
         report(VERSION_NOT_FIRST, span.start.offset, span.end.offset);

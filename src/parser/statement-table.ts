@@ -7,32 +7,46 @@
  * parser could fold (decimal literals, `pi`, prefix `-`, `*`, `/` and
  * parentheses; no division by zero, every step finite) and operands that
  * are each a name with one decimal index (`q[3]`). The row holds the gate's
- * name, the argument values and the operands' names and indices, and the
- * index of its statement in the program (a deferred node there keeps the
- * span). Any other statement has no row; its node is read when asked for.
+ * name, the argument values, the operands' names and indices, the index of
+ * its statement in the program and the statement's offsets. A row has no
+ * node: `program.statements` of a program with a table is built (rows as
+ * deferred nodes) the first time it is read, and preflight never reads it,
+ * walking rows and {@link StatementTable.others} instead. Any other statement
+ * has no row; its node is kept in `others`.
  *
  * Values are folded in the order the AST evaluator (inline/const-eval.ts)
  * folds the node the general parser builds, `* /` left to right with
  * prefixes binding tighter, so a row's values equal the evaluator's.
  */
 import type { OperandWithPrefixes } from '../ast/build.js';
+import { DeferredGateCall, type StatementRebuilder } from '../ast/deferred.js';
 import type * as N from '../ast/nodes.js';
 
 /** The largest index a row keeps; a larger one is the node's to judge. */
 const MAX_ROW_INDEX = 0x7fff_ffff;
 
-/** A growable Int32Array / Float64Array pair of helpers. */
-function grownInt(array: Int32Array, needed: number): Int32Array {
+/** `array`, or a copy at least twice as long when it holds fewer than `needed` (growable typed-array rows). */
+export function grownInt(array: Int32Array, needed: number): Int32Array {
   if (needed <= array.length) return array;
   const next = new Int32Array(Math.max(needed, array.length * 2));
   next.set(array);
   return next;
 }
-function grownFloat(array: Float64Array, needed: number): Float64Array {
+export function grownFloat(array: Float64Array, needed: number): Float64Array {
   if (needed <= array.length) return array;
   const next = new Float64Array(Math.max(needed, array.length * 2));
   next.set(array);
   return next;
+}
+
+/**
+ * Rows to make room for at first in a text of `textLength` characters: one a
+ * statement of 8 characters (`h q[0];` and a line end), at most 4M. Growing
+ * copies every array; room never written costs no memory (the pages of a
+ * large typed array are mapped on first write), so guessing high is cheap.
+ */
+export function initialRows(textLength: number): number {
+  return Math.min(Math.max(1024, Math.ceil(textLength / 8)), 1 << 22);
 }
 
 /** Plain gate calls of one program, by row (see the file header). */
@@ -40,22 +54,52 @@ export class StatementTable {
   /** Rows recorded. */
   length = 0;
   /** The statement's index in `program.statements`, by row (increasing). */
-  private statementIndex: Int32Array = new Int32Array(1025);
+  private statementIndex: Int32Array;
   /** The gate name's id in {@link names}, by row. */
-  private gateName: Int32Array = new Int32Array(1025);
+  private gateName: Int32Array;
   /** Where each row's arguments start in {@link argValues}; the row after it says where they end. */
-  private argStart: Int32Array = new Int32Array(1025);
-  private operandStart: Int32Array = new Int32Array(1025);
-  private argValues: Float64Array = new Float64Array(256);
-  private operandName: Int32Array = new Int32Array(2048);
-  private operandIndex: Int32Array = new Int32Array(2048);
+  private argStart: Int32Array;
+  private operandStart: Int32Array;
+  private argValues: Float64Array;
+  private operandName: Int32Array;
+  private operandIndex: Int32Array;
+  /** The statement's start and end offsets, by row. */
+  private startOffset: Int32Array;
+  private endOffset: Int32Array;
+  /** The statements without a row, in order (set by {@link attach}). */
+  others: readonly N.Statement[] = [];
+  private rebuilder: StatementRebuilder | null = null;
+  /** Nodes built for single rows before the whole list was (rules that judge a row's node). */
+  private readonly rowNodes = new Map<number, N.GateCall>();
+  private all: N.Statement[] | null = null;
   /** Names (gates and registers) by id. */
   readonly names: string[] = [];
   private readonly nameIds = new Map<string, number>();
 
+  /** @param rows Rows to make room for at first (see {@link initialRows}). */
+  constructor(rows = 1024) {
+    this.statementIndex = new Int32Array(rows + 1);
+    this.gateName = new Int32Array(rows + 1);
+    this.argStart = new Int32Array(rows + 1);
+    this.operandStart = new Int32Array(rows + 1);
+    this.startOffset = new Int32Array(rows + 1);
+    this.endOffset = new Int32Array(rows + 1);
+    this.argValues = new Float64Array(rows);
+    this.operandName = new Int32Array(2 * rows);
+    this.operandIndex = new Int32Array(2 * rows);
+  }
+
   /** The statement index of `row`. */
   statementOf(row: number): number {
     return this.statementIndex[row] as number;
+  }
+  /** The id in {@link names} of the gate name of `row`. */
+  gateIdOf(row: number): number {
+    return this.gateName[row] as number;
+  }
+  /** The id in {@link names} of the register name of operand `i` of `row`. */
+  operandNameIdOf(row: number, i: number): number {
+    return this.operandName[(this.operandStart[row] as number) + i] as number;
   }
   /** The gate name of `row`. */
   gateOf(row: number): string {
@@ -80,6 +124,54 @@ export class StatementTable {
     return this.operandIndex[(this.operandStart[row] as number) + i] as number;
   }
 
+  /** The number of statements, with and without rows. */
+  get statementCount(): number {
+    return this.length + this.others.length;
+  }
+
+  /** Done parsing: the statements without a row, and the reader that builds a row's node from the text. */
+  attach(others: readonly N.Statement[], rebuilder: StatementRebuilder): void {
+    this.others = others;
+    this.rebuilder = rebuilder;
+  }
+
+  /** The node of `row`'s statement (a deferred gate call; the same one each time, and in {@link statements}). */
+  nodeOf(row: number): N.GateCall {
+    if (this.all !== null) return this.all[this.statementOf(row)] as N.GateCall;
+    let node = this.rowNodes.get(row);
+    if (node === undefined) {
+      node = new DeferredGateCall(
+        this.rebuilder as StatementRebuilder,
+        this.startOffset[row] as number,
+        this.endOffset[row] as number,
+      );
+      this.rowNodes.set(row, node);
+    }
+    return node;
+  }
+
+  /** True once {@link statements} was built (tests check that preflight never builds it). */
+  get statementsBuilt(): boolean {
+    return this.all !== null;
+  }
+
+  /** Every statement in order, rows as deferred nodes: `program.statements`, built on first read. */
+  statements(): readonly N.Statement[] {
+    if (this.all !== null) return this.all;
+    const all: N.Statement[] = [];
+    const others = this.others;
+    let other = 0;
+    for (let row = 0; row < this.length; row++) {
+      const at = this.statementOf(row);
+      while (all.length < at) all.push(others[other++] as N.Statement);
+      all.push(this.nodeOf(row));
+    }
+    while (other < others.length) all.push(others[other++] as N.Statement);
+    this.all = all;
+    this.rowNodes.clear();
+    return all;
+  }
+
   /** The id of `name`, added on first sight. */
   nameId(name: string): number {
     let id = this.nameIds.get(name);
@@ -91,29 +183,46 @@ export class StatementTable {
     return id;
   }
 
-  /** Appends a row for statement `statement` from what {@link TableRecorder} holds. */
-  commit(statement: number, recorder: TableRecorder): void {
+  /** Appends a row for statement `statement` at `[start, end)` from what {@link TableRecorder} holds. */
+  commit(statement: number, start: number, end: number, recorder: TableRecorder): void {
+    const { gate, args, operands } = recorder;
+    this.commitRow(statement, start, end, gate, args, args.length, operands, operands.length >> 1);
+  }
+
+  /**
+   * Appends a row for statement `statement` at `[start, end)`: gate name id
+   * `gate`, the first `argCount` values of `args`, and `operandCount`
+   * operands as (name id, index) pairs in `operands`.
+   */
+  commitRow(
+    statement: number,
+    start: number,
+    end: number,
+    gate: number,
+    args: ArrayLike<number>,
+    argCount: number,
+    operands: ArrayLike<number>,
+    operandCount: number,
+  ): void {
     const row = this.length;
-    const args = recorder.args;
-    const operands = recorder.operands;
     if (row + 2 > this.argStart.length) this.growRows();
     const argFrom = this.argStart[row] as number;
     const operandFrom = this.operandStart[row] as number;
-    const operandCount = operands.length >> 1;
-    if (argFrom + args.length > this.argValues.length)
-      this.argValues = grownFloat(this.argValues, argFrom + args.length);
+    if (argFrom + argCount > this.argValues.length) this.argValues = grownFloat(this.argValues, argFrom + argCount);
     if (operandFrom + operandCount > this.operandName.length) {
       this.operandName = grownInt(this.operandName, operandFrom + operandCount);
       this.operandIndex = grownInt(this.operandIndex, operandFrom + operandCount);
     }
     this.statementIndex[row] = statement;
-    this.gateName[row] = recorder.gate;
-    for (let i = 0; i < args.length; i++) this.argValues[argFrom + i] = args[i] as number;
+    this.startOffset[row] = start;
+    this.endOffset[row] = end;
+    this.gateName[row] = gate;
+    for (let i = 0; i < argCount; i++) this.argValues[argFrom + i] = args[i] as number;
     for (let i = 0; i < operandCount; i++) {
       this.operandName[operandFrom + i] = operands[2 * i] as number;
       this.operandIndex[operandFrom + i] = operands[2 * i + 1] as number;
     }
-    this.argStart[row + 1] = argFrom + args.length;
+    this.argStart[row + 1] = argFrom + argCount;
     this.operandStart[row + 1] = operandFrom + operandCount;
     this.length = row + 1;
   }
@@ -121,14 +230,16 @@ export class StatementTable {
   private growRows(): void {
     const rows = this.argStart.length * 2;
     this.statementIndex = grownInt(this.statementIndex, rows);
+    this.startOffset = grownInt(this.startOffset, rows);
+    this.endOffset = grownInt(this.endOffset, rows);
     this.gateName = grownInt(this.gateName, rows);
     this.argStart = grownInt(this.argStart, rows);
     this.operandStart = grownInt(this.operandStart, rows);
   }
 
-  /** Drops the rows of statements at index `statementCount` and after (a chunk read again by the general parser). */
-  truncate(statementCount: number): void {
-    while (this.length > 0 && (this.statementIndex[this.length - 1] as number) >= statementCount) this.length--;
+  /** Keeps the first `rows` rows (a chunk read again by the general parser). */
+  truncate(rows: number): void {
+    this.length = Math.min(this.length, rows);
   }
 }
 

@@ -26,7 +26,7 @@ import { createRuleContext } from './context.js';
 import { DYNAMIC_STATEMENTS, dynamicBodies, mentionsLoopVariable } from './dynamic-bodies.js';
 import type { RuleVisitor, StatementScope } from './rule.js';
 import { PREFLIGHT_RULES } from './rules.js';
-import { statementTableOf } from '../parser/index.js';
+import { statementsWithoutRows, statementTableOf } from '../parser/index.js';
 import { acceptedByEveryRule, PlainCallView, plainCallHandlers } from './plain-calls.js';
 
 export { PREFLIGHT_RULES } from './rules.js';
@@ -59,7 +59,7 @@ export function preflight(program: Program, source: SourceText, options: Preflig
   const inliner = new Inliner(source, options.maxGates ?? LIMITS.maxGates);
   let pending: Diagnostic[] = [];
   const definitionsByName = new Map<string, GateDefinition>();
-  for (const s of program.statements)
+  for (const s of statementsWithoutRows(program))
     if (s.kind === 'GateDefinition' && !definitionsByName.has(s.name.name)) definitionsByName.set(s.name.name, s);
 
   const counted = { gates: 0 };
@@ -129,30 +129,45 @@ export function preflight(program: Program, source: SourceText, options: Preflig
     return true;
   };
 
-  // Plain gate calls of the parser's table are judged and inlined from their rows; their nodes
-  // are built only when a rule may have something to say (then `check` visits the node as usual).
+  // Plain gate calls of the parser's table are judged and inlined from their rows, without a node;
+  // a row's node is built only when a rule may have something to say (then `check` visits it as usual).
   const table = statementTableOf(program);
-  const plainHandlers = table === undefined ? null : plainCallHandlers(visitors);
-  const plain = table === undefined || plainHandlers === null ? null : new PlainCallView(table, inliner);
-  const rows = plain === null ? 0 : (table as StatementTable).length;
-  let row = 0;
-  const statements = program.statements;
-  for (let i = 0; i < statements.length; i++) {
-    const statement = statements[i] as Statement;
-    if (row < rows && (table as StatementTable).statementOf(row) === i) {
-      const call = plain as PlainCallView;
-      call.read(row++);
-      if (acceptedByEveryRule(plainHandlers as NonNullable<typeof plainHandlers>, call)) {
-        counted.gates += call.size;
-        expansionProblem(inliner.enterPlain(call.gate, call.args, call.qubits, statement));
-        if (!flush()) break;
-        continue;
+  const statementCount = table === undefined ? program.statements.length : table.statementCount;
+  if (table === undefined) {
+    const statements = program.statements;
+    for (let i = 0; i < statements.length; i++) if (!check(statements[i] as Statement, null)) break;
+  } else checkWithTable(table);
+
+  function checkWithTable(table: StatementTable): void {
+    const plainHandlers = plainCallHandlers(visitors);
+    const plain = plainHandlers === null ? null : new PlainCallView(table, inliner);
+    inliner.plainSiteOf = (row) => table.nodeOf(row);
+    const others = table.others;
+    let other = 0;
+    let row = 0;
+    for (let i = 0; i < statementCount; i++) {
+      if (row < table.length && table.statementOf(row) === i) {
+        if (plain !== null) {
+          plain.read(row);
+          if (acceptedByEveryRule(plainHandlers as NonNullable<typeof plainHandlers>, plain)) {
+            counted.gates += plain.size;
+            expansionProblem(inliner.enterPlain(plain.gate, plain.args, plain.qubits, row++));
+            if (!flush()) return;
+            continue;
+          }
+        }
+        if (!check(table.nodeOf(row++), null)) return;
+        plain?.forget();
+      } else {
+        if (!check(others[other++] as Statement, null)) return;
+        // A declaration or definition changes what names mean.
+        plain?.forget();
       }
     }
-    if (!check(statement, null)) break;
   }
+
   return {
-    diagnostics: collector.toArray(program.statements.length ? undefined : startOfText(source)),
+    diagnostics: collector.toArray(statementCount ? undefined : startOfText(source)),
     inlined: inliner.result(),
   };
 }

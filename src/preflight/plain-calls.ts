@@ -4,8 +4,8 @@
  * and the rules' `PlainGateCall` handlers that say whether a call needs its
  * node after all (issue 27: `validate` without a second parse).
  */
-import { callSize, plainQubit } from '../inline/index.js';
-import type { GateLookup, Inliner } from '../inline/index.js';
+import { callSize, plainRegister, qubitOf } from '../inline/index.js';
+import type { GateLookup, Inliner, RegisterEntry } from '../inline/index.js';
 import type { StatementTable } from '../parser/index.js';
 import type { PlainGateCall, RuleVisitor } from './rule.js';
 
@@ -16,8 +16,14 @@ export class PlainCallView implements PlainGateCall {
   name = '';
   gate: GateLookup = { kind: 'unknown' };
   args: readonly number[] = NO_ARGS;
-  /** Reused for every row: the inliner copies or shares what it keeps. */
-  readonly qubits: number[] = [];
+  /** Reused for every row of as many operands: the inliner copies or shares what it keeps. */
+  qubits: number[] = [];
+  /**
+   * Lists reused by length (setting an array's length is a runtime call,
+   * a million times over): `lists[n]` has n elements.
+   */
+  private readonly argLists: number[][] = [];
+  private readonly qubitLists: number[][] = [];
   size = 0;
 
   constructor(
@@ -25,26 +31,47 @@ export class PlainCallView implements PlainGateCall {
     private readonly inliner: Inliner,
   ) {}
 
-  /** Reads `row` against the inliner's tables as they stand now. */
+  /**
+   * Gate lookups and plain qubit registers by name id in the table, as the
+   * inliner's tables stood when first asked: valid until {@link forget}.
+   */
+  private readonly gates: (GateLookup | undefined)[] = [];
+  private readonly registers: (RegisterEntry | null | undefined)[] = [];
+
+  /** The inliner's tables may have changed (a statement other than a row was entered): look names up again. */
+  forget(): void {
+    if (this.gates.length > 0) this.gates.length = 0;
+    if (this.registers.length > 0) this.registers.length = 0;
+  }
+
+  /** Reads `row` against the inliner's tables as they stand now (as long as {@link forget} is called when they change). */
   read(row: number): void {
     const table = this.table;
-    this.name = table.gateOf(row);
-    this.gate = this.inliner.gates.lookup(this.name);
-    this.size = callSize(this.gate);
+    const gateId = table.gateIdOf(row);
+    this.name = table.names[gateId] as string;
+    let gate = this.gates[gateId];
+    if (gate === undefined) this.gates[gateId] = gate = this.inliner.gates.lookup(this.name);
+    this.gate = gate;
+    this.size = callSize(gate);
     const argCount = table.argCount(row);
     if (argCount === 0) this.args = NO_ARGS;
     else {
-      // A fresh list: the inliner keeps it as the gate's parameters.
-      const args = new Array<number>(argCount);
+      // Reused for every row, like the qubits: the inliner copies what it keeps.
+      const args = (this.argLists[argCount] ??= new Array<number>(argCount).fill(0));
       for (let i = 0; i < argCount; i++) args[i] = table.arg(row, i);
       this.args = args;
     }
-    const qubits = this.qubits;
     const count = table.operandCount(row);
-    qubits.length = count;
-    const symbols = this.inliner.symbols;
-    for (let i = 0; i < count; i++)
-      qubits[i] = plainQubit(symbols, table.operandNameOf(row, i), table.operandIndexOf(row, i));
+    const qubits = (this.qubitLists[count] ??= new Array<number>(count).fill(0));
+    this.qubits = qubits;
+    const registers = this.registers;
+    for (let i = 0; i < count; i++) {
+      const nameId = table.operandNameIdOf(row, i);
+      let register = registers[nameId];
+      if (register === undefined)
+        registers[nameId] = register = plainRegister(this.inliner.symbols, table.names[nameId] as string);
+      qubits[i] = qubitOf(register, table.operandIndexOf(row, i));
+    }
   }
 }
 

@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/api/validate.js';
+import { validate, validateProgram } from '../../src/api/validate.js';
+import type { Program } from '../../src/ast/nodes.js';
 import { isDeferred } from '../../src/ast/deferred.js';
 import { parse, statementTableOf } from '../../src/parser/index.js';
 import { preflight } from '../../src/preflight/index.js';
@@ -112,6 +113,9 @@ describe('statement table', () => {
         expect(statementTableOf(nodes.program)).toBeUndefined();
         expect(plain(viaTable.diagnostics)).toEqual(plain(viaNodes.diagnostics));
         expect(plain(viaTable.inlined)).toEqual(plain(viaNodes.inlined));
+        // Rows have no node until the list is read; then it is the plain parse's, statement for statement.
+        expect(statementTableOf(lazy.program)?.statementsBuilt).toBe(false);
+        expect(plain(lazy.program.statements)).toEqual(plain(nodes.program.statements));
       }),
       { numRuns: 300 },
     );
@@ -132,6 +136,23 @@ describe('statement table', () => {
     ]);
     // The plain calls stayed deferred: their nodes were never asked for (a rebuilt node would be a plain object here).
     expect(lazy.program.statements.slice(1, 4).every((s) => isDeferred(s))).toBe(true);
+  });
+
+  it('validates a program of plain calls without building a node or a gate object for them', () => {
+    const lines = Array.from({ length: 2000 }, (_, n) =>
+      n % 2 ? `cx q[${n % 3}], q[3];` : `rz(pi/${n + 1}) q[${n % 4}];`,
+    );
+    const text = ['OPENQASM 3.0;', 'qubit[4] q;', ...lines].join('\n');
+    const validated = validateProgram(text);
+    expect(validated.ok).toBe(true);
+    const table = statementTableOf(validated.program as Program);
+    // All but the few the general parser reads in the region after the header (fast-path.ts, FIRST_REGION_SIZE).
+    expect(table?.length).toBeGreaterThan(1900);
+    expect(table?.statementsBuilt).toBe(false);
+    // Read now, the operations are the plain parse's, spans and all.
+    const nodes = parse(text);
+    expect(plain(validated.inlined)).toEqual(plain(preflight(nodes.program, nodes.source).inlined));
+    expect(validated.inlined?.ops).toHaveLength(2000);
   });
 
   it('leaves out of the table what it cannot judge without a node', () => {

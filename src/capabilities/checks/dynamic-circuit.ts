@@ -9,6 +9,7 @@ import type { Statement } from '../../ast/nodes.js';
 import { createDiagnostic, DYNAMIC_CIRCUIT_HINT, DYNAMIC_CIRCUITS_UNSUPPORTED } from '../../diagnostics/index.js';
 import type { SourceText, Span } from '../../diagnostics/index.js';
 import type { CapabilityCheck } from '../context.js';
+import { statementsWithoutRows } from '../../parser/index.js';
 
 type DynamicStatement = Extract<Statement, { kind: 'If' | 'For' | 'While' | 'Switch' | 'Break' | 'Continue' | 'End' }>;
 
@@ -42,7 +43,8 @@ export const dynamicCircuit: CapabilityCheck = {
   id: 'dynamic-circuit',
   summary: 'Branches and loops (if, else, while, for, switch, break, continue, end) are not supported on any target.',
   run({ program, source, report }) {
-    const pending: (readonly Statement[])[] = [program.statements];
+    // Plain gate calls of the statement table are neither dynamic nor hold bodies: skip them without nodes.
+    const pending: (readonly Statement[])[] = [statementsWithoutRows(program)];
     const found: DynamicStatement[] = [];
     for (let list = pending.pop(); list !== undefined; list = pending.pop()) {
       for (const statement of list) {
