@@ -87,12 +87,29 @@ interface Template {
 /** Records remembered at once; past it the table starts over (memory bounded by the table, not the program). */
 const MAX_TEMPLATES = 1024;
 
-const matrixKey = (m: Mat2): string => (m === IDENTITY ? 'I' : m.join(','));
+/**
+ * The numbers of a matrix or step as key text, remembered per object: a
+ * replayed gate leaves the record's own run matrices pending, and the steps
+ * of open blocks are the decomposition cache's, so the next key reads the
+ * same objects again and spells none of their numbers.
+ */
+const spelled = new WeakMap<object, string>();
+
+function matrixKey(m: Mat2): string {
+  if (m === IDENTITY) return 'I';
+  let text = spelled.get(m);
+  if (text === undefined) spelled.set(m, (text = m.join(',')));
+  return text;
+}
 
 function stepKey(s: Step, number: (q: number) => number): string {
-  return s.kind === 'u'
-    ? `u${number(s.qubit)}:${matrixKey(s.matrix)}`
-    : `p${number(s.a)},${number(s.b)}:${s.axisA.join(',')};${s.axisB.join(',')};${s.angleRad}`;
+  let text = spelled.get(s);
+  if (text === undefined)
+    spelled.set(
+      s,
+      (text = s.kind === 'u' ? matrixKey(s.matrix) : `${s.axisA.join(',')};${s.axisB.join(',')};${s.angleRad}`),
+    );
+  return s.kind === 'u' ? `u${number(s.qubit)}:${text}` : `p${number(s.a)},${number(s.b)}:${text}`;
 }
 
 function relabel(steps: readonly Step[], wire: (q: number) => number): Step[] {
