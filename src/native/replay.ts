@@ -20,9 +20,9 @@ import type { Block, BlockDecisions, Item, TwoQubitBlocks } from './blocks.js';
 import type { NativeFamily } from './family.js';
 import { pp, u, type Step } from './steps.js';
 
-/** What the native emitter did while a gate was lowered, in the logical frame (on real wires while recording). */
-export type EmitterEvent =
-  | { readonly kind: 'flush'; readonly qubit: number; readonly run: Mat2; readonly span: Span | undefined }
+/** What the native emitter did while a gate was lowered, in the logical frame; `S` says where it was in the source. */
+type EventOf<S> =
+  | { readonly kind: 'flush'; readonly qubit: number; readonly run: Mat2; readonly span: S }
   | {
       readonly kind: 'core';
       readonly name: NativeFamily;
@@ -31,8 +31,11 @@ export type EmitterEvent =
       /** ms: the logical phases; zz: []. */
       readonly phases: readonly number[];
       readonly angle: number;
-      readonly span: Span | undefined;
+      readonly span: S;
     };
+
+/** An event as the emitter reports it while recording: real wires, the span itself. */
+export type EmitterEvent = EventOf<Span | undefined>;
 
 /** What replay needs of the native emitter (lower.ts). */
 export interface ReplayEmitter {
@@ -60,17 +63,7 @@ export interface ReplayState {
 }
 
 /** An event on wires numbered by first appearance, its span an index (0: the gate's own). */
-type Recorded =
-  | { readonly kind: 'flush'; readonly qubit: number; readonly run: Mat2; readonly span: number }
-  | {
-      readonly kind: 'core';
-      readonly name: NativeFamily;
-      readonly a: number;
-      readonly b: number;
-      readonly phases: readonly number[];
-      readonly angle: number;
-      readonly span: number;
-    };
+type Recorded = EventOf<number>;
 
 /** An item of a block left open: one that was open before the gate (by position), or a step of the gate. */
 type ItemRef = { readonly entry: number } | { readonly step: number };
