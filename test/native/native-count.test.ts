@@ -14,6 +14,8 @@ import fc from 'fast-check';
 import type { Span } from '../../src/diagnostics/index.js';
 import type { IrCircuit, IrGate, IrOp } from '../../src/ir/types.js';
 import { compile } from '../../src/api/compile.js';
+import { checkEquivalence } from '../../src/api/equivalence.js';
+import { lowerWithinLimit } from '../../src/api/native-gate-limit.js';
 import { loadCircuits } from '../../src/api/load.js';
 import { decomposeContext, decomposeGate } from '../../src/native/decompose.js';
 import { DecomposeCache } from '../../src/native/decompose-cache.js';
@@ -125,6 +127,31 @@ describe('exact native count, early refusal and replay (L5)', () => {
       { numRuns: 60 },
     );
   }, 120_000);
+
+  it("accepts a small instance of the issue's program at a limit of exactly its native count, proven equal", () => {
+    const line = (i: number) => `ctrl(7) @ x ${Array.from({ length: 8 }, (_, k) => `q[${(i + k) % 8}]`).join(', ')};\n`;
+    const source = `qubit[8] q;\n${Array.from({ length: 12 }, (_, i) => line(i)).join('')}`;
+    const result = compile(source);
+    expect(result.ok).toBe(true);
+    expect(checkEquivalence(source, result.qasm as string, { finalFrames: result.finalFrames }).equivalent).toBe(true);
+    const emitted = (result.stats?.gate_counts['1q'] ?? 0) + (result.stats?.gate_counts['2q'] ?? 0);
+    const loaded = loadCircuits(source);
+    if (!loaded.ok) throw new Error('the program did not load');
+    const lower = (c: IrCircuit, maxOps: number) => lowerToNative(c, 'ms', { maxQubits: 36, maxOps });
+    // The count at the limit is the emitted count: exactly that many is accepted, one fewer refused. The last gate
+    // is a pulse of the final flush, which no statement owns: that refusal names none.
+    expect(lowerWithinLimit(loaded.circuits, lower, emitted)).toHaveLength(1);
+    const atTheEnd = lowerWithinLimit(loaded.circuits, lower, emitted - 1);
+    expect(atTheEnd).toMatchObject({ rule: 'too-many-native-gates' });
+    expect((atTheEnd as { message: string }).message).not.toContain('at this statement');
+    // Half way, the gate past the limit comes from a line of the program, which the refusal names.
+    const halfWay = lowerWithinLimit(loaded.circuits, lower, Math.floor(emitted / 2));
+    expect(halfWay).toMatchObject({ rule: 'too-many-native-gates', span: { start: { column: 1 } } });
+    expect((halfWay as { message: string }).message).toContain('at this statement');
+    const refusedAt = (halfWay as { span: Span }).span.start.line;
+    expect(refusedAt).toBeGreaterThan(2);
+    expect(refusedAt).toBeLessThan(13);
+  }, 60_000);
 
   it("refuses the issue's program one line past the limit at that line, before building any native gate", () => {
     // The target moves from line to line: two equal neighbours would cancel (passes/cancel.ts), as they should.
