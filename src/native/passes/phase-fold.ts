@@ -23,7 +23,7 @@
  * angle; single-qubit gates and Z frames are free. So a term on one wire is
  * free, a term on a two-wire parity is one partial-angle ZZ (emitted as
  * `cx u, v; rz v; cx u, v`, which the block pass makes one), and the
- * three-wire term of a CCZ three (`cx x, y; cx y, z; rz z; cx y, z; cx x, y`),
+ * three-wire term of a CCZ three (`cx x, y; zz(θ) y, z; cx x, y`),
  * with one surviving two-wire term riding free on y between the outer
  * CNOTs: a whole CCZ costs 5, and each of its two-wire terms merged away
  * saves one. (CNOT-based resynthesis, as Nam et al.'s, would pay two CNOTs
@@ -101,9 +101,10 @@ interface Term {
 }
 
 /**
- * A parity as a map key: each path variable gets a random 53-bit code and a
+ * A parity as a map key: each path variable gets a random 64-bit code and a
  * parity the XOR of its variables' codes (two 32-bit halves, since JS XORs
- * 32 bits), so a CNOT updates the key as it updates the parity. A parity
+ * 32 bits), so a CNOT updates the key as it updates the parity; 30 bits of
+ * it key the map. A parity
  * itself is its ascending list of variables, checked on every hash hit; the
  * rare collision goes to a second map keyed by that list. (A BigInt of one
  * bit per variable, keyed by its base-32 digits, cost a string and a BigInt
@@ -443,7 +444,7 @@ function wholeWithDeltas(op: IrGate, angles: readonly number[], before: readonly
 /**
  * A CCZ's surviving terms on ions: single-wire terms as Z rotations (free),
  * each two-wire term as cx; rotation; cx (one ZZ after the block pass), the
- * three-wire term as cx x,y; cx y,z; rotation on z; cx y,z; cx x,y (three),
+ * three-wire term as cx x,y; zz(θ) y,z; cx x,y (three),
  * with (x, y) a surviving two-wire term's pair so that term rides free on y.
  */
 function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
