@@ -23,7 +23,7 @@ import { PendingRuns, splitBeforeMs, synthesize, withFrame } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { BlockDecisions, TwoQubitBlocks } from './blocks.js';
 import { FUSION_SNAP } from './tolerances.js';
-import { lowerInteraction, type CoreGate } from './interaction.js';
+import { interactionEntanglers, lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
 import { GateReplay, type EmitterEvent, type ReplayEmitter } from './replay.js';
@@ -91,8 +91,7 @@ class EntanglerCounter implements LoweringSink {
   constructor(private readonly family: NativeFamily) {}
 
   step(step: Step): void {
-    if (step.kind === 'pp')
-      for (const item of lowerInteraction(step, this.family)) if (item.kind === 'core') this.count++;
+    if (step.kind === 'pp') this.count += interactionEntanglers(step, this.family);
   }
 
   flush(): void {}
@@ -124,6 +123,8 @@ class NativeEmitter implements LoweringSink, ReplayEmitter {
   /** Native operations emitted (or counted) so far. */
   count = 0;
   recording: EmitterEvent[] | null = null;
+  /** The `ms`/`zz` gates emitted (or counted) so far. */
+  entanglers = 0;
   private readonly runs: PendingRuns;
   private readonly frames: FrameTracker;
 
@@ -174,6 +175,7 @@ class NativeEmitter implements LoweringSink, ReplayEmitter {
     span: Span | undefined,
   ): void {
     this.recording?.push({ kind: 'core', name, a, b, phases, angle, span });
+    this.entanglers++;
     const physical =
       name === 'ms' ? [this.frames.physical(a, phases[0] as number), this.frames.physical(b, phases[1] as number)] : [];
     this.native(name, pair(a, b), physical, angle, span);
@@ -312,7 +314,20 @@ export function lowerToNative(
   // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
   // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
   const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
-  return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
+  // The folded circuit usually wins, so it is emitted at once (its entanglers counted from what it emits) and only
+  // the unfolded one is walked by the counter; the unfolded one is emitted, replaying its count, only when it wins.
+  let emitted: { lowering: NativeLowering; entanglers: number } | null = null;
+  try {
+    emitted = emitCounted(withFold, family, options);
+  } catch (error) {
+    if (!(error instanceof NativeGateLimitError)) throw error;
+  }
+  if (emitted === null) {
+    // Past maxOps: decide by the counts alone, as if nothing had been emitted.
+    withFold.decisions.rewind();
+    return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
+  }
+  return emitted.entanglers < count(unfolded, family) ? emitted.lowering : emit(unfolded, family, options);
 }
 
 /** A circuit ready to walk: its lowered width, decompositions, Toffoli orientations, and the block pass's choices once made. */
@@ -372,13 +387,23 @@ function count(prepared: Prepared, family: NativeFamily): number {
   return counter.count;
 }
 
-/**
- * Lowers `prepared` within `options.maxOps`. When the circuit could pass it,
- * a walk that only counts goes first (the same walk, so the same count) and
- * refuses at the gate that passes it, before any native gate is built; then
- * the emitting walk replays what the counting one recorded (replay.ts).
- */
 function emit(prepared: Prepared, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
+  return emitCounted(prepared, family, options).lowering;
+}
+
+/**
+ * Emits `prepared` (replaying its block choices when a count made them), with
+ * the entangling gates emitted, within `options.maxOps`. When the circuit
+ * could pass it, a walk that only counts goes first (the same walk, so the
+ * same count) and refuses at the gate that passes it, before any native gate
+ * is built; then the emitting walk replays what the counting one recorded
+ * (replay.ts).
+ */
+function emitCounted(
+  prepared: Prepared,
+  family: NativeFamily,
+  options: NativeLoweringOptions,
+): { lowering: NativeLowering; entanglers: number } {
   const optimize = options.optimize ?? true;
   const maxOps = options.maxOps ?? Infinity;
   const replay = new GateReplay();
@@ -391,7 +416,10 @@ function emit(prepared: Prepared, family: NativeFamily, options: NativeLoweringO
   prepared.decisions.rewind();
   walk(prepared, family, optimize, emitter, { cache: replay, emitter });
   const circuit = prepared.circuit;
-  return { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+  return {
+    lowering: { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() },
+    entanglers: emitter.entanglers,
+  };
 }
 
 /**
