@@ -9,6 +9,8 @@ import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { amplitudeAt } from '../../src/simulator/engine/state.js';
 import { applyPairs, type PairForm } from '../../src/simulator/kernels/in-place.js';
+import { applyPairsSimd } from '../../src/simulator/kernels/in-place-simd.js';
+import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
 import { circuit, gate, referenceApply, type C } from './helpers.js';
 
@@ -94,6 +96,56 @@ describe('in-place one-qubit kernels', () => {
   });
 });
 
+describe('in-place one-qubit kernels as WebAssembly SIMD', () => {
+  it('apply every form on every qubit (0 and n-1 included), with controls, split into any two pair ranges, as the reference does', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom(...FORMS),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
+        (n, form, qSeed, controlSeed, splitSeed, entries) => {
+          const q = qSeed % n;
+          const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
+          const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
+          const m = Float64Array.from(entries);
+          const random = new SeededRandom(controlSeed ^ splitSeed);
+          const state = allocateSimdState(2 ** n)!;
+          expect(stateMemory(state.re, state.im)).not.toBeNull();
+          for (let i = 0; i < 2 ** n; i++) {
+            state.re[i] = random.next() - 0.5;
+            state.im[i] = random.next() - 0.5;
+          }
+          const expected = referenceApply(
+            Array.from(state.re, (r, i): C => [r, state.im[i] as number]),
+            matrixOf(form, m),
+            [q],
+            controls,
+          );
+          const pairs = 2 ** (n - 1);
+          const split = splitSeed % (pairs + 1);
+          const gate = { q, controlMask, form, m };
+          // Both ranges through the SIMD kernels (an empty one is a no-op that still reports it ran).
+          expect(applyPairsSimd(state.re, state.im, gate, 0, split)).toBe(true);
+          expect(applyPairsSimd(state.re, state.im, gate, split, pairs)).toBe(true);
+          expected.forEach(([r, i], k) => {
+            expect(state.re[k]).toBeCloseTo(r, 12);
+            expect(state.im[k]).toBeCloseTo(i, 12);
+          });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('decline a state outside WebAssembly memory, so the JavaScript kernels run it', () => {
+    const gate = { q: 1, controlMask: 0, form: 'real' as const, m: new Float64Array(8) };
+    expect(applyPairsSimd(new Float64Array(8), new Float64Array(8), gate, 0, 4)).toBe(false);
+  });
+});
+
 describe('in-place passes in the engine', () => {
   const options = (inPlaceMinQubits: number): EngineOptions => ({
     sparse: 'never',
@@ -149,6 +201,55 @@ describe('in-place passes in the engine', () => {
     expect(compileDense([gate('h', [6])].map(unitaryOf), n, options(9)).some((p) => p.inPlace)).toBe(false);
   });
 
+  /** Lone gates on every qubit, 0 and n-1 included, with and without controls: each an in-place pass. */
+  const everyQubit = (n: number, seed: number): IrGate[] => {
+    const random = new SeededRandom(seed);
+    return Array.from({ length: n }, (_, q) => q).flatMap((q) => {
+      const c = (q + 1 + random.nextInt(n - 1)) % n;
+      return [
+        gate('h', [q]),
+        gate('rz', [q], [], random.next() * 6),
+        gate('rx', [q], [c], random.next() * 6),
+        gate('x', [q], [c]),
+        gate('ry', [q], [], random.next() * 6),
+        gate('z', [q], [c]),
+        gate('v', [q]),
+        gate('y', [q], [c]),
+        gate('t', [q]),
+      ];
+    });
+  };
+
+  /** A random normalized state of n qubits in a WebAssembly memory (or plain arrays). */
+  const randomState = (n: number, seed: number, inMemory: boolean): DenseState => {
+    const random = new SeededRandom(seed);
+    const arrays = inMemory
+      ? allocateSimdState(2 ** n)!
+      : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
+    for (let i = 0; i < 2 ** n; i++) {
+      arrays.re[i] = random.next() - 0.5;
+      arrays.im[i] = random.next() - 0.5;
+    }
+    return { kind: 'dense', qubits: n, ...arrays };
+  };
+
+  it('run lone gates on a state in WebAssembly memory through the SIMD kernels, as the gate-by-gate reference does', () => {
+    const n = 9;
+    const ops = everyQubit(n, 3).map(unitaryOf);
+    const programs = compileDense(ops, n, { ...options(0), chunkQubits: 1, blockQubits: 1 });
+    expect(programs.every((p) => p.inPlace)).toBe(true);
+    expect(new Set(programs.map((p) => p.inPlace!.q))).toEqual(new Set(Array.from({ length: n }, (_, q) => q)));
+    const simd = randomState(n, 7, true);
+    const reference = randomState(n, 7, false);
+    for (const program of programs) runCompiled(program, simd, options(0));
+    for (const program of compileDense(ops, n, { ...options(0), fuse: false }))
+      runCompiled(program, reference, options(0));
+    for (let i = 0; i < 2 ** n; i++) {
+      expect(Math.abs((simd.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
+      expect(Math.abs((simd.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
+    }
+  });
+
   describe('across worker threads', () => {
     const pool = new WorkerPool(2, 4);
     afterAll(() => pool.close());
@@ -174,6 +275,24 @@ describe('in-place passes in the engine', () => {
       for (let i = 0; i < 2 ** n; i++) {
         expect(shared.re[i]).toBe(single.re[i]);
         expect(shared.im[i]).toBe(single.im[i]);
+      }
+    });
+
+    it('split each in-place pass over a state in WebAssembly memory, each thread on the SIMD kernels, as the reference does', async () => {
+      await pool.ready;
+      const n = 10;
+      const ops = everyQubit(n, 11).map(unitaryOf);
+      const programs = compileDense(ops, n, { ...options(0), chunkQubits: 1, blockQubits: 1 });
+      expect(programs.every((p) => p.inPlace)).toBe(true);
+      const threaded = randomState(n, 5, true);
+      const reference = randomState(n, 5, false);
+      expect(pool.accepts(n)).toBe(true);
+      for (const program of programs) runCompiled(program, threaded, { ...options(0), parallel: pool });
+      for (const program of compileDense(ops, n, { ...options(0), fuse: false }))
+        runCompiled(program, reference, options(0));
+      for (let i = 0; i < 2 ** n; i++) {
+        expect(Math.abs((threaded.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
+        expect(Math.abs((threaded.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
       }
     });
   });

@@ -16,15 +16,27 @@ const constantsOf = new WeakMap<PairGate, Float64Array>();
  * the state is not in a WebAssembly memory or the kernels are missing (the
  * caller runs the JavaScript kernels).
  */
-export function applyPairsSimd(re: Float64Array, im: Float64Array, gate: PairGate, first: number, end: number): boolean {
+export function applyPairsSimd(
+  re: Float64Array,
+  im: Float64Array,
+  gate: PairGate,
+  first: number,
+  end: number,
+): boolean {
   const memory = stateMemory(re, im);
   const kernels = memory && simdKernels(memory);
   if (!kernels) return false;
   let from = first,
     to = end;
   // A strided kernel takes two pairs per v128, from an even pair: an odd pair at either end runs here.
-  if (gate.q > 0 && from < to && from % 2 === 1) applyPairs(re, im, gate, from, ++from);
-  if (gate.q > 0 && from < to && to % 2 === 1) applyPairs(re, im, gate, --to, to + 1);
+  if (gate.q > 0 && from < to && from % 2 === 1) {
+    applyPairs(re, im, gate, from, from + 1);
+    from++;
+  }
+  if (gate.q > 0 && from < to && to % 2 === 1) {
+    applyPairs(re, im, gate, to - 1, to);
+    to--;
+  }
   if (from >= to) return true;
   let constants = constantsOf.get(gate);
   if (!constants) {

@@ -99,7 +99,8 @@ export interface WasmFunction {
 }
 
 /** Flattens instruction bytes and single bytes into one array. */
-export const code = (...parts: (number[] | number)[]): number[] => parts.flatMap((p) => (typeof p === 'number' ? [p] : p));
+export const code = (...parts: (number[] | number)[]): number[] =>
+  parts.flatMap((p) => (typeof p === 'number' ? [p] : p));
 
 /** Numbers a function's parameters and locals as they are declared. */
 export class FunctionBuilder {

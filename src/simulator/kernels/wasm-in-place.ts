@@ -164,7 +164,17 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
   const load = (address: number, offset: number) => code(op.get(address), op.load(offset));
   const skipUnlessControlled = (body: number[]) =>
     v.controlled
-      ? code(op.block(), op.get(a), op.get(controlBytes), op.and, op.get(controlBytes), op.ne, op.brIf(0), body, op.end())
+      ? code(
+          op.block(),
+          op.get(a),
+          op.get(controlBytes),
+          op.and,
+          op.get(controlBytes),
+          op.ne,
+          op.brIf(0),
+          body,
+          op.end(),
+        )
       : body;
   const addresses = code(op.get(re), op.get(a), op.add, op.set(ra), op.get(im), op.get(a), op.add, op.set(ia));
   if (v.adjacent) {
