@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IrGate } from '../../src/ir/types.js';
-import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
+import {
+  compileDense,
+  IN_PLACE_MAX_GATES,
+  IN_PLACE_MIN_QUBITS,
+  runCompiled,
+  SIMD_STATE_MIN_QUBITS,
+  type EngineOptions,
+} from '../../src/simulator/engine/evolve.js';
 import { executeCircuit } from '../../src/simulator/engine/execute.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { WorkerPool } from '../../src/simulator/engine/parallel.js';
@@ -189,16 +196,31 @@ describe('in-place passes in the engine', () => {
     }
   });
 
-  it('leave chunks of two or more gates, and two-qubit gates, to one staged pass', () => {
+  it('run chunks of up to IN_PLACE_MAX_GATES one-qubit gates in place, and leave bigger chunks and two-qubit gates to one staged pass', () => {
     const n = 8;
-    const two = compileDense([gate('h', [3]), gate('h', [5])].map(unitaryOf), n, options(0));
-    expect(two.some((p) => p.inPlace)).toBe(false);
+    const hs = (qs: number[]) =>
+      compileDense(
+        qs.map((q) => unitaryOf(gate('h', [q]))),
+        n,
+        options(0),
+      );
+    const pair = hs([3, 5]);
+    expect(pair.map((p) => p.inPlace?.q)).toEqual([3, 5]);
+    expect(IN_PLACE_MAX_GATES).toBe(2);
+    expect(hs([1, 3, 5]).some((p) => p.inPlace)).toBe(false);
+    const wider = compileDense(
+      [1, 3, 5].map((q) => unitaryOf(gate('h', [q]))),
+      n,
+      { ...options(0), inPlaceMaxGates: 3 },
+    );
+    expect(wider.map((p) => p.inPlace?.q)).toEqual([1, 3, 5]);
     const swap = compileDense([gate('swap', [1, 6])].map(unitaryOf), n, options(0));
     expect(swap.some((p) => p.inPlace)).toBe(false);
     const lone = compileDense([gate('h', [6])].map(unitaryOf), n, options(0));
     expect(lone.map((p) => p.inPlace?.q)).toEqual([6]);
-    // Below the size where it pays, even a lone gate stays staged.
+    // Below the size where it pays, even a lone gate stays staged; by default that is where states get a WebAssembly memory.
     expect(compileDense([gate('h', [6])].map(unitaryOf), n, options(9)).some((p) => p.inPlace)).toBe(false);
+    expect(IN_PLACE_MIN_QUBITS).toBe(SIMD_STATE_MIN_QUBITS);
   });
 
   /** Lone gates on every qubit, 0 and n-1 included, with and without controls: each an in-place pass. */
