@@ -206,14 +206,15 @@ describe('in-place passes in the engine', () => {
       );
     const pair = hs([3, 5]);
     expect(pair.map((p) => p.inPlace?.q)).toEqual([3, 5]);
-    expect(IN_PLACE_MAX_GATES).toBe(2);
-    expect(hs([1, 3, 5]).some((p) => p.inPlace)).toBe(false);
+    expect(IN_PLACE_MAX_GATES).toBe(3);
+    expect(hs([1, 3, 5]).map((p) => p.inPlace?.q)).toEqual([1, 3, 5]);
+    expect(hs([0, 1, 3, 5]).some((p) => p.inPlace)).toBe(false);
     const wider = compileDense(
-      [1, 3, 5].map((q) => unitaryOf(gate('h', [q]))),
+      [0, 1, 3, 5].map((q) => unitaryOf(gate('h', [q]))),
       n,
-      { ...options(0), inPlaceMaxGates: 3 },
+      { ...options(0), inPlaceMaxGates: 4 },
     );
-    expect(wider.map((p) => p.inPlace?.q)).toEqual([1, 3, 5]);
+    expect(wider.map((p) => p.inPlace?.q)).toEqual([0, 1, 3, 5]);
     const swap = compileDense([gate('swap', [1, 6])].map(unitaryOf), n, options(0));
     expect(swap.some((p) => p.inPlace)).toBe(false);
     const lone = compileDense([gate('h', [6])].map(unitaryOf), n, options(0));
