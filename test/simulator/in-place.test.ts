@@ -15,7 +15,7 @@ import { WorkerPool } from '../../src/simulator/engine/parallel.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { amplitudeAt } from '../../src/simulator/engine/state.js';
-import { applyPairs, type PairForm } from '../../src/simulator/kernels/in-place.js';
+import { applyPairs, type PairForm, type PairGate } from '../../src/simulator/kernels/in-place.js';
 import { applyPairsSimd } from '../../src/simulator/kernels/in-place-simd.js';
 import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
@@ -62,89 +62,74 @@ function matrixOf(form: PairForm, m: Float64Array): C[][] {
   }
 }
 
+type ApplyPairs = (re: Float64Array, im: Float64Array, gate: PairGate, first: number, end: number) => void;
+
+/**
+ * Every form on any qubit (0 and n-1 included), any subset of the other qubits as controls, a random state made
+ * by `allocate`, the pairs split into two ranges at any point: `apply` gives the reference's amplitudes.
+ */
+function checkAgainstReference(
+  maxQubits: number,
+  allocate: (length: number) => { re: Float64Array; im: Float64Array },
+  apply: ApplyPairs,
+  numRuns: number,
+): void {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: maxQubits }),
+      fc.constantFrom(...FORMS),
+      fc.nat(),
+      fc.nat(),
+      fc.nat(),
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
+      (n, form, qSeed, controlSeed, splitSeed, entries) => {
+        const q = qSeed % n;
+        const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
+        const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
+        const m = Float64Array.from(entries);
+        const random = new SeededRandom(controlSeed ^ splitSeed);
+        const { re, im } = allocate(2 ** n);
+        for (let i = 0; i < 2 ** n; i++) {
+          re[i] = random.next() - 0.5;
+          im[i] = random.next() - 0.5;
+        }
+        const expected = referenceApply(
+          Array.from(re, (r, i): C => [r, im[i] as number]),
+          matrixOf(form, m),
+          [q],
+          controls,
+        );
+        const pairs = 2 ** (n - 1);
+        const split = splitSeed % (pairs + 1);
+        const gate = { q, controlMask, form, m };
+        apply(re, im, gate, 0, split);
+        apply(re, im, gate, split, pairs);
+        expected.forEach(([r, i], k) => {
+          expect(re[k]).toBeCloseTo(r, 12);
+          expect(im[k]).toBeCloseTo(i, 12);
+        });
+      },
+    ),
+    { numRuns },
+  );
+}
+
 describe('in-place one-qubit kernels', () => {
   it('apply every form on any qubit, with controls, split into any two pair ranges, as the reference does', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 7 }),
-        fc.constantFrom(...FORMS),
-        fc.nat(),
-        fc.nat(),
-        fc.nat(),
-        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
-        (n, form, qSeed, controlSeed, splitSeed, entries) => {
-          const q = qSeed % n;
-          // Any subset of the other qubits as controls.
-          const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
-          const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
-          const m = Float64Array.from(entries);
-          const random = new SeededRandom(controlSeed);
-          const re = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
-          const im = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
-          const expected = referenceApply(
-            Array.from(re, (r, i): C => [r, im[i] as number]),
-            matrixOf(form, m),
-            [q],
-            controls,
-          );
-          const pairs = 2 ** (n - 1);
-          const split = splitSeed % (pairs + 1);
-          const gate = { q, controlMask, form, m };
-          applyPairs(re, im, gate, 0, split);
-          applyPairs(re, im, gate, split, pairs);
-          expected.forEach(([r, i], k) => {
-            expect(re[k]).toBeCloseTo(r, 12);
-            expect(im[k]).toBeCloseTo(i, 12);
-          });
-        },
-      ),
-      { numRuns: 300 },
-    );
+    checkAgainstReference(7, (k) => ({ re: new Float64Array(k), im: new Float64Array(k) }), applyPairs, 300);
   });
 });
 
 describe('in-place one-qubit kernels as WebAssembly SIMD', () => {
   it('apply every form on every qubit (0 and n-1 included), with controls, split into any two pair ranges, as the reference does', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 8 }),
-        fc.constantFrom(...FORMS),
-        fc.nat(),
-        fc.nat(),
-        fc.nat(),
-        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
-        (n, form, qSeed, controlSeed, splitSeed, entries) => {
-          const q = qSeed % n;
-          const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
-          const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
-          const m = Float64Array.from(entries);
-          const random = new SeededRandom(controlSeed ^ splitSeed);
-          const state = allocateSimdState(2 ** n)!;
-          expect(stateMemory(state.re, state.im)).not.toBeNull();
-          for (let i = 0; i < 2 ** n; i++) {
-            state.re[i] = random.next() - 0.5;
-            state.im[i] = random.next() - 0.5;
-          }
-          const expected = referenceApply(
-            Array.from(state.re, (r, i): C => [r, state.im[i] as number]),
-            matrixOf(form, m),
-            [q],
-            controls,
-          );
-          const pairs = 2 ** (n - 1);
-          const split = splitSeed % (pairs + 1);
-          const gate = { q, controlMask, form, m };
-          // Both ranges through the SIMD kernels (an empty one is a no-op that still reports it ran).
-          expect(applyPairsSimd(state.re, state.im, gate, 0, split)).toBe(true);
-          expect(applyPairsSimd(state.re, state.im, gate, split, pairs)).toBe(true);
-          expected.forEach(([r, i], k) => {
-            expect(state.re[k]).toBeCloseTo(r, 12);
-            expect(state.im[k]).toBeCloseTo(i, 12);
-          });
-        },
-      ),
-      { numRuns: 400 },
-    );
+    const inMemory = (k: number) => {
+      const state = allocateSimdState(k)!;
+      expect(stateMemory(state.re, state.im)).not.toBeNull();
+      return state;
+    };
+    // Both ranges through the SIMD kernels (an empty one is a no-op that still reports it ran).
+    const simd: ApplyPairs = (re, im, gate, first, end) => expect(applyPairsSimd(re, im, gate, first, end)).toBe(true);
+    checkAgainstReference(8, inMemory, simd, 400);
   });
 
   it('decline a state outside WebAssembly memory, so the JavaScript kernels run it', () => {

@@ -94,42 +94,23 @@ function rows(form: PairForm, c: readonly number[], a: Complex, b: Complex, adja
   const row = (terms: (readonly [Complex, Complex])[]): Row => [realPart(terms), imagPart(terms)];
   switch (form) {
     case 'general':
+    case 'real': {
       // Strided: m00, m01, m10, m11. Adjacent: (m00, m11), (m01, m10).
+      const entry = form === 'real' ? real : complex;
+      const first = row([
+        [entry(0), a],
+        [entry(1), b],
+      ]);
       return adjacent
-        ? [
-            row([
-              [complex(0), a],
-              [complex(1), b],
-            ]),
-          ]
+        ? [first]
         : [
+            first,
             row([
-              [complex(0), a],
-              [complex(1), b],
-            ]),
-            row([
-              [complex(2), a],
-              [complex(3), b],
+              [entry(2), a],
+              [entry(3), b],
             ]),
           ];
-    case 'real':
-      return adjacent
-        ? [
-            row([
-              [real(0), a],
-              [real(1), b],
-            ]),
-          ]
-        : [
-            row([
-              [real(0), a],
-              [real(1), b],
-            ]),
-            row([
-              [real(2), a],
-              [real(3), b],
-            ]),
-          ];
+    }
     case 'diagonal':
       // Strided: d0, d1. Adjacent: (d0, d1).
       return adjacent ? [row([[complex(0), a]])] : [row([[complex(0), a]]), row([[complex(1), b]])];
@@ -146,15 +127,13 @@ function rows(form: PairForm, c: readonly number[], a: Complex, b: Complex, adja
 /** The kernel of one variant. */
 export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
   const f = new FunctionBuilder();
-  const [re, im, q, first, end, control, constants] = Array.from({ length: 7 }, () => f.param(I32)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const re = f.param(I32),
+    im = f.param(I32),
+    q = f.param(I32),
+    first = f.param(I32),
+    end = f.param(I32),
+    control = f.param(I32),
+    constants = f.param(I32);
   // a: byte offset of amplitude i in either array; ra, ia: its addresses.
   const [a, stop, ra, ia, controlBytes] = [f.local(I32), f.local(I32), f.local(I32), f.local(I32), f.local(I32)];
   const hoisted = f.hoist(constants, COEFFICIENTS[v.form]);
