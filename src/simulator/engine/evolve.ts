@@ -122,10 +122,10 @@ export function stagedPass(chunk: Chunk, qubits: number, blockSize: number): Loc
  * Most one-qubit gates a chunk may hold to run as in-place passes, one pass
  * per gate, instead of one staged pass (blocks copied into the SIMD kernels'
  * buffer and back). With the in-place passes on the WebAssembly SIMD kernels
- * (kernels/wasm-in-place.ts), `bench/simulate.bench.ts --passes` at load 8:
- * k gates in place took 0.49-0.51x of one staged pass for k = 2, 0.52-0.62x
- * for k = 3, 0.54-0.98x for k = 4 and 0.79-1.04x for k = 8 (2^24, 2^26
- * amplitudes); three is the most that won in every row with a margin.
+ * (kernels/wasm-in-place.ts), `bench/simulate.bench.ts --passes` (three runs
+ * at load 8-17, 2^24 and 2^26 amplitudes): k gates in place took 0.34-0.51x
+ * of one staged pass for k = 2, 0.21-0.70x for k = 3, 0.54-1.11x for k = 4
+ * and 0.79-1.89x for k = 8; three is the most that won in every row.
  */
 export const IN_PLACE_MAX_GATES = 3;
 
