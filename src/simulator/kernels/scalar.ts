@@ -283,3 +283,52 @@ export function applyCrossedPair(
     im[l] = n21r * ai + n21i * ar + n22r * bi + n22i * br;
   }
 }
+
+/**
+ * A diagonal 4x4 `m` on qubits (hi, lo) (ZZ rotations, Forte's entangler
+ * over-rotation) in one pass: each group of four indices that differ in the
+ * two bits takes its four phases, read once into locals. Two one-qubit
+ * diagonal passes (the second controlled) walked the state twice.
+ */
+export function applyDiagonal2(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  hi: number,
+  lo: number,
+  m: Float64Array,
+): void {
+  const mh = 1 << hi;
+  const ml = 1 << lo;
+  const both = mh | ml;
+  // Entry (k, k) sits at 2 * 5k, local index k = 2 * bit(hi) + bit(lo).
+  const d0r = m[0] as number,
+    d0i = m[1] as number,
+    d1r = m[10] as number,
+    d1i = m[11] as number,
+    d2r = m[20] as number,
+    d2i = m[21] as number,
+    d3r = m[30] as number,
+    d3i = m[31] as number;
+  for (let i = 0; i < len; i = ((i | both) + 1) & ~both) {
+    let ar = re[i] as number,
+      ai = im[i] as number;
+    re[i] = d0r * ar - d0i * ai;
+    im[i] = d0r * ai + d0i * ar;
+    let j = i | ml;
+    ar = re[j] as number;
+    ai = im[j] as number;
+    re[j] = d1r * ar - d1i * ai;
+    im[j] = d1r * ai + d1i * ar;
+    j = i | mh;
+    ar = re[j] as number;
+    ai = im[j] as number;
+    re[j] = d2r * ar - d2i * ai;
+    im[j] = d2r * ai + d2i * ar;
+    j = i | both;
+    ar = re[j] as number;
+    ai = im[j] as number;
+    re[j] = d3r * ar - d3i * ai;
+    im[j] = d3r * ai + d3i * ar;
+  }
+}

@@ -11,7 +11,7 @@ import type { IrCircuit } from '../../ir/types.js';
 import { finalMeasurementIndices, type Execution } from '../engine/execute.js';
 import type { Step } from '../engine/local-program.js';
 import { compileChunk, runSteps } from '../engine/program.js';
-import { applyCrossedPair } from '../kernels/scalar.js';
+import { applyCrossedPair, applyDiagonal2 } from '../kernels/scalar.js';
 import type { MemoryGuard } from '../engine/memory.js';
 import { multiply2x2, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 
@@ -81,38 +81,32 @@ function isCrossedPair(m: Float64Array): boolean {
   return true;
 }
 
-/** The complex quotient (nr + i ni) / (dr + i di). */
-function ratio(nr: number, ni: number, dr: number, di: number): [number, number] {
-  const norm = dr * dr + di * di;
-  return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
-}
-
 /**
  * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
  * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
- * two (applyCrossedPair); Forte's diagonal ZZ is two diagonal passes on its
- * low qubit, the second where the high one is 1.
+ * two (applyCrossedPair); Forte's diagonal ZZ is one pass over groups of four
+ * (applyDiagonal2).
  */
 function passesOfGate(gate: UnitaryOp): Pass[] {
   const [hi, lo] = gate.targets as [number, number | undefined];
   const m = gate.matrix;
   if (lo === undefined) return [passOfSteps([{ kind: 'matrix1', q: hi, m, controlMask: 0, real: false }])];
-  if (isCrossedPair(m) && gate.kind !== 'diagonal') return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
-  if (gate.kind !== 'diagonal') return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
-  // Diagonal entries d00, d01, d10, d11 (local index 2 * bit(hi) + bit(lo)) sit at 0, 10, 20, 30.
-  const d = (k: number): [number, number] => [m[k] as number, m[k + 1] as number];
-  const [d00, d01, d10, d11] = [d(0), d(10), d(20), d(30)];
-  return [
-    passOfSteps([
-      { kind: 'diagonal1', q: lo, d: Float64Array.of(...d00, ...d01), controlMask: 0 },
-      {
-        kind: 'diagonal1',
-        q: lo,
-        d: Float64Array.of(...ratio(...d10, ...d00), ...ratio(...d11, ...d01)),
-        controlMask: 1 << hi,
-      },
-    ]),
-  ];
+  if (gate.kind === 'diagonal') return [(re, im, len) => applyDiagonal2(re, im, len, hi, lo, m)];
+  if (isCrossedPair(m)) return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
+  return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
+}
+
+/**
+ * The passes of an error pattern's gates (Paulis: the same few gates in every
+ * pattern of every run), made once per gate object: a debiased job runs a
+ * pattern's gates in each of its variants.
+ */
+const patternPasses = new WeakMap<UnitaryOp, Pass[]>();
+
+function passesOfPatternGate(gate: UnitaryOp): Pass[] {
+  let passes = patternPasses.get(gate);
+  if (!passes) patternPasses.set(gate, (passes = passesOfGate(gate)));
+  return passes;
 }
 
 /** An op's passes followed by its over-rotation's: one fused 2x2 when both act on the same lone qubit. */
@@ -169,7 +163,7 @@ export function prefixSharingRunner(
       for (const pass of opPasses[i] as Pass[]) pass(state.re, state.im, len);
       const error = pattern[next];
       if (error && error[0] === i) {
-        for (const pass of error[1].flatMap(passesOfGate)) pass(state.re, state.im, len);
+        for (const gate of error[1]) for (const pass of passesOfPatternGate(gate)) pass(state.re, state.im, len);
         next++;
       }
     }
