@@ -31,6 +31,8 @@ interface CircuitPlan {
   readonly shares: boolean;
   readonly unitaries: readonly (UnitaryOp | null)[];
   readonly steps: readonly (readonly Step[] | null)[];
+  /** Each op's own passes (no over-rotation): every variant's runner takes them where the op carries none. */
+  readonly passes: readonly (readonly Pass[])[];
   readonly finalMeasures: ReadonlyMap<number, number>;
 }
 
@@ -50,12 +52,8 @@ function planOf(circuit: IrCircuit): CircuitPlan {
   );
   const finalMeasures = new Map<number, number>();
   for (const op of circuit.ops) if (op.kind === 'measure') finalMeasures.set(op.bit, op.qubit);
-  plan = {
-    shares,
-    unitaries,
-    steps: unitaries.map((u) => (u ? compileChunk({ qubits: everyQubit, ops: [u] }, everyQubit, 1).steps : null)),
-    finalMeasures,
-  };
+  const steps = unitaries.map((u) => (u ? compileChunk({ qubits: everyQubit, ops: [u] }, everyQubit, 1).steps : null));
+  plan = { shares, unitaries, steps, passes: steps.map((own) => (own ? [passOfSteps(own)] : [])), finalMeasures };
   plans.set(circuit, plan);
   return plan;
 }
@@ -154,13 +152,13 @@ export function prefixSharingRunner(
   const plan = planOf(circuit);
   const opPasses = plan.steps.map((own, i) => {
     const extra = coherent.get(i);
-    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : own ? [passOfSteps(own)] : [];
+    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : (plan.passes[i] as readonly Pass[]);
   });
   const finalMeasures = plan.finalMeasures;
   const evolve = (state: DenseArrays, from: number, to: number, pattern: PatternGates) => {
     let next = 0;
     for (let i = from; i < to; i++) {
-      for (const pass of opPasses[i] as Pass[]) pass(state.re, state.im, len);
+      for (const pass of opPasses[i] as readonly Pass[]) pass(state.re, state.im, len);
       const error = pattern[next];
       if (error && error[0] === i) {
         for (const gate of error[1]) for (const pass of passesOfPatternGate(gate)) pass(state.re, state.im, len);

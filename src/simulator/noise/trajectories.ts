@@ -82,7 +82,6 @@ function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
 
 interface ErrorSite {
   readonly op: number;
-  readonly qubits: readonly number[];
   /** Probability of a Pauli error here (the physical qubit's or pair's). */
   readonly rate: number;
 }
@@ -217,20 +216,20 @@ export function sampleNoisyShots(
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
-  errorQubitsOf(circuit).forEach((qubits, i) => {
+  const opQubits = errorQubitsOf(circuit);
+  opQubits.forEach((qubits, i) => {
     if (qubits.length === 1) {
       const q = physical(qubits[0] as number);
       const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
-      sites1.push({ op: i, qubits, rate });
+      sites1.push({ op: i, rate });
     } else if (qubits.length === 2) {
       const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
       const rate = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
-      sites2.push({ op: i, qubits, rate });
+      sites2.push({ op: i, rate });
     }
     const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
     if (error) coherent.set(i, [error]);
   });
-  const siteQubits = new Map([...sites1, ...sites2].map((s) => [s.op, s.qubits]));
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
   const walk1 = siteWalk(sites1, 4);
   const walk2 = siteWalk(sites2, 16);
@@ -245,7 +244,7 @@ export function sampleNoisyShots(
   let sampled = 0;
   let finalMeasures: ReadonlyMap<number, number> = new Map();
   const errorGates = (hits: readonly [number, number][]) =>
-    hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(siteQubits.get(op) ?? [], code)]);
+    hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(opQubits[op] ?? [], code)]);
   const shared = sharesPrefixes(circuit)
     ? prefixSharingRunner(
         circuit,
