@@ -11,7 +11,7 @@ import type { IrCircuit } from '../../ir/types.js';
 import { finalMeasurementIndices, type Execution } from '../engine/execute.js';
 import type { Step } from '../engine/local-program.js';
 import { compileChunk, runSteps } from '../engine/program.js';
-import { applyCrossedPair, applyDiagonal2 } from '../kernels/scalar.js';
+import { applyCrossedPair } from '../kernels/scalar.js';
 import type { MemoryGuard } from '../engine/memory.js';
 import { multiply2x2, unitaryOf, type UnitaryOp } from '../kernels/matrices.js';
 
@@ -82,14 +82,15 @@ function isCrossedPair(m: Float64Array): boolean {
 /**
  * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
  * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
- * two (applyCrossedPair); Forte's diagonal ZZ is one pass over groups of four
- * (applyDiagonal2).
+ * two, and Forte's diagonal ZZ (a crossed pair whose anti-diagonal is zero:
+ * the added zero terms leave every product as it was) is one such pass over
+ * groups of four instead of two diagonal passes, the second controlled
+ * (applyCrossedPair).
  */
 function passesOfGate(gate: UnitaryOp): Pass[] {
   const [hi, lo] = gate.targets as [number, number | undefined];
   const m = gate.matrix;
   if (lo === undefined) return [passOfSteps([{ kind: 'matrix1', q: hi, m, controlMask: 0, real: false }])];
-  if (gate.kind === 'diagonal') return [(re, im, len) => applyDiagonal2(re, im, len, hi, lo, m)];
   if (isCrossedPair(m)) return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
   return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
 }
