@@ -14,7 +14,7 @@ import type { Mat2 } from './complex2.js';
 import { applyInteraction, applySingle, distanceUpToPhase, identity4, type Mat4 } from './complex4.js';
 import type { PauliIndex } from './clifford-axes.js';
 import type { NativeFamily } from './family.js';
-import { lowerInteraction } from './interaction.js';
+import { interactionEntanglers } from './interaction.js';
 import { diagonalKak, isDiagonal4 } from './kak-diagonal.js';
 import { kakDecompose, magicForm, mayNeedAtMostOne, type KakDecomposition } from './kak.js';
 import { AXIS_X, AXIS_Y, AXIS_Z, pp, u, type Axis, type Step } from './steps.js';
@@ -40,8 +40,7 @@ export type StepSink = (step: Step, span: Span | undefined) => void;
 /** Entangling gates `steps` lower to on `family` (an interaction at a multiple of a half turn costs none). */
 export function loweredEntanglers(steps: readonly Step[], family: NativeFamily): number {
   let n = 0;
-  for (const s of steps)
-    if (s.kind === 'pp') n += lowerInteraction(s, family).filter((item) => item.kind === 'core').length;
+  for (const s of steps) if (s.kind === 'pp') n += interactionEntanglers(s, family);
   return n;
 }
 

@@ -77,6 +77,27 @@ export function lowerInteraction(step: InteractionStep, family: NativeFamily): L
   return [...before, ...core, ...after];
 }
 
+/**
+ * How many entangling gates `lowerInteraction(step, family)` emits (0 or 1),
+ * computed as it folds the angle but building nothing: counting walks
+ * (lower.ts, blocks.ts) ask this for every interaction step.
+ */
+export function interactionEntanglers(step: InteractionStep, family: NativeFamily): 0 | 1 {
+  const turns = radToTurns(step.angleRad);
+  if (family === 'ms') {
+    let t = centeredTurns(turns);
+    if (Math.abs(t) < EPS) return 0;
+    if (t < 0) t = -t;
+    return t <= 0.25 + EPS || 0.5 - t >= EPS ? 1 : 0;
+  }
+  let t = centeredTurns(turns * zzSign(step.axisA) * zzSign(step.axisB));
+  if (Math.abs(t) > 0.25 + EPS) t = t > 0 ? t - 0.5 : t + 0.5;
+  return Math.abs(t) < EPS ? 0 : 1;
+}
+
+/** The sign zzSide puts on the angle for `axis`. */
+const zzSign = (axis: Axis): number => (axis[2] < -1 + EPS ? -1 : 1);
+
 /** MS(φ0, φ1, t) with t brought into (0, 1/4]; pulses that folding needs come after it. */
 export function foldMs(a: number, b: number, phaseA: number, phaseB: number, angleTurns: number): LoweredItem[] {
   let t = centeredTurns(angleTurns);

@@ -23,7 +23,7 @@ import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { BlockDecisions, TwoQubitBlocks } from './blocks.js';
 import { FUSION_SNAP } from './tolerances.js';
-import { lowerInteraction, type CoreGate } from './interaction.js';
+import { interactionEntanglers, lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
 import { runPassesBothWays, type PassSwitches } from './passes/index.js';
@@ -90,8 +90,7 @@ class EntanglerCounter implements LoweringSink {
   constructor(private readonly family: NativeFamily) {}
 
   step(step: Step): void {
-    if (step.kind === 'pp')
-      for (const item of lowerInteraction(step, this.family)) if (item.kind === 'core') this.count++;
+    if (step.kind === 'pp') this.count += interactionEntanglers(step, this.family);
   }
 
   flush(): void {}
@@ -102,6 +101,8 @@ class EntanglerCounter implements LoweringSink {
 
 class NativeEmitter implements LoweringSink {
   readonly ops: IrOp[] = [];
+  /** The `ms`/`zz` gates emitted so far. */
+  entanglers = 0;
   private readonly runs: PendingRuns;
   private readonly frames: FrameTracker;
 
@@ -143,6 +144,7 @@ class NativeEmitter implements LoweringSink {
         : [];
     const angle = flips % 2 === 1 ? -core.angleTurns : core.angleTurns;
     this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle }, span);
+    this.entanglers++;
     moved.forEach((m, i) => this.runs.apply(core.targets[i] as number, m));
   }
 
@@ -247,7 +249,20 @@ export function lowerToNative(
   // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
   // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
   const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
-  return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
+  // The folded circuit usually wins, so it is emitted at once (its entanglers counted from what it emits) and only
+  // the unfolded one is walked by the counter; the unfolded one is emitted, replaying its count, only when it wins.
+  let emitted: { lowering: NativeLowering; entanglers: number } | null = null;
+  try {
+    emitted = emitCounted(withFold, family, options);
+  } catch (error) {
+    if (!(error instanceof NativeGateLimitError)) throw error;
+  }
+  if (emitted === null) {
+    // Past maxOps: decide by the counts alone, as if nothing had been emitted.
+    withFold.decisions.rewind();
+    return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
+  }
+  return emitted.entanglers < count(unfolded, family) ? emitted.lowering : emit(unfolded, family, options);
 }
 
 /** A circuit ready to walk: its lowered width, decompositions, Toffoli orientations, and the block pass's choices once made. */
@@ -309,12 +324,24 @@ function count(prepared: Prepared, family: NativeFamily): number {
 }
 
 function emit(prepared: Prepared, family: NativeFamily, options: NativeLoweringOptions): NativeLowering {
+  return emitCounted(prepared, family, options).lowering;
+}
+
+/** Emits `prepared` (replaying its block choices when a count made them), with the entangling gates emitted. */
+function emitCounted(
+  prepared: Prepared,
+  family: NativeFamily,
+  options: NativeLoweringOptions,
+): { lowering: NativeLowering; entanglers: number } {
   const optimize = options.optimize ?? true;
   const emitter = new NativeEmitter(prepared.width, family, optimize, options.maxOps);
   prepared.decisions.rewind();
   walk(prepared, family, optimize, emitter);
   const circuit = prepared.circuit;
-  return { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() };
+  return {
+    lowering: { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() },
+    entanglers: emitter.entanglers,
+  };
 }
 
 function stepsOf(prepared: Prepared, op: IrGate | IrNativeGate, index: number): readonly Step[] {

@@ -23,7 +23,7 @@
  * angle; single-qubit gates and Z frames are free. So a term on one wire is
  * free, a term on a two-wire parity is one partial-angle ZZ (emitted as
  * `cx u, v; rz v; cx u, v`, which the block pass makes one), and the
- * three-wire term of a CCZ three (`cx x, y; cx y, z; rz z; cx y, z; cx x, y`),
+ * three-wire term of a CCZ three (`cx x, y; zz(θ) y, z; cx x, y`),
  * with one surviving two-wire term riding free on y between the outer
  * CNOTs: a whole CCZ costs 5, and each of its two-wire terms merged away
  * saves one. (CNOT-based resynthesis, as Nam et al.'s, would pay two CNOTs
@@ -94,16 +94,17 @@ function rotationGate(theta: number, wire: number, span: IrGate['span']): IrGate
 interface Term {
   /** The parity's variables, exactly: a hash hit is checked against them. */
   readonly vars: readonly number[];
-  /** Op indices of the rotations on this parity, with the affine constant each saw. */
-  readonly at: { index: number; negated: boolean; slot?: number }[];
+  /** The rotations on this parity, each packed as one small number (packAt): op index, CCZ slot, negated. */
+  readonly at: number[];
   /** Sum of the phases as functions of the parity (a negated wire contributes -θ). */
   total: number;
 }
 
 /**
- * A parity as a map key: each path variable gets a random 53-bit code and a
+ * A parity as a map key: each path variable gets a random 64-bit code and a
  * parity the XOR of its variables' codes (two 32-bit halves, since JS XORs
- * 32 bits), so a CNOT updates the key as it updates the parity. A parity
+ * 32 bits), so a CNOT updates the key as it updates the parity; 30 bits of
+ * it key the map. A parity
  * itself is its ascending list of variables, checked on every hash hit; the
  * rare collision goes to a second map keyed by that list. (A BigInt of one
  * bit per variable, keyed by its base-32 digits, cost a string and a BigInt
@@ -117,8 +118,6 @@ export interface Parity {
   readonly high: number;
   readonly low: number;
 }
-
-const NO_PARITY: Parity = { vars: [], high: 0, low: 0 };
 
 const xorParity = (p: Parity, q: Parity): Parity => ({
   vars: symmetricDifference(p.vars, q.vars),
@@ -149,8 +148,12 @@ function sameVars(x: readonly number[], y: readonly number[]): boolean {
   return true;
 }
 
-/** 53 bits of a parity's code: the key of its term. */
-const hashOf = (p: Parity): number => (p.high >>> 0) * 2 ** 21 + (p.low >>> 11);
+/**
+ * 30 bits of a parity's code: the key of its term. A small integer, so the map
+ * neither boxes its keys nor hashes doubles; the rarer-than-rare hit on another
+ * parity is caught by the exact check and goes to the collision map.
+ */
+const hashOf = (p: Parity): number => (p.low ^ p.high) & 0x3fffffff;
 
 /** Fresh path variables, each with a random code (xorshift32 from a fixed seed: a compile is reproducible). */
 class PathVariables {
@@ -196,10 +199,20 @@ export class TermTable {
   }
 }
 
-/** The XOR of up to three parities (undefined: left out). */
-function combine(x: Parity | undefined, y: Parity | undefined, z: Parity | undefined): Parity {
-  const xy = x === undefined ? (y ?? NO_PARITY) : y === undefined ? x : xorParity(x, y);
-  return z === undefined ? xy : xorParity(xy, z);
+/** Slot value of a rotation that is not one of a CCZ's seven terms. */
+const NO_SLOT = 7;
+/** One rotation of a term, packed so that a term's list holds numbers, not objects: index · 16 + slot · 2 + negated. */
+const packAt = (index: number, slot: number, negated: boolean): number => index * 16 + slot * 2 + (negated ? 1 : 0);
+const unpackAt = (packed: number): { index: number; slot: number; negated: boolean } => {
+  const index = Math.floor(packed / 16);
+  const rest = packed - index * 16;
+  return { index, slot: rest >> 1, negated: (rest & 1) === 1 };
+};
+
+/** The parities of a CCZ's seven terms, in CCZ_TERMS order, from its wires' parities (a⊕b given when known). */
+function cczParities(pa: Parity, pb: Parity, pt: Parity): Parity[] {
+  const ab = xorParity(pa, pb);
+  return [pa, pb, pt, xorParity(ab, pt), ab, xorParity(pa, pt), xorParity(pb, pt)];
 }
 
 /** The signs of a CCZ's seven terms by the wires each parity covers: a, b, t bits. */
@@ -243,9 +256,10 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
       merged = true;
-      term.at.forEach((entry, k) => {
+      term.at.forEach((packed, k) => {
+        const entry = unpackAt(packed);
         const angle = k > 0 ? 0 : entry.negated ? -term.total : term.total;
-        if (entry.slot !== undefined) (slots.get(entry.index) as number[])[entry.slot] = angle;
+        if (entry.slot !== NO_SLOT) (slots.get(entry.index) as number[])[entry.slot] = angle;
         else if (k > 0) replaced.set(entry.index, null);
         else
           replaced.set(
@@ -257,37 +271,38 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     terms = new TermTable();
   };
 
-  const addTerm = (key: Parity, negated: boolean, theta: number, index: number, slot?: number): void => {
+  const addTerm = (key: Parity, negated: boolean, theta: number, index: number, slot = NO_SLOT): void => {
     const term = terms.get(key) ?? terms.add(key);
-    term.at.push(slot === undefined ? { index, negated } : { index, negated, slot });
+    term.at.push(packAt(index, slot, negated));
     term.total += negated ? -theta : theta;
   };
 
   /** A CCZ kept whole: its seven terms join the collection as slots of one placeholder op. */
-  const visitCcz = (op: IrGate, a: number, b: number, t: number, sign: 1 | -1): void => {
+  const visitCcz = (op: IrGate, a: number, b: number, t: number, sign: 1 | -1, keys: readonly Parity[]): void => {
     const index = out.length;
     out.push(op);
-    for (const w of [a, b, t]) beforeH[w] = null;
+    beforeH[a] = beforeH[b] = beforeH[t] = null;
     const angles: number[] = [];
-    CCZ_TERMS.forEach(([inA, inB, inT, s], slot) => {
-      const key = combine(inA ? mask[a] : undefined, inB ? mask[b] : undefined, inT ? mask[t] : undefined);
+    for (let slot = 0; slot < CCZ_TERMS.length; slot++) {
+      const [inA, inB, inT, s] = CCZ_TERMS[slot] as (typeof CCZ_TERMS)[number];
+      const key = keys[slot] as Parity;
       const flip =
         (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? (flipped[t] as number) : 0);
       angles.push(sign * s * QUARTER);
       addTerm(key, flip === 1, sign * s * QUARTER, index, slot);
-    });
+    }
     slots.set(index, angles);
-    original.set(index, [...angles]);
+    original.set(index, angles.slice());
   };
 
-  /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (t's parity fresh for a Toffoli). */
-  const polarity = (a: number, b: number, t: number, toffoli: boolean): 1 | -1 => {
-    const tMask = toffoli ? NO_PARITY : mask[t];
+  /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (for a Toffoli only those off t), given the terms' parities. */
+  const polarity = (a: number, b: number, t: number, toffoli: boolean, keys: readonly Parity[]): 1 | -1 => {
     const tFlip = toffoli ? 0 : (flipped[t] as number);
     let score = 0;
-    for (const [inA, inB, inT, sign] of CCZ_TERMS) {
+    for (let slot = 0; slot < CCZ_TERMS.length; slot++) {
+      const [inA, inB, inT, sign] = CCZ_TERMS[slot] as (typeof CCZ_TERMS)[number];
       if (toffoli && inT) continue;
-      const key = combine(inA ? mask[a] : undefined, inB ? mask[b] : undefined, inT ? tMask : undefined);
+      const key = keys[slot] as Parity;
       const flip = (inA ? (flipped[a] as number) : 0) ^ (inB ? (flipped[b] as number) : 0) ^ (inT ? tFlip : 0);
       const term = terms.get(key);
       if (term === undefined) continue;
@@ -310,7 +325,10 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
       return;
     }
     if (op.kind === 'barrier') beforeH.fill(null);
-    else for (const w of wiresOf(op) ?? []) beforeH[w] = null;
+    else if (op.kind === 'gate') {
+      for (const w of op.controls) beforeH[w] = null;
+      for (const w of op.targets) beforeH[w] = null;
+    } else for (const w of wiresOf(op) ?? []) beforeH[w] = null;
     switch (op.kind) {
       case 'measure':
       case 'reset':
@@ -375,7 +393,8 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     const toffoli = op.name === 'x';
     const h = gate('h', t, [], op.span);
     if (toffoli) visit(h);
-    visitCcz(op, a, b, t, polarity(a, b, t, toffoli));
+    const keys = cczParities(mask[a] as Parity, mask[b] as Parity, mask[t] as Parity);
+    visitCcz(op, a, b, t, polarity(a, b, t, toffoli, keys), keys);
     if (toffoli) visit(h);
   }
   close();
@@ -425,7 +444,7 @@ function wholeWithDeltas(op: IrGate, angles: readonly number[], before: readonly
 /**
  * A CCZ's surviving terms on ions: single-wire terms as Z rotations (free),
  * each two-wire term as cx; rotation; cx (one ZZ after the block pass), the
- * three-wire term as cx x,y; cx y,z; rotation on z; cx y,z; cx x,y (three),
+ * three-wire term as cx x,y; zz(θ) y,z; cx x,y (three),
  * with (x, y) a surviving two-wire term's pair so that term rides free on y.
  */
 function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
@@ -455,9 +474,8 @@ function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
     const z = [a, b, t].find((w) => w !== x && w !== y) as number;
     out.push(gate('x', y, [x], span));
     if (carried) rot(carried[2], y);
-    out.push(gate('x', z, [y], span));
-    rot(tabt, z);
-    out.push(gate('x', z, [y], span), gate('x', y, [x], span));
+    out.push(zzTerm(tabt, y, z, span));
+    out.push(gate('x', y, [x], span));
   }
   for (const pair of alive) {
     if (pair === carried) continue;
@@ -467,6 +485,21 @@ function cczTerms(op: IrGate, angles: readonly number[]): IrGate[] {
     out.push(gate('x', v, [u], span));
   }
   return out;
+}
+
+/**
+ * A phase θ on the parity u⊕v as one gate: zz(θ) = exp(-iθ/2 Z⊗Z), which is
+ * e^{iθ(u⊕v)} up to the global phase e^{-iθ/2} (Z⊗Z = 1 - 2(u⊕v)). It is the
+ * `cx u, v; rz(θ) v; cx u, v` the block pass would make one entangler of,
+ * written as the one interaction it is, so later passes and lowering walk one
+ * gate instead of three.
+ */
+function zzTerm(theta: number, u: number, v: number, span: IrGate['span']): IrGate {
+  let x = theta % TWO_PI;
+  if (x <= -Math.PI) x += TWO_PI;
+  if (x > Math.PI) x -= TWO_PI;
+  const g: IrGate = { kind: 'gate', name: 'zz', targets: [u, v], controls: [], rotation: x };
+  return span ? { ...g, span } : g;
 }
 
 /** The folded circuit, or the circuit itself (the same object) when no two terms merge. */
