@@ -33,6 +33,7 @@ import {
   inPlacePasses,
   stagedPass,
   DEFAULT_CHUNK_QUBITS,
+  IN_PLACE_MAX_GATES,
   runCompiled,
   type EngineOptions,
 } from '../src/simulator/engine/evolve.js';
@@ -40,6 +41,7 @@ import { unitaryOf, type UnitaryOp } from '../src/simulator/kernels/matrices.js'
 import { defaultMemoryBudget, MemoryGuard } from '../src/simulator/engine/memory.js';
 import type { DenseState } from '../src/simulator/engine/state.js';
 import { allocateSimdState } from '../src/simulator/kernels/wasm.js';
+import { applyPairs } from '../src/simulator/kernels/in-place.js';
 
 type BenchGate =
   | { readonly g: 'h' | 'x'; readonly q: number }
@@ -354,15 +356,16 @@ function passState(n: number): DenseState {
 /**
  * One pass of h or rz on qubits 0, 12 and n-1 over 2^24 and 2^26 amplitudes,
  * 1 and 2 threads: the C loop, ours as the engine compiles it (a lone gate in
- * place), and the staged pass it replaced; medians of 5 in ms. Then the rule's
- * other side: two gates in one chunk, staged once or in place twice.
+ * place), the scalar JavaScript in-place loop, and the staged pass; medians of
+ * 5 in ms. Then the rule's other side: k gates in one chunk, staged once or in
+ * place k times (IN_PLACE_MAX_GATES is read from it).
  */
 async function passTables(): Promise<void> {
   const binary = buildCPass();
   const pool = new WorkerPool(2, 0);
   await pool.ready;
   const rows: (string | number)[][] = [];
-  const twoGates: (string | number)[][] = [];
+  const gateCounts: (string | number)[][] = [];
   for (const n of [24, 26]) {
     const state = passState(n);
     for (const [name, make] of Object.entries(PASS_GATES)) {
@@ -374,6 +377,11 @@ async function passTables(): Promise<void> {
           const options = threads === 2 ? { ...PASS_OPTIONS, parallel: pool } : PASS_OPTIONS;
           const c = cPassMs(binary, n, name, q, threads);
           const ours = medianOfSync(() => runCompiled(program!, state, options), 5);
+          // The scalar JavaScript loop the SIMD kernel replaced (one thread only: it is what a state outside wasm memory runs).
+          const scalar =
+            threads === 1 && program!.inPlace
+              ? medianOfSync(() => applyPairs(state.re, state.im, program!.inPlace!, 0, 2 ** (n - 1)), 5)
+              : '-';
           const old = medianOfSync(() => runCompiled(staged, state, options), 5);
           rows.push([
             n,
@@ -383,39 +391,42 @@ async function passTables(): Promise<void> {
             c,
             ours,
             program!.inPlace ? 'in place' : 'staged',
+            scalar,
             old,
             typeof c === 'number' ? `${(ours / c).toFixed(2)}x` : '-',
           ]);
         }
       }
     }
-    for (const [a, b] of [
-      [3, 17],
-      [0, n - 1],
-    ] as const) {
-      const chunk = { qubits: [a, b], ops: [gate1('h', a, null), gate1('rz', b, 0.2)] };
+    // The rule's other side: k one-qubit gates on distinct qubits in one chunk, staged once or in place k times.
+    for (const k of [2, 3, 4, 8]) {
+      const qubits = [3, 17, 0, n - 1, 5, 12, 9, 1].slice(0, k);
+      const chunk = { qubits, ops: qubits.map((q, g) => (g % 2 === 0 ? gate1('h', q, null) : gate1('rz', q, 0.2))) };
       const staged = stagedPass(chunk, n, DEFAULT_BLOCK_QUBITS);
-      const inPlace = inPlacePasses(chunk, n, 2)!;
-      const c = cPassMs(binary, n, 'h', a, 1);
-      twoGates.push([
+      const inPlace = inPlacePasses(chunk, n, k)!;
+      const once = medianOfSync(() => runCompiled(staged, state, PASS_OPTIONS), 5);
+      const each = medianOfSync(() => inPlace.forEach((p) => runCompiled(p, state, PASS_OPTIONS)), 5);
+      gateCounts.push([
         n,
-        `h ${a}, rz ${b}`,
-        c,
-        medianOfSync(() => runCompiled(staged, state, PASS_OPTIONS), 5),
-        medianOfSync(() => inPlace.forEach((p) => runCompiled(p, state, PASS_OPTIONS)), 5),
+        k,
+        qubits.join(' '),
+        once,
+        each,
+        `${(each / once).toFixed(2)}x`,
+        k <= IN_PLACE_MAX_GATES ? 'in place' : 'staged',
       ]);
     }
   }
   await pool.close();
   printTable(
     `One pass of one gate over 2^n amplitudes: median of 5 ms (load ${loadAverage()})`,
-    ['n', 'gate', 'qubit', 'threads', 'C loop', 'ours', 'ours runs', 'staged', 'ours / C'],
+    ['n', 'gate', 'qubit', 'threads', 'C loop', 'ours', 'ours runs', 'JS in place', 'staged', 'ours / C'],
     rows,
   );
   printTable(
-    `Two gates in one chunk, one thread: one staged pass or two in place (median of 5 ms, load ${loadAverage()})`,
-    ['n', 'gates', 'C loop (one gate)', 'staged once', 'in place twice'],
-    twoGates,
+    `k one-qubit gates (h, rz alternating) in one chunk, one thread: one staged pass or k in place (median of 5 ms, load ${loadAverage()})`,
+    ['n', 'k', 'qubits', 'staged once', 'in place k times', 'in place / staged', 'engine runs'],
+    gateCounts,
   );
 }
 

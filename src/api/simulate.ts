@@ -25,13 +25,7 @@ import { defaultMemoryBudget, SimulationLimitError } from '../simulator/engine/m
 import { sharedWorkerPool, splittingPays, type WorkerPool } from '../simulator/engine/parallel.js';
 import { randomSeed } from '../simulator/engine/random.js';
 import { GateProgress, type SimulationProgress } from '../simulator/engine/progress.js';
-import {
-  deferredSource,
-  lazyResults,
-  perCircuitSource,
-  shotsSource,
-  type ArtifactSource,
-} from '../simulator/results/sources.js';
+import { lazyResults, perCircuitSource, textSource, type ArtifactSource } from '../simulator/results/sources.js';
 import {
   ARTIFACT_FORMATS,
   DEFAULT_NOISY_SHOTS,
@@ -55,8 +49,10 @@ import {
 import { defaultVariantCount, type DebiasedRun } from '../simulator/noise/debias.js';
 import { uniformDevice, type DeviceNoise } from '../simulator/noise/device.js';
 import {
+  countsJson,
   probabilitiesFromHistogram,
   RESULT_FORMATS,
+  shotsArtifact,
   type HistogramArtifact,
   type ProbabilitiesArtifact,
 } from '../simulator/results/artifacts.js';
@@ -440,21 +436,34 @@ function debiasVariants(
 
 function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult {
   return {
-    // Each variant's artifacts are built when read: the service stores them, a caller after the aggregations need not.
-    variants: run.variants.map((variant) => ({
-      qubitMap: variant.qubitMap,
-      shots: variant.shots,
-      results: lazyResults(
-        new Map([
-          [
-            RESULT_FORMATS.probabilities,
-            deferredSource((): ProbabilitiesArtifact => probabilitiesFromHistogram(variant.histogram, variant.shots)),
-          ],
-          [RESULT_FORMATS.histogram, deferredSource(() => variant.histogram)],
-          [RESULT_FORMATS.shots, shotsSource(circuit, variant.table)],
-        ]),
-      ),
-    })),
+    // Each variant's artifacts are built when read: the service stores them, a caller after the aggregations need
+    // not. Their text (what the service stores) is written from the counts and the run's shot rows.
+    variants: run.variants.map((variant) => {
+      const probabilities = (): ProbabilitiesArtifact => probabilitiesFromHistogram(variant.histogram, variant.shots);
+      return {
+        qubitMap: variant.qubitMap,
+        shots: variant.shots,
+        results: lazyResults(
+          new Map([
+            [
+              RESULT_FORMATS.probabilities,
+              textSource(
+                probabilities,
+                () => countsJson(variant.counts, variant.shots) ?? JSON.stringify(probabilities()),
+              ),
+            ],
+            [
+              RESULT_FORMATS.histogram,
+              textSource(
+                () => variant.histogram,
+                () => countsJson(variant.counts) ?? JSON.stringify(variant.histogram),
+              ),
+            ],
+            [RESULT_FORMATS.shots, textSource(() => shotsArtifact(circuit, variant.table), variant.shotsJson)],
+          ]),
+        ),
+      };
+    }),
     aggregations: { average: run.average, voting: run.voting },
   };
 }

@@ -10,6 +10,7 @@ import {
   histogramArtifact,
   probabilitiesFromHistogram,
   RESULT_FORMATS,
+  shotsArtifact,
   v03FromProbabilities,
 } from './results/artifacts.js';
 import { DEFAULT_BLOCK_QUBITS, DEFAULT_CHUNK_QUBITS, type ParallelRunner } from './engine/evolve.js';
@@ -28,7 +29,7 @@ import {
 } from './results/probability-tables.js';
 import { SeededRandom } from './engine/random.js';
 import type { ProgressSink } from './engine/progress.js';
-import { lazyResults, plainSource, shotsSource, type ArtifactSource } from './results/sources.js';
+import { lazyResults, plainSource, shotsSource, textSource, type ArtifactSource } from './results/sources.js';
 
 /** Artifact names (the CLI's `--format` values) -> result format ids. */
 export const ARTIFACT_FORMATS = Object.freeze({
@@ -137,7 +138,9 @@ export function runCircuitArtifacts(circuit: IrCircuit, options: RunOptions): Ci
     const probabilities = probabilitiesFromHistogram(histogram, shots);
     add('probabilities', () => plainSource(probabilities));
     add('histogram', () => plainSource(histogram));
-    add('shots', () => shotsSource(circuit, table));
+    add('shots', () =>
+      debiased ? textSource(() => shotsArtifact(circuit, table), debiased.shotsJson) : shotsSource(circuit, table),
+    );
     add('v0.3', () => plainSource(v03FromProbabilities(probabilities)));
     return { sources, omitted: null, ...(debiased ? { debiased } : {}) };
   }

@@ -226,17 +226,22 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     expect(library.status, library.text.slice(0, 300)).toBe(400);
     expect(library.json.validation.keys).toEqual(['input.circuit.149999.target']);
     let polling = true;
-    const healthTimes: number[] = [];
-    const poll = (async () => {
-      while (polling) {
-        const started = performance.now();
-        expect((await h().request('GET', '/health', { key: null })).status).toBe(200);
-        healthTimes.push(performance.now() - started);
-      }
-    })();
+    const pollTimes = (path: string): { times: number[]; done: Promise<void> } => {
+      const times: number[] = [];
+      const done = (async () => {
+        while (polling) {
+          const started = performance.now();
+          expect((await h().request('GET', path, { key: null })).status).toBe(200);
+          times.push(performance.now() - started);
+        }
+      })();
+      return { times, done };
+    };
+    const health = pollTimes('/health');
+    const storeless = pollTimes('/openapi.json');
     const created = await post(circuit);
     polling = false;
-    await poll;
+    await Promise.all([health.done, storeless.done]);
     expect(created.status, created.text.slice(0, 300)).toBe(201);
     // Written as text in runs (jobs/input-text.ts): the store holds every gate, in order.
     const [stored] = await store().query<{ n: number; last: unknown }>(
@@ -244,12 +249,13 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
       [created.json.id],
     );
     expect(stored).toEqual({ n: 150_000, last: gate(149_999) });
-    // PGlite runs in the server's thread: its own conversion of the 5.9 MB input to jsonb holds the event loop
-    // for seconds (docs/service.md); the PostgreSQL server does that work in its own process.
-    if (store().kind === 'pg') {
-      const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
-      expect(Math.max(...healthTimes)).toBeLessThan(budget);
-    }
+    // The event loop stays free on both stores: a route that needs no store answers meanwhile. PGlite converts
+    // the input to jsonb on its own thread, but it is one connection, so /health's query waits for the insert;
+    // a PostgreSQL server answers it on another connection.
+    const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
+    expect(storeless.times.length).toBeGreaterThan(0);
+    expect(Math.max(...storeless.times)).toBeLessThan(budget);
+    if (store().kind === 'pg') expect(Math.max(...health.times)).toBeLessThan(budget);
   }, 120_000);
 
   it('S7: a 400 names the first 20 invalid items and says how many more there were', async () => {

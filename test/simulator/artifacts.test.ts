@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCircuit, type RunOptions } from '../../src/simulator/run.js';
-import { RESULT_FORMATS, shotsArtifact, shotsJson } from '../../src/simulator/results/artifacts.js';
+import {
+  countsJson,
+  histogramOfCounts,
+  probabilitiesFromHistogram,
+  registerCounts,
+  RESULT_FORMATS,
+  shotRowsJson,
+  shotsArtifact,
+  shotsJson,
+  shotsJsonOfRows,
+} from '../../src/simulator/results/artifacts.js';
 import type { ShotTable } from '../../src/simulator/results/outcomes.js';
 import { artifactText } from '../../src/simulator/results/sources.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
@@ -226,6 +236,46 @@ describe('the shots artifact as JSON text', () => {
     fc.assert(
       fc.property(tables, ({ c, table }) => {
         expect(shotsJson(c, table)).toBe(JSON.stringify(shotsArtifact(c, table)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a slice of the rows is exactly JSON.stringify of those shots' artifact (a debiasing variant's)", () => {
+    fc.assert(
+      fc.property(tables, fc.nat(), fc.nat(), ({ c, table }, a, b) => {
+        const [from, to] = [a % (table.shots + 1), b % (table.shots + 1)].sort((x, y) => x - y) as [number, number];
+        const slice: ShotTable = {
+          ...table,
+          shots: to - from,
+          qubitBits: table.qubitBits.subarray(from * table.qubits, to * table.qubits),
+          clbitValues: table.clbitValues.subarray(from * table.clbits, to * table.clbits),
+        };
+        const rows = shotRowsJson(c, table);
+        const names = c.bitRegisters.map((reg) => reg.name);
+        // Null exactly when a register name would reorder the object or replace output_all.
+        expect(rows === null).toBe(names.some((name) => name === 'output_all' || /^(0|[1-9][0-9]*)$/.test(name)));
+        if (rows) expect(shotsJsonOfRows(rows, from, to)).toBe(JSON.stringify(shotsArtifact(c, slice)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the histogram and probabilities written from counts are exactly JSON.stringify of their objects', () => {
+    fc.assert(
+      fc.property(tables, ({ c, table }) => {
+        const counts = registerCounts(c, table);
+        const histogram = histogramOfCounts(counts);
+        const shots = Math.max(1, table.shots);
+        const [asHistogram, asProbabilities] = [countsJson(counts), countsJson(counts, shots)];
+        if (asHistogram === null || asProbabilities === null) {
+          expect(c.bitRegisters.some((reg) => /^(0|[1-9][0-9]*)$/.test(reg.name) || reg.name === 'output_all')).toBe(
+            true,
+          );
+          return;
+        }
+        expect(asHistogram).toBe(JSON.stringify(histogram));
+        expect(asProbabilities).toBe(JSON.stringify(probabilitiesFromHistogram(histogram, shots)));
       }),
       { numRuns: 300 },
     );

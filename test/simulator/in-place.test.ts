@@ -1,14 +1,23 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IrGate } from '../../src/ir/types.js';
-import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
+import {
+  compileDense,
+  IN_PLACE_MAX_GATES,
+  IN_PLACE_MIN_QUBITS,
+  runCompiled,
+  SIMD_STATE_MIN_QUBITS,
+  type EngineOptions,
+} from '../../src/simulator/engine/evolve.js';
 import { executeCircuit } from '../../src/simulator/engine/execute.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import { WorkerPool } from '../../src/simulator/engine/parallel.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { amplitudeAt } from '../../src/simulator/engine/state.js';
-import { applyPairs, type PairForm } from '../../src/simulator/kernels/in-place.js';
+import { applyPairs, type PairForm, type PairGate } from '../../src/simulator/kernels/in-place.js';
+import { applyPairsSimd } from '../../src/simulator/kernels/in-place-simd.js';
+import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
 import { circuit, gate, referenceApply, type C } from './helpers.js';
 
@@ -53,44 +62,79 @@ function matrixOf(form: PairForm, m: Float64Array): C[][] {
   }
 }
 
+type ApplyPairs = (re: Float64Array, im: Float64Array, gate: PairGate, first: number, end: number) => void;
+
+/**
+ * Every form on any qubit (0 and n-1 included), any subset of the other qubits as controls, a random state made
+ * by `allocate`, the pairs split into two ranges at any point: `apply` gives the reference's amplitudes.
+ */
+function checkAgainstReference(
+  maxQubits: number,
+  allocate: (length: number) => { re: Float64Array; im: Float64Array },
+  apply: ApplyPairs,
+  numRuns: number,
+): void {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: maxQubits }),
+      fc.constantFrom(...FORMS),
+      fc.nat(),
+      fc.nat(),
+      fc.nat(),
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
+      (n, form, qSeed, controlSeed, splitSeed, entries) => {
+        const q = qSeed % n;
+        const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
+        const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
+        const m = Float64Array.from(entries);
+        const random = new SeededRandom(controlSeed ^ splitSeed);
+        const { re, im } = allocate(2 ** n);
+        for (let i = 0; i < 2 ** n; i++) {
+          re[i] = random.next() - 0.5;
+          im[i] = random.next() - 0.5;
+        }
+        const expected = referenceApply(
+          Array.from(re, (r, i): C => [r, im[i] as number]),
+          matrixOf(form, m),
+          [q],
+          controls,
+        );
+        const pairs = 2 ** (n - 1);
+        const split = splitSeed % (pairs + 1);
+        const gate = { q, controlMask, form, m };
+        apply(re, im, gate, 0, split);
+        apply(re, im, gate, split, pairs);
+        expected.forEach(([r, i], k) => {
+          expect(re[k]).toBeCloseTo(r, 12);
+          expect(im[k]).toBeCloseTo(i, 12);
+        });
+      },
+    ),
+    { numRuns },
+  );
+}
+
 describe('in-place one-qubit kernels', () => {
   it('apply every form on any qubit, with controls, split into any two pair ranges, as the reference does', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 7 }),
-        fc.constantFrom(...FORMS),
-        fc.nat(),
-        fc.nat(),
-        fc.nat(),
-        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
-        (n, form, qSeed, controlSeed, splitSeed, entries) => {
-          const q = qSeed % n;
-          // Any subset of the other qubits as controls.
-          const controlMask = (controlSeed % 2 ** n) & ~(1 << q);
-          const controls = Array.from({ length: n }, (_, b) => b).filter((b) => controlMask & (1 << b));
-          const m = Float64Array.from(entries);
-          const random = new SeededRandom(controlSeed);
-          const re = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
-          const im = Float64Array.from({ length: 2 ** n }, () => random.next() - 0.5);
-          const expected = referenceApply(
-            Array.from(re, (r, i): C => [r, im[i] as number]),
-            matrixOf(form, m),
-            [q],
-            controls,
-          );
-          const pairs = 2 ** (n - 1);
-          const split = splitSeed % (pairs + 1);
-          const gate = { q, controlMask, form, m };
-          applyPairs(re, im, gate, 0, split);
-          applyPairs(re, im, gate, split, pairs);
-          expected.forEach(([r, i], k) => {
-            expect(re[k]).toBeCloseTo(r, 12);
-            expect(im[k]).toBeCloseTo(i, 12);
-          });
-        },
-      ),
-      { numRuns: 300 },
-    );
+    checkAgainstReference(7, (k) => ({ re: new Float64Array(k), im: new Float64Array(k) }), applyPairs, 300);
+  });
+});
+
+describe('in-place one-qubit kernels as WebAssembly SIMD', () => {
+  it('apply every form on every qubit (0 and n-1 included), with controls, split into any two pair ranges, as the reference does', () => {
+    const inMemory = (k: number) => {
+      const state = allocateSimdState(k)!;
+      expect(stateMemory(state.re, state.im)).not.toBeNull();
+      return state;
+    };
+    // Both ranges through the SIMD kernels (an empty one is a no-op that still reports it ran).
+    const simd: ApplyPairs = (re, im, gate, first, end) => expect(applyPairsSimd(re, im, gate, first, end)).toBe(true);
+    checkAgainstReference(8, inMemory, simd, 400);
+  });
+
+  it('decline a state outside WebAssembly memory, so the JavaScript kernels run it', () => {
+    const gate = { q: 1, controlMask: 0, form: 'real' as const, m: new Float64Array(8) };
+    expect(applyPairsSimd(new Float64Array(8), new Float64Array(8), gate, 0, 4)).toBe(false);
   });
 });
 
@@ -137,16 +181,81 @@ describe('in-place passes in the engine', () => {
     }
   });
 
-  it('leave chunks of two or more gates, and two-qubit gates, to one staged pass', () => {
+  it('run chunks of up to IN_PLACE_MAX_GATES one-qubit gates in place, and leave bigger chunks and two-qubit gates to one staged pass', () => {
     const n = 8;
-    const two = compileDense([gate('h', [3]), gate('h', [5])].map(unitaryOf), n, options(0));
-    expect(two.some((p) => p.inPlace)).toBe(false);
+    const hs = (qs: number[]) =>
+      compileDense(
+        qs.map((q) => unitaryOf(gate('h', [q]))),
+        n,
+        options(0),
+      );
+    const pair = hs([3, 5]);
+    expect(pair.map((p) => p.inPlace?.q)).toEqual([3, 5]);
+    expect(IN_PLACE_MAX_GATES).toBe(3);
+    expect(hs([1, 3, 5]).map((p) => p.inPlace?.q)).toEqual([1, 3, 5]);
+    expect(hs([0, 1, 3, 5]).some((p) => p.inPlace)).toBe(false);
+    const wider = compileDense(
+      [0, 1, 3, 5].map((q) => unitaryOf(gate('h', [q]))),
+      n,
+      { ...options(0), inPlaceMaxGates: 4 },
+    );
+    expect(wider.map((p) => p.inPlace?.q)).toEqual([0, 1, 3, 5]);
     const swap = compileDense([gate('swap', [1, 6])].map(unitaryOf), n, options(0));
     expect(swap.some((p) => p.inPlace)).toBe(false);
     const lone = compileDense([gate('h', [6])].map(unitaryOf), n, options(0));
     expect(lone.map((p) => p.inPlace?.q)).toEqual([6]);
-    // Below the size where it pays, even a lone gate stays staged.
+    // Below the size where it pays, even a lone gate stays staged; by default that is where states get a WebAssembly memory.
     expect(compileDense([gate('h', [6])].map(unitaryOf), n, options(9)).some((p) => p.inPlace)).toBe(false);
+    expect(IN_PLACE_MIN_QUBITS).toBe(SIMD_STATE_MIN_QUBITS);
+  });
+
+  /** Lone gates on every qubit, 0 and n-1 included, with and without controls: each an in-place pass. */
+  const everyQubit = (n: number, seed: number): IrGate[] => {
+    const random = new SeededRandom(seed);
+    return Array.from({ length: n }, (_, q) => q).flatMap((q) => {
+      const c = (q + 1 + random.nextInt(n - 1)) % n;
+      return [
+        gate('h', [q]),
+        gate('rz', [q], [], random.next() * 6),
+        gate('rx', [q], [c], random.next() * 6),
+        gate('x', [q], [c]),
+        gate('ry', [q], [], random.next() * 6),
+        gate('z', [q], [c]),
+        gate('v', [q]),
+        gate('y', [q], [c]),
+        gate('t', [q]),
+      ];
+    });
+  };
+
+  /** A random normalized state of n qubits in a WebAssembly memory (or plain arrays). */
+  const randomState = (n: number, seed: number, inMemory: boolean): DenseState => {
+    const random = new SeededRandom(seed);
+    const arrays = inMemory
+      ? allocateSimdState(2 ** n)!
+      : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
+    for (let i = 0; i < 2 ** n; i++) {
+      arrays.re[i] = random.next() - 0.5;
+      arrays.im[i] = random.next() - 0.5;
+    }
+    return { kind: 'dense', qubits: n, ...arrays };
+  };
+
+  it('run lone gates on a state in WebAssembly memory through the SIMD kernels, as the gate-by-gate reference does', () => {
+    const n = 9;
+    const ops = everyQubit(n, 3).map(unitaryOf);
+    const programs = compileDense(ops, n, { ...options(0), chunkQubits: 1, blockQubits: 1 });
+    expect(programs.every((p) => p.inPlace)).toBe(true);
+    expect(new Set(programs.map((p) => p.inPlace!.q))).toEqual(new Set(Array.from({ length: n }, (_, q) => q)));
+    const simd = randomState(n, 7, true);
+    const reference = randomState(n, 7, false);
+    for (const program of programs) runCompiled(program, simd, options(0));
+    for (const program of compileDense(ops, n, { ...options(0), fuse: false }))
+      runCompiled(program, reference, options(0));
+    for (let i = 0; i < 2 ** n; i++) {
+      expect(Math.abs((simd.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
+      expect(Math.abs((simd.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
+    }
   });
 
   describe('across worker threads', () => {
@@ -174,6 +283,24 @@ describe('in-place passes in the engine', () => {
       for (let i = 0; i < 2 ** n; i++) {
         expect(shared.re[i]).toBe(single.re[i]);
         expect(shared.im[i]).toBe(single.im[i]);
+      }
+    });
+
+    it('split each in-place pass over a state in WebAssembly memory, each thread on the SIMD kernels, as the reference does', async () => {
+      await pool.ready;
+      const n = 10;
+      const ops = everyQubit(n, 11).map(unitaryOf);
+      const programs = compileDense(ops, n, { ...options(0), chunkQubits: 1, blockQubits: 1 });
+      expect(programs.every((p) => p.inPlace)).toBe(true);
+      const threaded = randomState(n, 5, true);
+      const reference = randomState(n, 5, false);
+      expect(pool.accepts(n)).toBe(true);
+      for (const program of programs) runCompiled(program, threaded, { ...options(0), parallel: pool });
+      for (const program of compileDense(ops, n, { ...options(0), fuse: false }))
+        runCompiled(program, reference, options(0));
+      for (let i = 0; i < 2 ** n; i++) {
+        expect(Math.abs((threaded.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
+        expect(Math.abs((threaded.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
       }
     });
   });

@@ -2,7 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileDense, runCompiled, type EngineOptions } from '../../src/simulator/engine/evolve.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
-import { PARALLEL_MIN_QUBITS, splittingPays, WorkerPool } from '../../src/simulator/engine/parallel.js';
+import {
+  PARALLEL_MIN_QUBITS,
+  prepareWorkers,
+  sharedWorkerPool,
+  splittingPays,
+  WorkerPool,
+} from '../../src/simulator/engine/parallel.js';
 import { platform } from '../../src/platform/index.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
@@ -97,5 +103,14 @@ describe('the default choice of threads', () => {
     expect(splittingPays(PARALLEL_MIN_QUBITS - 1)).toBe(false);
     expect(splittingPays(PARALLEL_MIN_QUBITS)).toBe(platform.idleCores() >= 2);
     expect(platform.idleCores()).toBeLessThanOrEqual(platform.availableParallelism());
+  });
+
+  it('starts one pool per process, whatever number of runs ask for it', async () => {
+    const first = sharedWorkerPool();
+    expect(sharedWorkerPool()).toBe(first);
+    expect(first === null).toBe(platform.availableParallelism() < 2);
+    await prepareWorkers();
+    expect(sharedWorkerPool()).toBe(first);
+    if (first) expect(first.accepts(PARALLEL_MIN_QUBITS)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { acquireLock } from './lock.js';
 import { storeTemplate } from './template.js';
 import { unpackTemplate } from './template-tar.js';
 import type { Db, Queryable } from './db.js';
+import { startStoreThread, threadDb } from './pglite-client.js';
 
 /**
  * PGlite's start parameters with a 16 MB buffer cache instead of
@@ -22,29 +23,24 @@ import type { Db, Queryable } from './db.js';
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * Opens the embedded store in `dataDir` on a thread of its own
+ * (store/pglite-thread.ts): PostgreSQL's work, a large jsonb conversion
+ * included, no longer stops the HTTP server.
+ */
 export async function openPglite(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(dataDir);
-  let pg: PGlite;
   try {
     // A new directory starts from the template built with the package (initdb and migrations done) instead of initdb.
     const template = existsSync(join(dataDir, 'PG_VERSION')) ? null : storeTemplate();
     if (template) unpackTemplate(template, dataDir);
-    pg = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+    const thread = await startStoreThread({ dataDir, startParams: PGLITE_START_PARAMS });
+    return threadDb(thread, release);
   } catch (error) {
     release();
     throw error;
   }
-  return {
-    ...pgliteDb(pg),
-    async close() {
-      try {
-        if (!pg.closed) await pg.close();
-      } finally {
-        release();
-      }
-    },
-  };
 }
 
 /** The Db of an open PGlite (closing it is the caller's). */

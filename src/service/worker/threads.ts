@@ -3,7 +3,8 @@
  * run whose job was canceled is abandoned by terminating its thread, which is
  * replaced at once.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../store/start-thread.js';
 import type { ExecuteRequest, ExecuteResult } from './execute.js';
 
 /** What a job thread is told at start (thread.ts reads it as workerData). */
@@ -13,13 +14,8 @@ export interface ThreadSettings {
 }
 
 /** The built thread.js; from TypeScript sources (tests, tsx) thread.ts through tsx's loader. */
-function startThread(settings: ThreadSettings): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./thread.js', import.meta.url), { workerData: settings });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const script = new URL('./thread.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(boot, { eval: true, workerData: settings });
+function startJobThread(settings: ThreadSettings): Worker {
+  return startThread(import.meta.url, 'thread', settings);
 }
 
 export class AbandonedError extends Error {
@@ -52,7 +48,7 @@ export class ThreadPool {
   }
 
   private spawn(): Slot {
-    const worker = startThread(this.settings);
+    const worker = startJobThread(this.settings);
     const slot: Slot = { worker, ready: Promise.resolve(), busy: null };
     // A thread stays referenced until it has loaded the library: until then it may be the only
     // thing the process waits for (serve awaits ready() before it listens), and an unreferenced

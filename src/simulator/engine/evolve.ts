@@ -25,6 +25,8 @@ export interface EngineOptions {
   readonly memory: MemoryGuard;
   /** Smallest state whose lone gates run in place (default {@link IN_PLACE_MIN_QUBITS}; tests go lower). */
   readonly inPlaceMinQubits?: number;
+  /** Most one-qubit gates of a chunk run as in-place passes (default {@link IN_PLACE_MAX_GATES}; the bench varies it). */
+  readonly inPlaceMaxGates?: number;
   /** Runs a compiled chunk across worker threads; absent: this thread. */
   readonly parallel?: ParallelRunner;
   /** Told of each operation applied (a dense segment: in shares of its passes). */
@@ -102,7 +104,10 @@ export function compileDense(ops: readonly UnitaryOp[], qubits: number, options:
   const blockSize = Math.min(qubits, options.blockQubits);
   const chunks = scheduleChunks(fuseSingleQubitRuns(ops), qubits, Math.min(options.chunkQubits, blockSize));
   return chunks.flatMap((chunk) => {
-    const inPlace = qubits >= (options.inPlaceMinQubits ?? IN_PLACE_MIN_QUBITS) ? inPlacePasses(chunk, qubits) : null;
+    const inPlace =
+      qubits >= (options.inPlaceMinQubits ?? IN_PLACE_MIN_QUBITS)
+        ? inPlacePasses(chunk, qubits, options.inPlaceMaxGates ?? IN_PLACE_MAX_GATES)
+        : null;
     return inPlace ?? [stagedPass(chunk, qubits, blockSize)];
   });
 }
@@ -116,19 +121,24 @@ export function stagedPass(chunk: Chunk, qubits: number, blockSize: number): Loc
 /**
  * Most one-qubit gates a chunk may hold to run as in-place passes, one pass
  * per gate, instead of one staged pass (blocks copied into the SIMD kernels'
- * buffer and back). A staged pass costs about two in-place passes over a
- * large state, whatever it carries; so a lone gate goes in place and two or
- * more stay staged (bench/simulate.bench.ts, "one pass" and "two gates").
+ * buffer and back). With the in-place passes on the WebAssembly SIMD kernels
+ * (kernels/wasm-in-place.ts), `bench/simulate.bench.ts --passes` (three runs
+ * at load 8-17, 2^24 and 2^26 amplitudes): k gates in place took 0.34-0.51x
+ * of one staged pass for k = 2, 0.21-0.70x for k = 3, 0.54-1.11x for k = 4
+ * and 0.79-1.89x for k = 8; three is the most that won in every row.
  */
-export const IN_PLACE_MAX_GATES = 1;
+export const IN_PLACE_MAX_GATES = 3;
 
 /**
- * Smallest state run in place. Below it the whole state sits in the caches,
- * where the SIMD kernels' arithmetic wins over the staging they need.
+ * Smallest state run in place: where a dense state gets a WebAssembly memory
+ * of its own, so the SIMD kernels run the pass (at 2^16, a lone gate in place
+ * took 0.25-0.3x of a staged pass, two gates 0.12x). Below it the state is in
+ * plain arrays and the whole of it sits in the caches, where the staged
+ * kernels' arithmetic wins over the JavaScript in-place loop.
  */
-export const IN_PLACE_MIN_QUBITS = 18;
+export const IN_PLACE_MIN_QUBITS = SIMD_STATE_MIN_QUBITS;
 
-/** The chunk as in-place one-gate passes, or null when it should stay one staged pass. */
+/** The chunk as in-place passes, one per gate, or null when it should stay one staged pass. */
 export function inPlacePasses(chunk: Chunk, qubits: number, maxGates = IN_PLACE_MAX_GATES): LocalProgram[] | null {
   if (chunk.ops.length > maxGates) return null;
   const everyQubit = allQubits(qubits);

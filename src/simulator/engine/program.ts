@@ -18,6 +18,7 @@ import {
 } from '../kernels/scalar.js';
 import type { UnitaryOp } from '../kernels/matrices.js';
 import { applyPairs, type PairGate } from '../kernels/in-place.js';
+import { applyPairsSimd } from '../kernels/in-place-simd.js';
 import type { LocalProgram, Step } from './local-program.js';
 import { runProgramSimd, SIMD_MAX_BLOCK_QUBITS } from './simd-program.js';
 
@@ -210,7 +211,8 @@ export function runProgram(
   endBlock = passUnits(program, totalQubits),
 ): void {
   if (program.inPlace) {
-    applyPairs(re, im, program.inPlace, firstBlock, endBlock);
+    if (!applyPairsSimd(re, im, program.inPlace, firstBlock, endBlock))
+      applyPairs(re, im, program.inPlace, firstBlock, endBlock);
     return;
   }
   const width = program.qubits.length;

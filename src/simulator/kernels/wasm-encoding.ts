@@ -52,6 +52,8 @@ export const op = {
   set: (local: number): number[] => [0x21, ...uleb(local)],
   tee: (local: number): number[] => [0x22, ...uleb(local)],
   i32: (value: number): number[] => [0x41, ...sleb(value)],
+  /** Pops a, b, condition: a if the condition is non-zero, else b. */
+  select: [0x1b],
   eqz: [0x45],
   ne: [0x47],
   ltU: [0x49],
@@ -75,7 +77,11 @@ export const op = {
   },
   /** A v128 constant of two f64 lanes. */
   f64x2: (low: number, high: number): number[] => [...simd(0x0c), ...new Uint8Array(Float64Array.of(low, high).buffer)],
+  /** A v128 constant of 16 bytes, lowest address first. */
+  v128: (bytes: readonly number[]): number[] => [...simd(0x0c), ...bytes],
   vxor: simd(0x51),
+  /** Pops a, b, mask: the bits of a where the mask is set, of b elsewhere. */
+  bitselect: simd(0x52),
   splat: simd(0x14),
   extractLane: (lane: 0 | 1): number[] => [...simd(0x21), lane],
   replaceLane: (lane: 0 | 1): number[] => [...simd(0x22), lane],
@@ -90,6 +96,35 @@ export interface WasmFunction {
   /** Extra locals after the parameters. */
   readonly locals: readonly number[];
   readonly body: readonly number[];
+}
+
+/** Flattens instruction bytes and single bytes into one array. */
+export const code = (...parts: (number[] | number)[]): number[] =>
+  parts.flatMap((p) => (typeof p === 'number' ? [p] : p));
+
+/** Numbers a function's parameters and locals as they are declared. */
+export class FunctionBuilder {
+  readonly params: number[] = [];
+  readonly locals: number[] = [];
+
+  param(type: number): number {
+    if (this.locals.length) throw new Error('parameters come before locals');
+    return this.params.push(type) - 1;
+  }
+
+  local(type: number): number {
+    return this.params.length + this.locals.push(type) - 1;
+  }
+
+  /** Loads `count` v128 constants from `pointer` into fresh locals; returns them and their code. */
+  hoist(pointer: number, count: number): { readonly locals: number[]; readonly code: number[] } {
+    const locals = Array.from({ length: count }, () => this.local(V128));
+    return { locals, code: code(...locals.map((l, c) => code(op.get(pointer), op.load(16 * c), op.set(l)))) };
+  }
+
+  build(name: string, body: number[]): WasmFunction {
+    return { name, params: this.params, locals: this.locals, body };
+  }
 }
 
 function section(id: number, payload: number[]): number[] {

@@ -13,39 +13,13 @@
  * Complex constants are stored pre-split as pairs of v128: (r, r) and (-i, i),
  * so that `a * c = a * (r, r) + swap(a) * (-i, i)`.
  */
-import { encodeModule, I32, MAX_PAGES, op, V128, type WasmFunction } from './wasm-encoding.js';
+import { IN_PLACE_VARIANTS, inPlaceKernel } from './wasm-in-place.js';
+import { code, encodeModule, FunctionBuilder, I32, MAX_PAGES, op, V128, type WasmFunction } from './wasm-encoding.js';
 
 /** Bytes per amplitude in the interleaved block. */
 export const AMPLITUDE_BYTES = 16;
 /** Bytes per complex constant: (r, r) then (-i, i). */
 export const CONSTANT_BYTES = 32;
-
-const code = (...parts: (number[] | number)[]): number[] => parts.flatMap((p) => (typeof p === 'number' ? [p] : p));
-
-/** Numbers a function's parameters and locals as they are declared. */
-class FunctionBuilder {
-  readonly params: number[] = [];
-  readonly locals: number[] = [];
-
-  param(type: number): number {
-    if (this.locals.length) throw new Error('parameters come before locals');
-    return this.params.push(type) - 1;
-  }
-
-  local(type: number): number {
-    return this.params.length + this.locals.push(type) - 1;
-  }
-
-  /** Loads `count` v128 constants from `pointer` into fresh locals; returns them and their code. */
-  hoist(pointer: number, count: number): { readonly locals: number[]; readonly code: number[] } {
-    const locals = Array.from({ length: count }, () => this.local(V128));
-    return { locals, code: code(...locals.map((l, c) => code(op.get(pointer), op.load(16 * c), op.set(l)))) };
-  }
-
-  build(name: string, body: number[]): WasmFunction {
-    return { name, params: this.params, locals: this.locals, body };
-  }
-}
 
 /** The parameters every kernel starts with, and the loop over its amplitudes. */
 interface Walk {
@@ -404,6 +378,16 @@ export interface SimdExports {
   table(free: number, fixed: number, run: number, table: number): void;
   gather(free: number, base: number, run: number, re: number, im: number, block: number): void;
   scatter(free: number, base: number, run: number, re: number, im: number, block: number): void;
+  /** The in-place kernels of wasm-in-place.ts, by inPlaceKernelName. */
+  [inPlace: `inPlace_${string}`]: (
+    re: number,
+    im: number,
+    q: number,
+    first: number,
+    end: number,
+    control: number,
+    constants: number,
+  ) => void;
 }
 
 const PAGE = 65536;
@@ -427,6 +411,7 @@ function simdModule(): object | null {
         table(),
         gather(),
         scatter(),
+        ...IN_PLACE_VARIANTS.map(inPlaceKernel),
       ]);
       compiled = wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
     } catch {

@@ -15,14 +15,17 @@ import {
   histogramOfCounts,
   registerCounts,
   rowText,
+  shotRowsJson,
+  shotsJson,
+  shotsJsonOfRows,
   type HistogramArtifact,
   type RegisterCount,
   type RowKey,
 } from '../results/artifacts.js';
 import type { ExecuteOptions } from '../engine/execute.js';
 import type { DeviceNoise } from './device.js';
-import { sampleNoisyShots } from './trajectories.js';
-import { concatShots, type ShotTable } from '../results/outcomes.js';
+import { emptyShotTable, sampleNoisyShots } from './trajectories.js';
+import type { ShotTable } from '../results/outcomes.js';
 import { SeededRandom } from '../engine/random.js';
 import { scaledSink } from '../engine/progress.js';
 
@@ -33,7 +36,10 @@ export interface Variant {
   readonly shots: number;
   /** Sign of the one- and two-qubit over-rotations under this variant's decomposition. */
   readonly signs: readonly [number, number];
+  /** Its rows of the run's table. */
   readonly table: ShotTable;
+  /** Its shots artifact as compact JSON text. */
+  readonly shotsJson: () => string;
   /** Its shots counted per register (the aggregations are made from these). */
   readonly counts: readonly RegisterCount[];
   /** Its histogram artifact (built on first read: only the service stores it). */
@@ -44,6 +50,8 @@ export interface DebiasedRun {
   readonly variants: readonly Variant[];
   /** Every variant's shots, in variant order. */
   readonly table: ShotTable;
+  /** The shots artifact of them all as compact JSON text (its rows are written once for the variants' as well). */
+  readonly shotsJson: () => string;
   readonly average: HistogramArtifact;
   readonly voting: HistogramArtifact;
 }
@@ -96,23 +104,42 @@ export function runDebiased(
   const decomposable = circuit.ops.some((op) => op.kind === 'gate');
   // Each variant runs the whole circuit: progress counts its share.
   const variantOptions = { ...options, progress: scaledSink(options.progress, 1 / maps.length) };
+  // Every variant samples into its rows of one table (views of it), which is the job's.
+  const table = emptyShotTable(circuit, shots);
+  // Each row's text, written once for the job's shots artifact and the variants' (null: names that reorder it).
+  let rows: string[] | null | undefined;
+  const rowsJson = () => (rows === undefined ? (rows = shotRowsJson(circuit, table)) : rows);
+  let first = 0;
   const variants = maps.map((qubitMap, k): Variant => {
     const share = Math.floor(shots / maps.length) + (k < shots % maps.length ? 1 : 0);
     const signs = decomposable ? (SIGNS[k % SIGNS.length] as readonly [number, number]) : ([1, 1] as const);
-    const table = sampleNoisyShots(
+    const [from, to] = [first, (first += share)];
+    const own: ShotTable = {
+      shots: share,
+      qubits: table.qubits,
+      clbits: table.clbits,
+      qubitBits: table.qubitBits.subarray(from * table.qubits, to * table.qubits),
+      clbitValues: table.clbitValues.subarray(from * table.clbits, to * table.clbits),
+    };
+    sampleNoisyShots(
       circuit,
       { device, qubitMap, signs },
       share,
       new SeededRandom(random.nextUint32()),
       variantOptions,
+      own,
     );
-    const counts = registerCounts(circuit, table);
+    const counts = registerCounts(circuit, own);
     let histogram: HistogramArtifact | undefined;
     return {
       qubitMap,
       shots: share,
       signs,
-      table,
+      table: own,
+      shotsJson: () => {
+        const texts = rowsJson();
+        return texts ? shotsJsonOfRows(texts, from, to) : shotsJson(circuit, own);
+      },
       counts,
       get histogram() {
         return (histogram ??= histogramOfCounts(counts));
@@ -121,11 +148,11 @@ export function runDebiased(
   });
   return {
     variants,
-    table: concatShots(
-      variants.map((v) => v.table),
-      circuit.qubits,
-      circuit.clbits,
-    ),
+    table,
+    shotsJson: () => {
+      const texts = rowsJson();
+      return texts ? shotsJsonOfRows(texts) : shotsJson(circuit, table);
+    },
     average: histogramOfCounts(summedCounts(variants)),
     voting: votingHistogram(variants),
   };

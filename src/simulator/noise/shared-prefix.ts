@@ -31,6 +31,8 @@ interface CircuitPlan {
   readonly shares: boolean;
   readonly unitaries: readonly (UnitaryOp | null)[];
   readonly steps: readonly (readonly Step[] | null)[];
+  /** Each op's own passes (no over-rotation): every variant's runner takes them where the op carries none. */
+  readonly passes: readonly (readonly Pass[])[];
   readonly finalMeasures: ReadonlyMap<number, number>;
 }
 
@@ -50,12 +52,8 @@ function planOf(circuit: IrCircuit): CircuitPlan {
   );
   const finalMeasures = new Map<number, number>();
   for (const op of circuit.ops) if (op.kind === 'measure') finalMeasures.set(op.bit, op.qubit);
-  plan = {
-    shares,
-    unitaries,
-    steps: unitaries.map((u) => (u ? compileChunk({ qubits: everyQubit, ops: [u] }, everyQubit, 1).steps : null)),
-    finalMeasures,
-  };
+  const steps = unitaries.map((u) => (u ? compileChunk({ qubits: everyQubit, ops: [u] }, everyQubit, 1).steps : null));
+  plan = { shares, unitaries, steps, passes: steps.map((own) => (own ? [passOfSteps(own)] : [])), finalMeasures };
   plans.set(circuit, plan);
   return plan;
 }
@@ -81,38 +79,33 @@ function isCrossedPair(m: Float64Array): boolean {
   return true;
 }
 
-/** The complex quotient (nr + i ni) / (dr + i di). */
-function ratio(nr: number, ni: number, dr: number, di: number): [number, number] {
-  const norm = dr * dr + di * di;
-  return [(nr * dr + ni * di) / norm, (ni * dr - nr * di) / norm];
-}
-
 /**
  * An uncontrolled one- or two-qubit gate (an over-rotation, a Pauli) as
  * passes, without compiling: Aria's XX over-rotation pairs amplitudes two by
- * two (applyCrossedPair); Forte's diagonal ZZ is two diagonal passes on its
- * low qubit, the second where the high one is 1.
+ * two, and Forte's diagonal ZZ (a crossed pair whose anti-diagonal is zero:
+ * the added zero terms leave every product as it was) is one such pass over
+ * groups of four instead of two diagonal passes, the second controlled
+ * (applyCrossedPair).
  */
 function passesOfGate(gate: UnitaryOp): Pass[] {
   const [hi, lo] = gate.targets as [number, number | undefined];
   const m = gate.matrix;
   if (lo === undefined) return [passOfSteps([{ kind: 'matrix1', q: hi, m, controlMask: 0, real: false }])];
-  if (isCrossedPair(m) && gate.kind !== 'diagonal') return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
-  if (gate.kind !== 'diagonal') return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
-  // Diagonal entries d00, d01, d10, d11 (local index 2 * bit(hi) + bit(lo)) sit at 0, 10, 20, 30.
-  const d = (k: number): [number, number] => [m[k] as number, m[k + 1] as number];
-  const [d00, d01, d10, d11] = [d(0), d(10), d(20), d(30)];
-  return [
-    passOfSteps([
-      { kind: 'diagonal1', q: lo, d: Float64Array.of(...d00, ...d01), controlMask: 0 },
-      {
-        kind: 'diagonal1',
-        q: lo,
-        d: Float64Array.of(...ratio(...d10, ...d00), ...ratio(...d11, ...d01)),
-        controlMask: 1 << hi,
-      },
-    ]),
-  ];
+  if (isCrossedPair(m)) return [(re, im, len) => applyCrossedPair(re, im, len, hi, lo, m)];
+  return [passOfSteps([{ kind: 'matrix2', hi, lo, m, controlMask: 0 }])];
+}
+
+/**
+ * The passes of an error pattern's gates (Paulis: the same few gates in every
+ * pattern of every run), made once per gate object: a debiased job runs a
+ * pattern's gates in each of its variants.
+ */
+const patternPasses = new WeakMap<UnitaryOp, Pass[]>();
+
+function passesOfPatternGate(gate: UnitaryOp): Pass[] {
+  let passes = patternPasses.get(gate);
+  if (!passes) patternPasses.set(gate, (passes = passesOfGate(gate)));
+  return passes;
 }
 
 /** An op's passes followed by its over-rotation's: one fused 2x2 when both act on the same lone qubit. */
@@ -160,16 +153,16 @@ export function prefixSharingRunner(
   const plan = planOf(circuit);
   const opPasses = plan.steps.map((own, i) => {
     const extra = coherent.get(i);
-    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : own ? [passOfSteps(own)] : [];
+    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : (plan.passes[i] as readonly Pass[]);
   });
   const finalMeasures = plan.finalMeasures;
   const evolve = (state: DenseArrays, from: number, to: number, pattern: PatternGates) => {
     let next = 0;
     for (let i = from; i < to; i++) {
-      for (const pass of opPasses[i] as Pass[]) pass(state.re, state.im, len);
+      for (const pass of opPasses[i] as readonly Pass[]) pass(state.re, state.im, len);
       const error = pattern[next];
       if (error && error[0] === i) {
-        for (const pass of error[1].flatMap(passesOfGate)) pass(state.re, state.im, len);
+        for (const gate of error[1]) for (const pass of passesOfPatternGate(gate)) pass(state.re, state.im, len);
         next++;
       }
     }

@@ -58,25 +58,30 @@ const PAULIS = [
   ]),
 ] as const;
 
+/** Pauli `digit` (1 X, 2 Y, 3 Z) on qubit q, at 4q + digit: constants, made once (the runs read them by identity). */
+const PAULI_GATES: UnitaryOp[] = [];
+
+function pauliGate(q: number, digit: number): UnitaryOp {
+  return (PAULI_GATES[4 * q + digit] ??= {
+    targets: [q],
+    controls: [],
+    matrix: PAULIS[digit] as Float64Array,
+    kind: digit === 3 ? 'diagonal' : 'general',
+  });
+}
+
 function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
   // code in 1 .. 4^k - 1: base-4 digits pick I, X, Y, Z per qubit.
   const ops: UnitaryOp[] = [];
   qubits.forEach((q, k) => {
     const digit = Math.floor(code / 4 ** k) % 4;
-    if (digit)
-      ops.push({
-        targets: [q],
-        controls: [],
-        matrix: PAULIS[digit] as Float64Array,
-        kind: digit === 3 ? 'diagonal' : 'general',
-      });
+    if (digit) ops.push(pauliGate(q, digit));
   });
   return ops;
 }
 
 interface ErrorSite {
   readonly op: number;
-  readonly qubits: readonly number[];
   /** Probability of a Pauli error here (the physical qubit's or pair's). */
   readonly rate: number;
 }
@@ -181,13 +186,27 @@ function errorQubitsOf(circuit: IrCircuit): readonly (readonly number[])[] {
   return qubits;
 }
 
-/** Samples `shots` noisy shots of `circuit` on a device (with its qubit map and decomposition signs). */
+/** A table of `shots` zeroed rows for `circuit`. */
+export const emptyShotTable = (circuit: IrCircuit, shots: number): ShotTable => ({
+  shots,
+  qubits: circuit.qubits,
+  clbits: circuit.clbits,
+  qubitBits: new Uint8Array(shots * circuit.qubits),
+  clbitValues: new Uint8Array(shots * circuit.clbits),
+});
+
+/**
+ * Samples `shots` noisy shots of `circuit` on a device (with its qubit map
+ * and decomposition signs), into `table` when given (a debiased run's
+ * variants fill their rows of one table).
+ */
 export function sampleNoisyShots(
   circuit: IrCircuit,
   run: NoisyRun,
   shots: number,
   random: SeededRandom,
   options: ExecuteOptions,
+  table: ShotTable = emptyShotTable(circuit, shots),
 ): ShotTable {
   const { device } = run;
   const physical = (q: number) => run.qubitMap?.[q] ?? q;
@@ -197,20 +216,20 @@ export function sampleNoisyShots(
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
-  errorQubitsOf(circuit).forEach((qubits, i) => {
+  const opQubits = errorQubitsOf(circuit);
+  opQubits.forEach((qubits, i) => {
     if (qubits.length === 1) {
       const q = physical(qubits[0] as number);
       const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
-      sites1.push({ op: i, qubits, rate });
+      sites1.push({ op: i, rate });
     } else if (qubits.length === 2) {
       const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
       const rate = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
-      sites2.push({ op: i, qubits, rate });
+      sites2.push({ op: i, rate });
     }
     const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
     if (error) coherent.set(i, [error]);
   });
-  const siteQubits = new Map([...sites1, ...sites2].map((s) => [s.op, s.qubits]));
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
   const walk1 = siteWalk(sites1, 4);
   const walk2 = siteWalk(sites2, 16);
@@ -222,17 +241,10 @@ export function sampleNoisyShots(
     else patterns.set(key, { hits, count: 1 });
   }
   // Each pattern's shots are sampled into their rows of one table.
-  const table: ShotTable = {
-    shots,
-    qubits: circuit.qubits,
-    clbits: circuit.clbits,
-    qubitBits: new Uint8Array(shots * circuit.qubits),
-    clbitValues: new Uint8Array(shots * circuit.clbits),
-  };
   let sampled = 0;
   let finalMeasures: ReadonlyMap<number, number> = new Map();
   const errorGates = (hits: readonly [number, number][]) =>
-    hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(siteQubits.get(op) ?? [], code)]);
+    hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(opQubits[op] ?? [], code)]);
   const shared = sharesPrefixes(circuit)
     ? prefixSharingRunner(
         circuit,
@@ -306,8 +318,12 @@ function applyReadoutError(
   const bitQubit = new Map<number, number>();
   for (const op of circuit.ops) if (op.kind === 'measure') bitQubit.set(op.bit, op.qubit);
   const midBits = [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c));
+  // The final bits and their qubits as arrays: iterating the map per shot made an entry array per bit and shot.
+  const finalBits = Int32Array.from(finalMeasures.keys());
+  const finalQubits = Int32Array.from(finalMeasures.values());
   for (let s = 0; s < shots; s++) {
-    for (const [c, q] of finalMeasures) clbitValues[s * clbits + c] = qubitBits[s * qubits + q] as number;
+    for (let k = 0; k < finalBits.length; k++)
+      clbitValues[s * clbits + (finalBits[k] as number)] = qubitBits[s * qubits + (finalQubits[k] as number)] as number;
     for (const c of midBits) {
       const value = clbitValues[s * clbits + c] as number;
       if (random.next() < rateOf(bitQubit.get(c) ?? 0, value)) clbitValues[s * clbits + c] = value ^ 1;

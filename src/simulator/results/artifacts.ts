@@ -129,6 +129,40 @@ function cachedRows(): (data: Uint8Array, from: number, size: number) => string 
   };
 }
 
+/** Whether a circuit's register names keep their place in an object (no array index, no second output_all). */
+function namesKeepOrder(circuit: IrCircuit): boolean {
+  return !circuit.bitRegisters.some((reg) => reg.name === OUTPUT_ALL || ARRAY_INDEX.test(reg.name));
+}
+
+/**
+ * Each shot's row of {@link shotsArtifact} as compact JSON text, in shot
+ * order; null when the register names would reorder the object (then only
+ * `JSON.stringify` of the artifact is exact). A debiased run writes these
+ * once for all its shots: the job's shots artifact and each variant's (a
+ * slice of the rows) are joined from the same pieces.
+ */
+export function shotRowsJson(circuit: IrCircuit, table: ShotTable): string[] | null {
+  if (!namesKeepOrder(circuit)) return null;
+  const rowText = cachedRows();
+  const registers = circuit.bitRegisters.map((reg) => ({
+    reg,
+    key: `,${JSON.stringify(reg.name)}:`,
+    text: cachedRows(),
+  }));
+  const pieces: string[] = new Array<string>(table.shots);
+  for (let s = 0; s < table.shots; s++) {
+    let row = `{"registers":{"${OUTPUT_ALL}":` + rowText(table.qubitBits, s * table.qubits, table.qubits);
+    for (const { reg, key, text } of registers)
+      row += key + text(table.clbitValues, s * table.clbits + reg.offset, reg.size);
+    pieces[s] = row + '}}';
+  }
+  return pieces;
+}
+
+/** The shots artifact's text from rows `from .. to - 1` of {@link shotRowsJson}. */
+export const shotsJsonOfRows = (rows: readonly string[], from = 0, to = rows.length): string =>
+  `{"shots":[${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}]}`;
+
 /**
  * {@link shotsArtifact} as compact JSON text (exactly `JSON.stringify` of it),
  * written straight from the shot table: the service stores every shots
@@ -136,23 +170,8 @@ function cachedRows(): (data: Uint8Array, from: number, size: number) => string 
  * thousand row objects only to serialize them was most of that artifact's cost.
  */
 export function shotsJson(circuit: IrCircuit, table: ShotTable): string {
-  // Names that reorder an object's keys (array indices) or replace output_all: the object's own serialization.
-  if (circuit.bitRegisters.some((reg) => reg.name === OUTPUT_ALL || ARRAY_INDEX.test(reg.name)))
-    return JSON.stringify(shotsArtifact(circuit, table));
-  const rowText = cachedRows();
-  const registers = circuit.bitRegisters.map((reg) => ({
-    reg,
-    key: `,${JSON.stringify(reg.name)}:`,
-    text: cachedRows(),
-  }));
-  const pieces: string[] = [];
-  for (let s = 0; s < table.shots; s++) {
-    let row = `{"registers":{"${OUTPUT_ALL}":` + rowText(table.qubitBits, s * table.qubits, table.qubits);
-    for (const { reg, key, text } of registers)
-      row += key + text(table.clbitValues, s * table.clbits + reg.offset, reg.size);
-    pieces.push(row + '}}');
-  }
-  return `{"shots":[${pieces.join(',')}]}`;
+  const rows = shotRowsJson(circuit, table);
+  return rows ? shotsJsonOfRows(rows) : JSON.stringify(shotsArtifact(circuit, table));
 }
 
 /** Counts per register; keys are bitstrings with bit 0 leftmost. */
@@ -202,6 +221,37 @@ export function histogramOfCounts(registers: readonly RegisterCount[]): Histogra
       Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]),
     );
   return { histogram: { registers: histogram } };
+}
+
+/**
+ * {@link histogramOfCounts} as compact JSON text (exactly `JSON.stringify` of
+ * it, or of {@link probabilitiesFromHistogram} of it when `shots` is given),
+ * written from the counts without building the objects: a debiased job
+ * stores both artifacts for each of its variants. Null when a register name
+ * would reorder the object (an array index); the caller then builds it.
+ */
+export function countsJson(registers: readonly RegisterCount[], shots?: number): string | null {
+  if (registers.some(({ name }, i) => ARRAY_INDEX.test(name) || (i > 0 && name === OUTPUT_ALL))) return null;
+  let text = shots === undefined ? '{"histogram":{"registers":{' : '{"probabilities":{"registers":{';
+  registers.forEach(({ name, size, counts }, r) => {
+    text += (r ? ',' : '') + JSON.stringify(name) + ':{';
+    // An object lists array-index keys first, in numeric order, then the others as inserted (sorted). A
+    // register's keys all have its width: up to 10 digits those starting with 1 (or the lone "0") are
+    // indices, whose numeric order is their string order; 11 digits and more exceed the largest index.
+    const entries = Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]).sort(
+      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+    const isIndex = ([bits]: [string, number]) => size <= 10 && (bits[0] === '1' || size === 1);
+    let first = true;
+    for (const indices of [true, false])
+      for (const entry of entries) {
+        if (isIndex(entry) !== indices) continue;
+        text += `${first ? '' : ','}"${entry[0]}":${shots === undefined ? entry[1] : entry[1] / shots}`;
+        first = false;
+      }
+    text += '}';
+  });
+  return text + '}}}';
 }
 
 /** Widest row counted by its integer value (exact in a double); wider rows are counted by their text. */

@@ -239,17 +239,3 @@ function lastOutcome(execution: Execution): { index: number; branch: number } | 
   }
   return null;
 }
-
-/** Concatenates shot tables of the same circuit. */
-export function concatShots(tables: readonly ShotTable[], qubits: number, clbits: number): ShotTable {
-  const shots = tables.reduce((s, t) => s + t.shots, 0);
-  const qubitBits = new Uint8Array(shots * qubits);
-  const clbitValues = new Uint8Array(shots * clbits);
-  let at = 0;
-  for (const t of tables) {
-    qubitBits.set(t.qubitBits, at * qubits);
-    clbitValues.set(t.clbitValues, at * clbits);
-    at += t.shots;
-  }
-  return { shots, qubits, clbits, qubitBits, clbitValues };
-}
