@@ -1,24 +1,27 @@
 /**
  * `compile`'s native gate limit: circuits are lowered one after another
- * within what is left of LIMITS.maxNativeGates, and lowering stops as soon
- * as the native output passes it, so memory stays bounded by the limit
- * rather than by what a few multi-controlled gates expand to.
+ * within what is left of LIMITS.maxNativeGates; a circuit that would pass
+ * it is refused by a counting walk at the statement that passes it, before
+ * any native gate is built (native/lower.ts), so memory stays bounded by the
+ * limit rather than by what a few multi-controlled gates expand to.
  */
 import { OPTION_SPAN } from '../capabilities/target.js';
-import { createDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { createDiagnostic, type Diagnostic, type Span } from '../diagnostics/index.js';
 import type { IrCircuit } from '../ir/types.js';
 import { NativeGateLimitError } from '../native/index.js';
 import { LIMITS } from '../tables/index.js';
 
 const group = (n: number) => n.toLocaleString('en-US');
 
-export function tooManyNativeGates(limit: number, qisGates: number): Diagnostic {
+/** The limit diagnostic, on the statement whose native gates pass the limit when known. */
+export function tooManyNativeGates(limit: number, qisGates: number, span?: Span): Diagnostic {
+  const where = span ? ` at this statement` : '';
   return createDiagnostic({
     code: 'TooManyGates',
     rule: 'too-many-native-gates',
-    reason: `The native circuit would hold more than ${group(limit)} gates (the native gate limit); the program's ${group(qisGates)} gates expand past it`,
-    hint: 'compile to the QIS gate set (gateset: qis), split the program into several jobs, or use fewer multi-controlled gates: one ctrl(7) @ x becomes about 150 native gates',
-    span: OPTION_SPAN,
+    reason: `The native circuit would hold more than ${group(limit)} gates (the native gate limit): the program's ${group(qisGates)} gates expand past it${where}`,
+    hint: 'compile to the QIS gate set (gateset: qis), split the program into several jobs, or use fewer multi-controlled gates: each one becomes a hundred native gates or more',
+    span: span ?? OPTION_SPAN,
   });
 }
 
@@ -41,6 +44,7 @@ export function lowerWithinLimit<T extends { readonly circuit: IrCircuit }>(
     return tooManyNativeGates(
       limit,
       circuits.reduce((n, c) => n + c.ops.length, 0),
+      error.span,
     );
   }
   return lowered;

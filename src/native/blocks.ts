@@ -24,12 +24,12 @@ import { BLOCK_TOLERANCES } from './tolerances.js';
 const PREFERRED_AXES: Readonly<Record<NativeFamily, readonly PauliIndex[]>> = { ms: [0, 1, 2], zz: [2, 0, 1] };
 const AXES: readonly Axis[] = [AXIS_X, AXIS_Y, AXIS_Z];
 
-interface Item {
+export interface Item {
   readonly steps: readonly Step[];
   readonly span: Span | undefined;
 }
 
-interface Block {
+export interface Block {
   readonly a: number;
   readonly b: number;
   readonly items: Item[];
@@ -97,14 +97,27 @@ function generalKak(unitary: Mat4, family: NativeFamily, written: number): KakDe
 export class BlockDecisions {
   private readonly choices: (Step[] | null)[] = [];
   private cursor = 0;
+  /** While a gate's lowering is recorded (replay.ts): the choices it takes, in order. */
+  taken: (Step[] | null)[] | null = null;
 
   /** The next block's choice: recorded, or computed and recorded. */
   next(compute: () => Step[] | null): Step[] | null {
-    if (this.cursor < this.choices.length) return this.choices[this.cursor++] as Step[] | null;
-    const choice = compute();
-    this.choices.push(choice);
+    const choice = this.cursor < this.choices.length ? (this.choices[this.cursor] as Step[] | null) : compute();
+    if (this.cursor === this.choices.length) this.choices.push(choice);
     this.cursor++;
+    this.taken?.push(choice);
     return choice;
+  }
+
+  /**
+   * Moves past the choices of a gate whose lowering was replayed rather than
+   * walked: `choices()` are what walking it would have chosen (asked only when
+   * they were not recorded yet), so a later walk that does walk it reads them.
+   */
+  skip(count: number, choices: () => readonly (Step[] | null)[]): void {
+    if (this.cursor + count > this.choices.length)
+      this.choices.push(...choices().slice(this.choices.length - this.cursor));
+    this.cursor += count;
   }
 
   /** Replays from the first block. */
@@ -172,6 +185,17 @@ export class TwoQubitBlocks {
 
   closeAll(): void {
     for (const qubit of [...this.open.keys()]) this.close(qubit);
+  }
+
+  /** The block open on `qubit`, if any (read only: replay.ts keys on it). */
+  openOn(qubit: number): Block | undefined {
+    return this.open.get(qubit);
+  }
+
+  /** Replaces the blocks open on `wires` with `blocks` (each on two of them): the state a replayed gate leaves. */
+  reopen(wires: readonly number[], blocks: readonly Block[]): void {
+    for (const w of wires) this.open.delete(w);
+    for (const b of blocks) this.open.set(b.a, b).set(b.b, b);
   }
 
   private emit(item: Item): void {

@@ -79,9 +79,12 @@ export class PendingRuns {
   take(qubit: number, frameTurns: number): Mat2 {
     const run = this.runs[qubit] ?? IDENTITY;
     this.runs[qubit] = IDENTITY;
-    return mul(run, rz(2 * Math.PI * frameTurns));
+    return withFrame(run, frameTurns);
   }
 }
+
+/** A run (logical frame) with the frame its qubit carries in front: what {@link synthesize} takes. */
+export const withFrame = (run: Mat2, frameTurns: number): Mat2 => mul(run, rz(2 * Math.PI * frameTurns));
 
 /** Pulses {@link synthesize} needs for `w` (a right-hand frame does not change it). */
 export function pulseCount(w: Mat2): number {

@@ -19,13 +19,14 @@ import { DecomposeCache } from './decompose-cache.js';
 import type { NativeFamily } from './family.js';
 import { FrameTracker } from './frames.js';
 import { NativeGateLimitError } from './gate-limit.js';
-import { PendingRuns, splitBeforeMs, synthesize } from './fuse.js';
+import { PendingRuns, splitBeforeMs, synthesize, withFrame } from './fuse.js';
 import { abs, IDENTITY, type Mat2 } from './complex2.js';
 import { BlockDecisions, TwoQubitBlocks } from './blocks.js';
 import { FUSION_SNAP } from './tolerances.js';
 import { interactionEntanglers, lowerInteraction, type CoreGate } from './interaction.js';
 import { entanglingCount } from './single-controlled.js';
 import type { Step } from './steps.js';
+import { GateReplay, type EmitterEvent, type ReplayEmitter } from './replay.js';
 import { runPassesBothWays, type PassSwitches } from './passes/index.js';
 import { orientations, orientedSteps, type Orientation } from './passes/toffoli-orientation.js';
 
@@ -99,9 +100,30 @@ class EntanglerCounter implements LoweringSink {
   clearFrame(): void {}
 }
 
-class NativeEmitter implements LoweringSink {
+/** One-qubit target lists, shared as the pairs are. */
+const SINGLES: (readonly [number])[] = [];
+const single = (q: number): readonly [number] => (SINGLES[q] ??= [q]);
+
+/** Native gate pairs' target lists, shared: the IR is read only, and a million gates name the same few pairs. */
+const PAIRS = new Map<number, readonly [number, number]>();
+function pair(a: number, b: number): readonly [number, number] {
+  const key = a * 65536 + b;
+  let targets = PAIRS.get(key);
+  if (targets === undefined) PAIRS.set(key, (targets = [a, b]));
+  return targets;
+}
+
+/**
+ * Emits native gates, or (`store` false) only counts them: the counting walk
+ * does every step of the emitting one, so its count is exact, and it throws
+ * NativeGateLimitError at the gate that passes `maxOps` before any is built.
+ */
+class NativeEmitter implements LoweringSink, ReplayEmitter {
   readonly ops: IrOp[] = [];
-  /** The `ms`/`zz` gates emitted so far. */
+  /** Native operations emitted (or counted) so far. */
+  count = 0;
+  recording: EmitterEvent[] | null = null;
+  /** The `ms`/`zz` gates emitted (or counted) so far. */
   entanglers = 0;
   private readonly runs: PendingRuns;
   private readonly frames: FrameTracker;
@@ -111,6 +133,7 @@ class NativeEmitter implements LoweringSink {
     private readonly family: NativeFamily,
     private readonly optimize: boolean,
     private readonly maxOps = Infinity,
+    private readonly store = true,
   ) {
     this.runs = new PendingRuns(qubits);
     this.frames = new FrameTracker(qubits);
@@ -138,14 +161,24 @@ class NativeEmitter implements LoweringSink {
     const flips = core.name === 'zz' ? moved.filter((m) => m !== IDENTITY).length : 0;
     this.flush(a, span);
     this.flush(b, span);
-    const phases =
-      core.name === 'ms'
-        ? [this.frames.physical(a, core.phases[0] as number), this.frames.physical(b, core.phases[1] as number)]
-        : [];
-    const angle = flips % 2 === 1 ? -core.angleTurns : core.angleTurns;
-    this.push({ kind: 'native', name: core.name, targets: [a, b], phases, angle }, span);
-    this.entanglers++;
+    this.replayCore(core.name, a, b, core.phases, flips % 2 === 1 ? -core.angleTurns : core.angleTurns, span);
     moved.forEach((m, i) => this.runs.apply(core.targets[i] as number, m));
+  }
+
+  /** An entangling gate whose runs are flushed, its MS phases given in the logical frame. */
+  replayCore(
+    name: NativeFamily,
+    a: number,
+    b: number,
+    phases: readonly number[],
+    angle: number,
+    span: Span | undefined,
+  ): void {
+    this.recording?.push({ kind: 'core', name, a, b, phases, angle, span });
+    this.entanglers++;
+    const physical =
+      name === 'ms' ? [this.frames.physical(a, phases[0] as number), this.frames.physical(b, phases[1] as number)] : [];
+    this.native(name, pair(a, b), physical, angle, span);
   }
 
   /** Keeps in the run of `qubit` only what cannot commute past an MS of phase `phaseTurns`; returns the rest. */
@@ -169,13 +202,25 @@ class NativeEmitter implements LoweringSink {
 
   /** Emits the pending run of `qubit` as at most two pulses. */
   flush(qubit: number, span: Span | undefined): void {
-    const { pulses, frameTurns } = synthesize(this.runs.take(qubit, this.frames.get(qubit)));
-    for (const p of pulses)
-      this.push(
-        { kind: 'native', name: p.name, targets: [qubit], phases: [normalizeTurns(p.phaseTurns)], angle: null },
-        span,
-      );
+    const run = this.runs.peek(qubit);
+    this.runs.replace(qubit, IDENTITY);
+    this.replayFlush(qubit, run, span);
+  }
+
+  /** Synthesises `run` (logical frame) after the frame of `qubit`, and leaves the new frame. */
+  replayFlush(qubit: number, run: Mat2, span: Span | undefined): void {
+    this.recording?.push({ kind: 'flush', qubit, run, span });
+    const { pulses, frameTurns } = synthesize(withFrame(run, this.frames.get(qubit)));
+    for (const p of pulses) this.native(p.name, single(qubit), [normalizeTurns(p.phaseTurns)], null, span);
     this.frames.set(qubit, frameTurns);
+  }
+
+  runOf(qubit: number): Mat2 {
+    return this.runs.peek(qubit);
+  }
+
+  setRun(qubit: number, run: Mat2): void {
+    this.runs.replace(qubit, run);
   }
 
   flushAll(qubits: number, span?: Span): void {
@@ -190,12 +235,32 @@ class NativeEmitter implements LoweringSink {
     return this.frames.snapshot();
   }
 
+  /** A native gate, built once with its span (a million of them: no copy, no spread, which takes 2.4 times the room). */
+  private native(
+    name: IrNativeGate['name'],
+    targets: readonly number[],
+    phases: readonly number[],
+    angle: number | null,
+    span: Span | undefined,
+  ): void {
+    this.admit(span);
+    if (this.store)
+      this.ops.push(
+        span
+          ? { kind: 'native', name, targets, phases, angle, span }
+          : { kind: 'native', name, targets, phases, angle },
+      );
+  }
+
   push(op: IrOp, span: Span | undefined): void {
-    if (this.ops.length >= this.maxOps) throw new NativeGateLimitError(this.maxOps);
-    // A spread copy takes 2.4 times the room of a literal (467 against 194 bytes a native gate).
-    if (span && op.kind === 'native')
-      this.ops.push({ kind: 'native', name: op.name, targets: op.targets, phases: op.phases, angle: op.angle, span });
-    else this.ops.push(span ? { ...op, span } : op);
+    this.admit(span ?? op.span);
+    if (this.store) this.ops.push(span ? { ...op, span } : op);
+  }
+
+  /** Counts one more operation, refusing the one past `maxOps`. */
+  private admit(span: Span | undefined): void {
+    if (this.count >= this.maxOps) throw new NativeGateLimitError(this.maxOps, span, this.ops.length);
+    this.count++;
   }
 }
 
@@ -301,7 +366,6 @@ function prepare(
   const blocks = options.twoQubitBlocks ?? optimize;
   // Toffoli orientation, and gates on three or more wires fed to the block pass step by step (passes/toffoli-orientation.ts).
   const stepwise = optimize && options.passes?.['toffoli-orientation'] !== false;
-  decomposed.refuseEarly(circuit, options.maxOps ?? Infinity, { stepwise: blocks && stepwise });
   const oriented = stepwise ? orientations(circuit) : new Map<number, Orientation>();
   return {
     circuit,
@@ -327,21 +391,57 @@ function emit(prepared: Prepared, family: NativeFamily, options: NativeLoweringO
   return emitCounted(prepared, family, options).lowering;
 }
 
-/** Emits `prepared` (replaying its block choices when a count made them), with the entangling gates emitted. */
+/**
+ * Emits `prepared` (replaying its block choices when a count made them), with
+ * the entangling gates emitted, within `options.maxOps`. When the circuit
+ * could pass it, a walk that only counts goes first (the same walk, so the
+ * same count) and refuses at the gate that passes it, before any native gate
+ * is built; then the emitting walk replays what the counting one recorded
+ * (replay.ts).
+ */
 function emitCounted(
   prepared: Prepared,
   family: NativeFamily,
   options: NativeLoweringOptions,
 ): { lowering: NativeLowering; entanglers: number } {
   const optimize = options.optimize ?? true;
-  const emitter = new NativeEmitter(prepared.width, family, optimize, options.maxOps);
+  const maxOps = options.maxOps ?? Infinity;
+  const replay = new GateReplay();
+  if (opsAtMost(prepared, optimize) > maxOps) {
+    const counter = new NativeEmitter(prepared.width, family, optimize, maxOps, false);
+    prepared.decisions.rewind();
+    walk(prepared, family, optimize, counter, { cache: replay, emitter: counter });
+  }
+  const emitter = new NativeEmitter(prepared.width, family, optimize, maxOps);
   prepared.decisions.rewind();
-  walk(prepared, family, optimize, emitter);
+  walk(prepared, family, optimize, emitter, { cache: replay, emitter });
   const circuit = prepared.circuit;
   return {
     lowering: { circuit: { ...circuit, qubits: prepared.width, ops: emitter.ops }, finalFrames: emitter.finalFrames() },
     entanglers: emitter.entanglers,
   };
+}
+
+/**
+ * Native operations `prepared` lowers to at most, without walking it: an
+ * interaction step becomes at most one entangling gate (the block pass only
+ * ever replaces a block by fewer), each flushing the runs of its two wires
+ * first; a flush is at most two pulses; unoptimised, every gate flushes its
+ * wires; a measurement or reset flushes one, a barrier and the end all.
+ */
+function opsAtMost(prepared: Prepared, optimize: boolean): number {
+  const { circuit, width } = prepared;
+  let ops = 2 * width;
+  for (const [index, op] of circuit.ops.entries()) {
+    if (op.kind === 'gate' || op.kind === 'native') {
+      const steps = prepared.stepsAt
+        ? (prepared.stepsAt[index] ??= stepsOf(prepared, op, index))
+        : stepsOf(prepared, op, index);
+      for (const s of steps) if (s.kind === 'pp') ops += 5;
+      if (!optimize) ops += 2 * touched(steps).size;
+    } else ops += op.kind === 'barrier' ? 1 + 2 * width : 3;
+  }
+  return ops;
 }
 
 function stepsOf(prepared: Prepared, op: IrGate | IrNativeGate, index: number): readonly Step[] {
@@ -354,8 +454,17 @@ function stepsOf(prepared: Prepared, op: IrGate | IrNativeGate, index: number): 
   return steps;
 }
 
-/** Feeds `prepared`'s gates, through the block pass when it is on, to `sink`. */
-function walk(prepared: Prepared, family: NativeFamily, optimize: boolean, sink: LoweringSink): void {
+/**
+ * Feeds `prepared`'s gates, through the block pass when it is on, to `sink`;
+ * with `replay`, gates on three or more wires go through its records.
+ */
+function walk(
+  prepared: Prepared,
+  family: NativeFamily,
+  optimize: boolean,
+  sink: LoweringSink,
+  replay?: { readonly cache: GateReplay; readonly emitter: NativeEmitter },
+): void {
   const { circuit, width, stepwise } = prepared;
   const blocks = prepared.blocks
     ? new TwoQubitBlocks(family, (s, span) => sink.step(s, span), prepared.decisions)
@@ -368,11 +477,21 @@ function walk(prepared: Prepared, family: NativeFamily, optimize: boolean, sink:
           ? (prepared.stepsAt[index] ??= stepsOf(prepared, op, index))
           : stepsOf(prepared, op, index);
         const wires = touched(steps);
-        // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
-        if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
-        else if (blocks) blocks.gate([...wires], steps, op.span);
-        else for (const s of steps) sink.step(s, op.span);
-        if (!optimize) for (const q of wires) sink.flush(q, op.span);
+        const lowerGate = () => {
+          // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
+          if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
+          else if (blocks) blocks.gate([...wires], steps, op.span);
+          else for (const s of steps) sink.step(s, op.span);
+          if (!optimize) for (const q of wires) sink.flush(q, op.span);
+        };
+        if (replay && wires.size > 2)
+          replay.cache.lower(
+            steps,
+            op.span,
+            { emitter: replay.emitter, blocks, decisions: prepared.decisions },
+            lowerGate,
+          );
+        else lowerGate();
         break;
       }
       case 'measure':

@@ -58,30 +58,103 @@ export function qasmNumber(x: number): string {
   return Object.is(x, -0) || x === 0 ? '0' : String(x);
 }
 
+/**
+ * Text written as bytes into one growing buffer and decoded once: the body
+ * holds a line per native gate, up to a million, and a string per line (with
+ * the pieces it is made of) cost 400 MB and most of `compile`'s time in
+ * garbage collection (issue 24, L5). ASCII goes byte by byte; anything else
+ * (a Unicode register name) is encoded as UTF-8.
+ */
+class TextBuffer {
+  private length = 0;
+  private bytes: Uint8Array;
+
+  /** `expected`: bytes the text will about take (a guess saves copying it while it grows). */
+  constructor(expected = 1 << 16) {
+    this.bytes = new Uint8Array(Math.max(1 << 16, expected));
+  }
+
+  write(text: string): void {
+    const n = text.length;
+    if (this.length + 3 * n > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.length + 3 * n));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        this.length += new TextEncoder().encodeInto(text.slice(i), this.bytes.subarray(this.length)).written;
+        return;
+      }
+      this.bytes[this.length++] = c;
+    }
+  }
+
+  text(): string {
+    return new TextDecoder().decode(this.bytes.subarray(0, this.length));
+  }
+}
+
 class Printer {
-  readonly body: string[] = [];
   readonly used = new Set<string>();
 
   constructor(
+    /** Every line, each ended by a newline. */
+    readonly body: TextBuffer,
     private readonly qubitName: (q: number) => string,
     private readonly bitName: (b: number) => string,
     /** Spelling of each defined gate (renamed when a register already uses the name). */
     readonly spelling: ReadonlyMap<string, string>,
   ) {}
 
-  /** Each number spelled once: a lowered circuit repeats its phases (a million native gates: 70% repeats). */
-  private readonly numbers = new Map<number, string>();
+  /**
+   * Recent spellings, by the number's low bits: a lowered circuit repeats a
+   * few phases and angles (a quarter, an eighth) most of the time, and a table
+   * of every distinct number a million gates hold (half a million) would be
+   * kept alive to the end for the few that repeat.
+   */
+  private readonly recent = new Map<number, { readonly x: number; readonly spelled: string }>();
+  private readonly bits = new Float64Array(1);
+  private readonly words = new Uint32Array(this.bits.buffer);
 
   private number = (x: number): string => {
-    let spelled = this.numbers.get(x);
-    if (spelled === undefined) this.numbers.set(x, (spelled = qasmNumber(x)));
+    this.bits[0] = x;
+    const slot = ((this.words[0] as number) ^ (this.words[1] as number)) & 4095;
+    const hit = this.recent.get(slot);
+    if (hit !== undefined && hit.x === x) return hit.spelled;
+    const spelled = qasmNumber(x);
+    this.recent.set(slot, { x, spelled });
     return spelled;
   };
 
-  call(name: string, args: readonly number[], qubits: readonly number[], prefix = ''): void {
+  /** Writes `prefix name(args, last) qubits;` (`last` saves copying the phases of a million MS gates to add the angle). */
+  call(
+    name: string,
+    args: readonly number[],
+    qubits: readonly number[],
+    prefix = '',
+    last: number | null = null,
+  ): void {
     if (name in DEFINITIONS) this.used.add(name);
-    const params = args.length > 0 ? `(${args.map(this.number).join(', ')})` : '';
-    this.body.push(`${prefix}${this.spelling.get(name) ?? name}${params} ${qubits.map(this.qubitName).join(', ')};`);
+    // Piece by piece: no string is built for the line.
+    const body = this.body;
+    body.write(prefix);
+    body.write(this.spelling.get(name) ?? name);
+    for (let i = 0; i < args.length; i++) {
+      body.write(i === 0 ? '(' : ', ');
+      body.write(this.number(args[i] as number));
+    }
+    if (last !== null) {
+      body.write(args.length === 0 ? '(' : ', ');
+      body.write(this.number(last));
+    }
+    if (args.length > 0 || last !== null) body.write(')');
+    for (let i = 0; i < qubits.length; i++) {
+      body.write(i === 0 ? ' ' : ', ');
+      body.write(this.qubitName(qubits[i] as number));
+    }
+    body.write(';\n');
   }
 
   op(op: IrOp, qubits: number): void {
@@ -92,18 +165,20 @@ class Printer {
       case 'native':
         this.call(
           op.name,
-          op.name === 'ms' ? [...op.phases, op.angle ?? 0.25] : op.name === 'zz' ? [op.angle ?? 0] : op.phases,
+          op.name === 'zz' ? [op.angle ?? 0] : op.phases,
           op.targets,
+          '',
+          op.name === 'ms' ? (op.angle ?? 0.25) : null,
         );
         return;
       case 'measure':
-        this.body.push(`${this.bitName(op.bit)} = measure ${this.qubitName(op.qubit)};`);
+        this.body.write(`${this.bitName(op.bit)} = measure ${this.qubitName(op.qubit)};\n`);
         return;
       case 'reset':
-        this.body.push(`reset ${this.qubitName(op.qubit)};`);
+        this.body.write(`reset ${this.qubitName(op.qubit)};\n`);
         return;
       case 'barrier':
-        this.body.push('barrier;');
+        this.body.write('barrier;\n');
         return;
     }
   }
@@ -183,7 +258,9 @@ export function circuitToQasm(circuit: IrCircuit): string {
     : circuit.bitRegisters;
   for (const r of bitRegisters) taken.add(r.name);
   const spelling = new Map(Object.keys(DEFINITIONS).map((name) => [name, freshName(name, taken)]));
-  const printer = new Printer(registerLookup(qubitRegisters, 'q'), registerLookup(bitRegisters, 'c'), spelling);
+  // About 50 bytes a line (`ms(0.8441734932734625, 0.5, 0.0625) q[5], q[7];`).
+  const body = new TextBuffer(52 * (circuit.ops.length + (measureAll ? circuit.qubits : 0)));
+  const printer = new Printer(body, registerLookup(qubitRegisters, 'q'), registerLookup(bitRegisters, 'c'), spelling);
   for (const op of circuit.ops) printer.op(op, circuit.qubits);
   if (measureAll)
     for (let q = 0; q < circuit.qubits; q++) printer.op({ kind: 'measure', qubit: q, bit: q }, circuit.qubits);
@@ -194,6 +271,5 @@ export function circuitToQasm(circuit: IrCircuit): string {
   }
   for (const r of qubitRegisters) lines.push(`qubit[${r.size}] ${r.name};`);
   for (const r of bitRegisters) lines.push(`bit[${r.size}] ${r.name};`);
-  // concat, not a spread: the body holds a line per native gate, up to a million.
-  return lines.concat(printer.body, '').join('\n');
+  return `${lines.join('\n')}\n${printer.body.text()}`;
 }

@@ -6,8 +6,10 @@ export const LIMITS = Object.freeze({
   maxGates: 1_000_000,
   /**
    * Operations a native compile may emit, all circuits together (TooManyGates
-   * past it): the QIS gate limit does not bound the native output, where one
-   * `ctrl(7) @ x` becomes about 150 gates.
+   * past it, at the statement that passes it): the QIS gate limit does not
+   * bound the native output, where one multi-controlled gate becomes a
+   * hundred gates and more (docs/limits.md). Counted exactly before any
+   * native gate is built (native/lower.ts).
    */
   maxNativeGates: 1_000_000,
   /** Source text size, in UTF-16 code units (the service's 10 MB request body). */
