@@ -9,34 +9,23 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createService, openStore, type Db, type Service } from '../../src/service/index.js';
-import { startPostgres, type PostgresServer } from './postgres.js';
+import { startServiceOnPostgres, type ServiceOnPostgres } from './service-on-postgres.js';
 import { call } from './workload.js';
 
-let server: PostgresServer;
-let db: Db;
-let service: Service;
-let url: string;
-let key: string;
+let env: ServiceOnPostgres;
 
 beforeAll(async () => {
-  server = await startPostgres('lock-order');
-  db = await openStore({ databaseUrl: server.url });
   // No workers: nothing claims the jobs but the connection that plays one.
-  service = await createService({ databaseUrl: server.url, port: 0, workers: 0 });
-  url = await service.listen();
-  key = (await createKey(db, 'locker', 'project-locks')).key;
+  env = await startServiceOnPostgres('lock-order', { workers: 0, user: 'locker', project: 'project-locks' });
 });
 
 afterAll(async () => {
-  await service?.close();
-  await db?.close();
-  await server?.stop();
+  await env?.stop();
 });
 
 /** Backends of the jobs database waiting on a lock, other than `except`. */
 async function lockWaiters(except: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
+  const [row] = await env.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1`,
     [except],
   );
@@ -45,11 +34,11 @@ async function lockWaiters(except: number): Promise<number> {
 
 describe('lock order', () => {
   test("ending a session waits for a worker's child without holding the parent the worker asks for next", async () => {
-    const session = await call(url, 'POST', '/v0.4/sessions', key, { backend: 'qpu.aria-1', settings: {} });
+    const session = await call(env.url, 'POST', '/v0.4/sessions', env.key, { backend: 'qpu.aria-1', settings: {} });
     expect(session.status, session.text).toBe(201);
     const sessionId = session.json.id as string;
     const circuits = Array.from({ length: 3 }, (_, i) => ({ name: `c${i}`, circuit: [{ gate: 'h', target: 0 }] }));
-    const job = await call(url, 'POST', '/v0.4/jobs', key, {
+    const job = await call(env.url, 'POST', '/v0.4/jobs', env.key, {
       type: 'svc.multi-circuit.v1',
       backend: 'qpu.aria-1',
       shots: 100,
@@ -58,12 +47,12 @@ describe('lock order', () => {
     });
     expect(job.status, job.text).toBe(201);
     const parent = job.json.id as string;
-    const children = await db.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = $1 ORDER BY id', [
+    const children = await env.db.query<{ id: string }>('SELECT id FROM jobs WHERE parent_job_id = $1 ORDER BY id', [
       parent,
     ]);
     expect(children).toHaveLength(3);
 
-    const worker = new pg.Client({ connectionString: server.url });
+    const worker = new pg.Client({ connectionString: env.server.url });
     await worker.connect();
     try {
       const [{ pid }] = (await worker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [
@@ -71,7 +60,7 @@ describe('lock order', () => {
       ];
       await worker.query('BEGIN');
       await worker.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [children[1]?.id]);
-      const ending = call(url, 'POST', `/v0.4/sessions/${sessionId}/end`, key, {});
+      const ending = call(env.url, 'POST', `/v0.4/sessions/${sessionId}/end`, env.key, {});
       const deadline = Date.now() + 60_000;
       while ((await lockWaiters(pid)) === 0) {
         if (Date.now() > deadline) throw new Error('the session end never waited for the child the worker holds');
@@ -90,7 +79,7 @@ describe('lock order', () => {
     } finally {
       await worker.end();
     }
-    const statuses = await db.query<{ status: string }>(
+    const statuses = await env.db.query<{ status: string }>(
       'SELECT status FROM jobs WHERE id = $1 OR parent_job_id = $1 ORDER BY id',
       [parent],
     );

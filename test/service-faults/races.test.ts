@@ -7,30 +7,19 @@
  * completed, nothing left of a deleted job.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createService, openStore, type Db, type Service } from '../../src/service/index.js';
-import { startPostgres, type PostgresServer } from './postgres.js';
+import { startServiceOnPostgres, type ServiceOnPostgres } from './service-on-postgres.js';
 import { call, jobBody, waitSettled } from './workload.js';
 
 const ROUNDS = 24;
 
-let server: PostgresServer;
-let db: Db;
-let service: Service;
-let url: string;
-let key: string;
+let env: ServiceOnPostgres;
 
 beforeAll(async () => {
-  server = await startPostgres('races');
-  db = await openStore({ databaseUrl: server.url });
-  service = await createService({ databaseUrl: server.url, port: 0, workers: 2 });
-  url = await service.listen();
-  key = (await createKey(db, 'racer', 'project-races')).key;
+  env = await startServiceOnPostgres('races', { workers: 2, user: 'racer', project: 'project-races' });
 });
 
 afterAll(async () => {
-  await service?.close();
-  await db?.close();
-  await server?.stop();
+  await env?.stop();
 });
 
 /** A Bell job's time from creation to completion here (median of a few), measured before the races. */
@@ -45,16 +34,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * measure the new thread's start; from the claim, delays land around the run.
  */
 async function createRunning(body: Record<string, unknown> = jobBody('bell')): Promise<string> {
-  const answer = await call(url, 'POST', '/v0.4/jobs', key, body);
+  const answer = await call(env.url, 'POST', '/v0.4/jobs', env.key, body);
   expect(answer.status, answer.text).toBe(201);
   const id = answer.json.id as string;
-  while ((await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted')
+  while (
+    (await env.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status === 'submitted'
+  )
     await sleep(1);
   return id;
 }
 
 async function resultArtifacts(id: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
+  const [row] = await env.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM artifacts WHERE job_id = $1 AND kind = 'result'`,
     [id],
   );
@@ -68,7 +59,7 @@ async function completionTime(body: Record<string, unknown>, runs: number): Prom
     const id = await createRunning(body);
     const started = performance.now();
     while (
-      (await db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed'
+      (await env.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status !== 'completed'
     )
       await sleep(1);
     times.push(performance.now() - started);
@@ -87,9 +78,9 @@ describe.sequential('races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning();
       await sleep(delayOf(i));
-      const cancel = await call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key);
-      await waitSettled(db, [id], 30_000);
-      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      const cancel = await call(env.url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, env.key);
+      await waitSettled(env.db, [id], 30_000);
+      const job = await call(env.url, 'GET', `/v0.4/jobs/${id}`, env.key);
       outcomes[`${cancel.status}->${job.json.status}`] = (outcomes[`${cancel.status}->${job.json.status}`] ?? 0) + 1;
       if (cancel.status === 200) {
         expect(job.json.status).toBe('canceled');
@@ -107,10 +98,10 @@ describe.sequential('races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning();
       await sleep(delayOf(i));
-      const move = await call(url, 'POST', `/v0.4/jobs/${id}/move`, key, {});
-      await waitSettled(db, [id], 30_000);
-      const source = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
-      const clones = await db.query<{ id: string }>(`SELECT id FROM jobs WHERE metadata->>'original_job_id' = $1`, [
+      const move = await call(env.url, 'POST', `/v0.4/jobs/${id}/move`, env.key, {});
+      await waitSettled(env.db, [id], 30_000);
+      const source = await call(env.url, 'GET', `/v0.4/jobs/${id}`, env.key);
+      const clones = await env.db.query<{ id: string }>(`SELECT id FROM jobs WHERE metadata->>'original_job_id' = $1`, [
         id,
       ]);
       outcomes[`${move.status}->${source.json.status}`] = (outcomes[`${move.status}->${source.json.status}`] ?? 0) + 1;
@@ -131,12 +122,12 @@ describe.sequential('races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning();
       await sleep(delayOf(i));
-      const removed = await call(url, 'DELETE', `/v0.4/jobs/${id}`, key);
+      const removed = await call(env.url, 'DELETE', `/v0.4/jobs/${id}`, env.key);
       expect(removed.status, removed.text).toBe(200);
       // Give a worker that held the job time to try to store its outcome.
       await sleep(60);
-      expect((await call(url, 'GET', `/v0.4/jobs/${id}`, key)).status).toBe(404);
-      const [left] = await db.query<{ jobs: number; artifacts: number }>(
+      expect((await call(env.url, 'GET', `/v0.4/jobs/${id}`, env.key)).status).toBe(404);
+      const [left] = await env.db.query<{ jobs: number; artifacts: number }>(
         `SELECT (SELECT count(*)::int FROM jobs WHERE id = $1) AS jobs, (SELECT count(*)::int FROM artifacts WHERE job_id = $1) AS artifacts`,
         [id],
       );
@@ -149,9 +140,11 @@ describe.sequential('races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning();
       await sleep(delayOf(i));
-      const answers = await Promise.all([0, 1].map(() => call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key)));
-      await waitSettled(db, [id], 30_000);
-      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      const answers = await Promise.all(
+        [0, 1].map(() => call(env.url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, env.key)),
+      );
+      await waitSettled(env.db, [id], 30_000);
+      const job = await call(env.url, 'GET', `/v0.4/jobs/${id}`, env.key);
       const statuses = answers.map((a) => a.status).sort();
       outcomes[`${statuses.join('+')}->${job.json.status}`] =
         (outcomes[`${statuses.join('+')}->${job.json.status}`] ?? 0) + 1;
@@ -176,11 +169,11 @@ describe.sequential('races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await createRunning(body);
       await sleep(delayOf(i, multiMs));
-      const cancel = await call(url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, key);
-      await waitSettled(db, [id], 30_000);
-      const job = await call(url, 'GET', `/v0.4/jobs/${id}`, key);
+      const cancel = await call(env.url, 'PUT', `/v0.4/jobs/${id}/status/cancel`, env.key);
+      await waitSettled(env.db, [id], 30_000);
+      const job = await call(env.url, 'GET', `/v0.4/jobs/${id}`, env.key);
       outcomes[`${cancel.status}->${job.json.status}`] = (outcomes[`${cancel.status}->${job.json.status}`] ?? 0) + 1;
-      const children = await db.query<{ status: string }>('SELECT status FROM jobs WHERE parent_job_id = $1', [id]);
+      const children = await env.db.query<{ status: string }>('SELECT status FROM jobs WHERE parent_job_id = $1', [id]);
       expect(children).toHaveLength(4);
       if (cancel.status === 200) {
         expect(job.json.status).toBe('canceled');

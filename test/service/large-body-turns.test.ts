@@ -5,7 +5,6 @@
  * the one-go versions gave: the same first problem at the same path, and
  * text that reads back as the same jobs.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { boundedValidatorFactory, FIRST_ERROR_ONLY } from '../../src/service/http/validator.js';
 import { CreateV4Body } from '../../src/service/http/schemas/jobs.js';
@@ -13,6 +12,7 @@ import { writeInputsInTurns } from '../../src/service/jobs/input-text.js';
 import { insertJobs } from '../../src/service/store/jobs.js';
 import type { Queryable } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
+import { newJob } from './new-job.js';
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown[] | null };
 
@@ -70,30 +70,18 @@ describe('the create body checked in turns', () => {
 });
 
 describe('a large input written in turns for the store', () => {
-  const job = (input: Record<string, unknown>, parent: string | null = null): NewJob => ({
-    id: randomUUID(),
-    project_id: 'p',
-    submitter_id: 'u',
-    api_version: 'v0.4',
-    type: 'svc.circuit.v1',
-    status: 'submitted',
-    backend: 'simulator',
-    name: 'n "quoted" $& $1',
-    metadata: { k: 'v' },
-    shots: 10,
-    dry_run: false,
-    noise: null,
-    settings: null,
-    error_mitigation: null,
-    registers: null,
-    session_id: null,
-    input,
-    parent_job_id: parent,
-    child_index: parent ? 0 : null,
-    child_job_ids: null,
-    clone_parent_id: null,
-    submitted_at: '2026-11-26T00:00:00.000Z',
-  });
+  const job = (input: Record<string, unknown>, parent: string | null = null): NewJob =>
+    newJob({
+      project_id: 'p',
+      submitter_id: 'u',
+      name: 'n "quoted" $& $1',
+      metadata: { k: 'v' },
+      shots: 10,
+      input,
+      parent_job_id: parent,
+      child_index: parent ? 0 : null,
+      submitted_at: '2026-11-26T00:00:00.000Z',
+    });
 
   /** What insertJobs sends: its one parameter. */
   async function sent(jobs: readonly NewJob[]): Promise<string> {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { JobInserter } from '../../src/service/store/jobs.js';
 import type { Db } from '../../src/service/store/db.js';
-import type { NewJob } from '../../src/service/jobs/model.js';
+import { newJob } from './new-job.js';
 import { BELL_QASM, type Harness } from './harness.js';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -65,29 +65,14 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
 
   it('S1: a grouped insert the store refuses is retried one request at a time, so only the bad one fails', async () => {
     const inserter = new JobInserter(store());
-    const job = (name: string | null): NewJob => ({
-      id: randomUUID(),
-      project_id: 'insert-isolation',
-      submitter_id: 'insert-isolation',
-      api_version: 'v0.4',
-      type: 'svc.circuit.v1',
-      status: 'canceled',
-      backend: 'simulator',
-      name,
-      metadata: null,
-      shots: null,
-      dry_run: false,
-      noise: null,
-      settings: null,
-      error_mitigation: null,
-      registers: null,
-      session_id: null,
-      input: { qubits: 1, circuit: [] },
-      parent_job_id: null,
-      clone_parent_id: null,
-      child_index: null,
-      child_job_ids: null,
-    });
+    const job = (name: string | null) =>
+      newJob({
+        project_id: 'insert-isolation',
+        submitter_id: 'insert-isolation',
+        status: 'canceled',
+        name,
+        input: { qubits: 1, circuit: [] },
+      });
     // The edge refuses these; the store is the last line: a lone surrogate is no valid text for PostgreSQL.
     const jobs = [job('a'), job('b\ud800'), job('c'), job('d')];
     const settled = await Promise.allSettled(jobs.map((j) => inserter.insert([j])));

@@ -13,7 +13,8 @@ import { claimJob, completeJob, renewLeases } from '../../src/service/store/queu
 import { revokeKey, createKey, extendCharacterizations } from '../../src/service/store/catalog.js';
 import { characterizationSource } from '../../src/service/jobs/characterizations.js';
 import type { Db } from '../../src/service/store/db.js';
-import type { JobRecord, NewJob } from '../../src/service/jobs/model.js';
+import type { JobRecord } from '../../src/service/jobs/model.js';
+import { newJob } from './new-job.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
 import { defineReliabilityTests } from './reliability.js';
 import { defineClientCallTests } from './client-calls.js';
@@ -34,33 +35,6 @@ const FAILING = [
   { name: 'a for loop', program: 'qubit[1] q;\nfor int i in [0:2] {\n  x q[0];\n}', backend: 'simulator' },
   { name: '40 qubits on qpu.forte-1', program: 'qubit[40] q;\nh q[0];', backend: 'qpu.forte-1' },
 ];
-
-function newJob(overrides: Partial<NewJob> = {}): NewJob {
-  return {
-    id: randomUUID(),
-    project_id: 'queue-test',
-    submitter_id: 'queue-test',
-    api_version: 'v0.4',
-    type: 'svc.circuit.v1',
-    status: 'submitted',
-    backend: 'simulator',
-    name: null,
-    metadata: null,
-    shots: null,
-    dry_run: false,
-    noise: null,
-    settings: null,
-    error_mitigation: null,
-    registers: null,
-    session_id: null,
-    input: { format: 'svc.circuit.v0', qubits: 1, circuit: [{ gate: 'x', target: 0 }] },
-    parent_job_id: null,
-    child_index: null,
-    child_job_ids: null,
-    clone_parent_id: null,
-    ...overrides,
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
