@@ -155,6 +155,20 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
           op.end(),
         )
       : body;
+  // One v128 a turn from byte a up to byte stop, the body skipped where the control is off.
+  const vectorLoop = (body: number[]) =>
+    code(
+      op.loop(),
+      skipUnlessControlled(body),
+      op.get(a),
+      op.i32(16),
+      op.add,
+      op.tee(a),
+      op.get(stop),
+      op.ltU,
+      op.brIf(0),
+      op.end(),
+    );
   const addresses = code(op.get(re), op.get(a), op.add, op.set(ra), op.get(im), op.get(a), op.add, op.set(ia));
   if (v.adjacent) {
     // One pair per v128: x = (a, b), y = (b, a).
@@ -195,16 +209,7 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
         op.i32(4),
         op.shl,
         op.set(stop),
-        op.loop(),
-        skipUnlessControlled(body),
-        op.get(a),
-        op.i32(16),
-        op.add,
-        op.tee(a),
-        op.get(stop),
-        op.ltU,
-        op.brIf(0),
-        op.end(),
+        vectorLoop(body),
       ),
     );
   }
@@ -321,16 +326,7 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
       op.shl,
       op.add,
       op.set(stop),
-      op.loop(),
-      skipUnlessControlled(body),
-      op.get(a),
-      op.i32(16),
-      op.add,
-      op.tee(a),
-      op.get(stop),
-      op.ltU,
-      op.brIf(0),
-      op.end(),
+      vectorLoop(body),
       op.get(p),
       op.get(count),
       op.add,
