@@ -27,7 +27,7 @@ import {
   inPlaceKernelName,
 } from '../../src/simulator/kernels/wasm-in-place.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
-import { circuit, gate, referenceApply, type C } from './helpers.js';
+import { circuit, gate, randomDenseState, referenceApply, type C } from './helpers.js';
 
 const FORMS: readonly PairForm[] = ['general', 'real', 'diagonal', 'exchange'];
 
@@ -288,18 +288,7 @@ describe('in-place passes in the engine', () => {
     });
   };
 
-  /** A random normalized state of n qubits in a WebAssembly memory (or plain arrays). */
-  const randomState = (n: number, seed: number, inMemory: boolean): DenseState => {
-    const random = new SeededRandom(seed);
-    const arrays = inMemory
-      ? allocateSimdState(2 ** n)!
-      : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
-    for (let i = 0; i < 2 ** n; i++) {
-      arrays.re[i] = random.next() - 0.5;
-      arrays.im[i] = random.next() - 0.5;
-    }
-    return { kind: 'dense', qubits: n, ...arrays };
-  };
+  const randomState = randomDenseState;
 
   it('run lone gates on a state in WebAssembly memory through the SIMD kernels, as the gate-by-gate reference does', () => {
     const n = 9;

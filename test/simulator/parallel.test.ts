@@ -15,7 +15,7 @@ import { platform } from '../../src/platform/index.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
-import { gate } from './helpers.js';
+import { expectSameAmplitudes, gate, randomDenseState } from './helpers.js';
 
 describe('worker threads', () => {
   const pool = new WorkerPool(2, 10);
@@ -117,17 +117,6 @@ describe('a pass cut into pieces the threads claim', () => {
       unitaryOf(gate('swap', [q, (q + 1) % n])),
     ]);
   };
-  const randomState = (n: number, seed: number, inMemory: boolean): DenseState => {
-    const random = new SeededRandom(seed);
-    const arrays = inMemory
-      ? allocateSimdState(2 ** n)!
-      : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
-    for (let i = 0; i < 2 ** n; i++) {
-      arrays.re[i] = random.next() - 0.5;
-      arrays.im[i] = random.next() - 0.5;
-    }
-    return { kind: 'dense', qubits: n, ...arrays };
-  };
 
   it('give the reference amplitudes when a pass has fewer units than pieces, or pieces of one (odd) pair', async () => {
     await pool.ready;
@@ -135,18 +124,15 @@ describe('a pass cut into pieces the threads claim', () => {
     expect(PIECES_PER_THREAD).toBe(8);
     for (let n = 2; n <= 5; n++) {
       const ops = gatesOn(n, n);
-      const threaded = randomState(n, 40 + n, true);
-      const reference = randomState(n, 40 + n, false);
+      const threaded = randomDenseState(n, 40 + n, true);
+      const reference = randomDenseState(n, 40 + n, false);
       expect(pool.accepts(n)).toBe(true);
       const programs = [...compileDense(ops, n, inPlace), ...compileDense(ops, n, staged)];
       expect(programs.filter((p) => p.inPlace).length).toBeGreaterThan(n);
       for (const program of programs) runCompiled(program, threaded, { ...inPlace, parallel: pool });
       for (const program of compileDense([...ops, ...ops], n, { ...inPlace, fuse: false }))
         runCompiled(program, reference, inPlace);
-      for (let i = 0; i < 2 ** n; i++) {
-        expect(Math.abs((threaded.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
-        expect(Math.abs((threaded.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
-      }
+      expectSameAmplitudes(threaded, reference);
     }
   });
 
@@ -154,8 +140,8 @@ describe('a pass cut into pieces the threads claim', () => {
     const n = 7;
     const ops = gatesOn(n, 3);
     for (const count of [1, 3, 7, 13, 64]) {
-      const pieced = randomState(n, 8, true);
-      const reference = randomState(n, 8, false);
+      const pieced = randomDenseState(n, 8, true);
+      const reference = randomDenseState(n, 8, false);
       for (const program of [...compileDense(ops, n, inPlace), ...compileDense(ops, n, staged)]) {
         const units = program.inPlace ? 2 ** (n - 1) : 2 ** (n - program.qubits.length);
         const counters = new Int32Array(new SharedArrayBuffer(8));
@@ -169,10 +155,7 @@ describe('a pass cut into pieces the threads claim', () => {
       }
       for (const program of compileDense([...ops, ...ops], n, { ...inPlace, fuse: false }))
         runCompiled(program, reference, inPlace);
-      for (let i = 0; i < 2 ** n; i++) {
-        expect(Math.abs((pieced.re[i] as number) - (reference.re[i] as number))).toBeLessThan(1e-12);
-        expect(Math.abs((pieced.im[i] as number) - (reference.im[i] as number))).toBeLessThan(1e-12);
-      }
+      expectSameAmplitudes(pieced, reference);
     }
   });
 });

@@ -195,29 +195,21 @@ export function inPlaceKernel(v: InPlaceVariant, unroll = IN_PLACE_UNROLL): Wasm
         ? code(op.get(ra), op.get(jBytes), op.add, op.set(rj), op.get(ia), op.get(jBytes), op.add, op.set(ij))
         : [],
     );
+    const loadInto = (k: number, pairs: readonly (readonly [number, number])[]) =>
+      code(...pairs.map(([address, value]) => code(op.get(address), op.load(16 * k), op.set(value))));
     const loads = used.map(({ x, y }, k) =>
       strided
-        ? code(
-            op.get(ra),
-            op.load(16 * k),
-            op.set(x.r),
-            op.get(ia),
-            op.load(16 * k),
-            op.set(x.i),
-            op.get(rj),
-            op.load(16 * k),
-            op.set(y.r),
-            op.get(ij),
-            op.load(16 * k),
-            op.set(y.i),
-          )
+        ? loadInto(k, [
+            [ra, x.r],
+            [ia, x.i],
+            [rj, y.r],
+            [ij, y.i],
+          ])
         : code(
-            op.get(ra),
-            op.load(16 * k),
-            op.set(x.r),
-            op.get(ia),
-            op.load(16 * k),
-            op.set(x.i),
+            loadInto(k, [
+              [ra, x.r],
+              [ia, x.i],
+            ]),
             // A diagonal reads only the pair itself.
             v.form === 'diagonal'
               ? []
@@ -239,20 +231,13 @@ export function inPlaceKernel(v: InPlaceVariant, unroll = IN_PLACE_UNROLL): Wasm
         return code(op.get(ra), outRe, op.store(16 * k), op.get(ia), outIm, op.store(16 * k));
       }
       const [row0, row1] = rows(v.form, c, x, y, false) as [Row, Row];
-      return code(
-        op.get(ra),
-        blended(row0[0], x.r),
-        op.store(16 * k),
-        op.get(ia),
-        blended(row0[1], x.i),
-        op.store(16 * k),
-        op.get(rj),
-        blended(row1[0], y.r),
-        op.store(16 * k),
-        op.get(ij),
-        blended(row1[1], y.i),
-        op.store(16 * k),
-      );
+      const outputs: [number, number[]][] = [
+        [ra, blended(row0[0], x.r)],
+        [ia, blended(row0[1], x.i)],
+        [rj, blended(row1[0], y.r)],
+        [ij, blended(row1[1], y.i)],
+      ];
+      return code(...outputs.map(([address, value]) => code(op.get(address), value, op.store(16 * k))));
     });
     return code(addresses, ...loads, ...stores);
   };
