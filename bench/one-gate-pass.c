@@ -5,8 +5,11 @@
  * (i, i + 2^q) are numbered 0 .. 2^(n-1) - 1 and each thread takes an equal
  * range of them, so any target qubit splits evenly.
  *
- * Usage: one-gate-pass <n> <h|rz> <q> <threads> <repeats>; prints the median
- * milliseconds of the timed passes (after one untimed pass).
+ * Usage: one-gate-pass <n>, then one request a line on stdin,
+ * `<h|rz> <q> <threads> <repeats>`, each answered with a line: the median
+ * milliseconds of the timed passes (after one untimed pass). The state stays
+ * allocated and touched between requests, so the bench can time C and its own
+ * pass alternately, seconds apart at most, under the same load.
  */
 #include <math.h>
 #include <pthread.h>
@@ -86,20 +89,11 @@ static int by_value(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int main(int argc, char **argv) {
-  if (argc != 6) {
-    fprintf(stderr, "usage: %s <n> <h|rz> <q> <threads> <repeats>\n", argv[0]);
-    return 2;
-  }
-  const int n = atoi(argv[1]), q = atoi(argv[3]), threads = atoi(argv[4]), repeats = atoi(argv[5]);
-  const int rz = strcmp(argv[2], "rz") == 0;
-  const size_t len = (size_t)1 << n, pairs = len / 2;
-  double *re = malloc(len * sizeof(double)), *im = malloc(len * sizeof(double));
-  if (!re || !im || threads < 1 || threads > 64 || q < 0 || q >= n || repeats < 1) return 2;
-  for (size_t i = 0; i < len; i++) re[i] = im[i] = 0.5 / sqrt((double)len);
+/* Runs one request; returns the median pass time in ms. */
+static double timed_passes(double *re, double *im, size_t pairs, int q, int rz, int threads, int repeats,
+                           double *times) {
   pthread_t ids[64];
   share_t shares[64];
-  double *times = malloc(sizeof(double) * (size_t)repeats);
   for (int r = -1; r < repeats; r++) {
     const double t0 = now_ms();
     for (int t = 0; t < threads; t++) {
@@ -111,7 +105,28 @@ int main(int argc, char **argv) {
     if (r >= 0) times[r] = now_ms() - t0;
   }
   qsort(times, (size_t)repeats, sizeof(double), by_value);
-  printf("%.3f\n", times[repeats / 2]);
+  return times[repeats / 2];
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s <n>, then lines <h|rz> <q> <threads> <repeats> on stdin\n", argv[0]);
+    return 2;
+  }
+  const int n = atoi(argv[1]);
+  if (n < 2 || n > 34) return 2;
+  const size_t len = (size_t)1 << n, pairs = len / 2;
+  double *re = malloc(len * sizeof(double)), *im = malloc(len * sizeof(double));
+  if (!re || !im) return 2;
+  for (size_t i = 0; i < len; i++) re[i] = im[i] = 0.5 / sqrt((double)len);
+  char gate[8];
+  int q, threads, repeats;
+  while (scanf("%7s %d %d %d", gate, &q, &threads, &repeats) == 4) {
+    if (threads < 1 || threads > 64 || q < 0 || q >= n || repeats < 1 || repeats > 1000) return 2;
+    double times[1000];
+    printf("%.3f\n", timed_passes(re, im, pairs, q, strcmp(gate, "rz") == 0, threads, repeats, times));
+    fflush(stdout);
+  }
   /* Keeps the passes from being optimized away. */
   fprintf(stderr, "checksum %g\n", re[len - 1] + im[0]);
   return 0;

@@ -14,14 +14,15 @@
  * `npx tsx bench/simulate.bench.ts --rss <circuit> <n>` runs one case and
  * reports its peak RSS (used by the full run).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadQsharp } from './qsharp.js';
 import { createRequire } from 'node:module';
-import { BENCH_SIZE, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
+import { BENCH_SIZE, median, medianMs, peakRssMb, printTable, reportMaxRss } from './lib.js';
 import type { IrCircuit, IrOp } from '../src/ir/types.js';
 import { executeCircuit } from '../src/simulator/engine/execute.js';
 import { executeOptions } from '../src/simulator/run.js';
@@ -307,24 +308,42 @@ async function qsharpRunner(): Promise<(n: number, gates: readonly BenchGate[]) 
 
 // --- one pass over a large state, against a C loop ----------------------------------------
 
+/** The C loop's compiler flags: the fastest of -O2/-O3, with and without -march=native, in a side-by-side check (docs/simulator.md). */
+const C_FLAGS = ['-O2', '-march=native'];
+
 /** Builds bench/one-gate-pass.c with the system compiler; null (and a message) when there is none. */
 function buildCPass(): string | null {
   const out = join(mkdtempSync(join(tmpdir(), 'qasm3-pass-')), 'one-gate-pass');
   const source = fileURLToPath(new URL('./one-gate-pass.c', import.meta.url));
   for (const compiler of ['cc', 'gcc', 'clang']) {
-    const built = spawnSync(compiler, ['-O2', '-march=native', '-o', out, source, '-lm', '-lpthread'], {
-      encoding: 'utf8',
-    });
+    const built = spawnSync(compiler, [...C_FLAGS, '-o', out, source, '-lm', '-lpthread'], { encoding: 'utf8' });
     if (built.status === 0) return out;
   }
   console.log('\n(no C compiler (cc, gcc, clang) on this machine: the C column is skipped)');
   return null;
 }
 
-function cPassMs(binary: string | null, n: number, gate: string, q: number, threads: number): number | string {
-  if (!binary) return '-';
-  const run = spawnSync(binary, [String(n), gate, String(q), String(threads), '5'], { encoding: 'utf8' });
-  return run.status === 0 ? Number(run.stdout.trim()) : `failed: ${run.stderr.trim()}`;
+/** The C loop as a process that keeps its 2^n state and answers one timing request a line (bench/one-gate-pass.c). */
+class CPass {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: AsyncIterator<string>;
+
+  constructor(binary: string, n: number) {
+    this.child = spawn(binary, [String(n)]);
+    this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
+  }
+
+  /** Median ms of `repeats` passes of `gate` on qubit `q` with `threads` threads. */
+  async time(gate: string, q: number, threads: number, repeats: number): Promise<number> {
+    this.child.stdin.write(`${gate} ${q} ${threads} ${repeats}\n`);
+    const line = await this.lines.next();
+    if (line.done) throw new Error(`the C loop stopped (exit ${this.child.exitCode})`);
+    return Number(line.value);
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
 }
 
 const PASS_GATES = {
@@ -353,12 +372,20 @@ function passState(n: number): DenseState {
   return { kind: 'dense', qubits: n, ...arrays };
 }
 
+/** Rounds per row: C and ours alternate (C first in even rounds), so both see the same load, seconds apart. */
+const PASS_ROUNDS = Number(process.env.BENCH_PASS_ROUNDS ?? 7);
+/** Passes per timing (after one untimed pass), their median taken. */
+const PASS_REPEATS = 3;
+
 /**
  * One pass of h or rz on qubits 0, 12 and n-1 over 2^24 and 2^26 amplitudes,
  * 1 and 2 threads: the C loop, ours as the engine compiles it (a lone gate in
- * place), the scalar JavaScript in-place loop, and the staged pass; medians of
- * 5 in ms. Then the rule's other side: k gates in one chunk, staged once or in
- * place k times (IN_PLACE_MAX_GATES is read from it).
+ * place), then once the scalar JavaScript in-place loop and the staged pass;
+ * ms. C and ours are timed alternately in PASS_ROUNDS rounds of PASS_REPEATS
+ * passes each: the columns are the medians over the rounds, and ours / C the
+ * median of the rounds' ratios (each ratio measured seconds apart). Then the
+ * rule's other side: k gates in one chunk, staged once or in place k times
+ * (IN_PLACE_MAX_GATES is read from it).
  */
 async function passTables(): Promise<void> {
   const binary = buildCPass();
@@ -366,8 +393,11 @@ async function passTables(): Promise<void> {
   await pool.ready;
   const rows: (string | number)[][] = [];
   const gateCounts: (string | number)[][] = [];
+  const loadBefore = loadAverage();
+  let within = 0;
   for (const n of [24, 26]) {
     const state = passState(n);
+    const c = binary ? new CPass(binary, n) : null;
     for (const [name, make] of Object.entries(PASS_GATES)) {
       for (const q of [0, 12, n - 1]) {
         const op = make(q);
@@ -375,29 +405,42 @@ async function passTables(): Promise<void> {
         const staged = stagedPass({ qubits: [q], ops: [op] }, n, DEFAULT_BLOCK_QUBITS);
         for (const threads of [1, 2]) {
           const options = threads === 2 ? { ...PASS_OPTIONS, parallel: pool } : PASS_OPTIONS;
-          const c = cPassMs(binary, n, name, q, threads);
-          const ours = medianOfSync(() => runCompiled(program!, state, options), 5);
+          const cTimes: number[] = [];
+          const ourTimes: number[] = [];
+          for (let round = 0; round < PASS_ROUNDS; round++) {
+            const timeOurs = () =>
+              ourTimes.push(medianOfSync(() => runCompiled(program!, state, options), PASS_REPEATS));
+            if (round % 2 === 1) timeOurs();
+            if (c) cTimes.push(await c.time(name, q, threads, PASS_REPEATS));
+            if (round % 2 === 0) timeOurs();
+          }
           // The scalar JavaScript loop the SIMD kernel replaced (one thread only: it is what a state outside wasm memory runs).
           const scalar =
             threads === 1 && program!.inPlace
-              ? medianOfSync(() => applyPairs(state.re, state.im, program!.inPlace!, 0, 2 ** (n - 1)), 5)
+              ? medianOfSync(() => applyPairs(state.re, state.im, program!.inPlace!, 0, 2 ** (n - 1)), PASS_REPEATS)
               : '-';
-          const old = medianOfSync(() => runCompiled(staged, state, options), 5);
+          const old = medianOfSync(() => runCompiled(staged, state, options), PASS_REPEATS);
+          const ratio = c ? median(ourTimes.map((t, k) => t / cTimes[k]!)) : NaN;
+          if (ratio <= 1.2) within++;
           rows.push([
             n,
             name,
             q,
             threads,
-            c,
-            ours,
+            c ? median(cTimes) : '-',
+            median(ourTimes),
             program!.inPlace ? 'in place' : 'staged',
             scalar,
             old,
-            typeof c === 'number' ? `${(ours / c).toFixed(2)}x` : '-',
+            c ? `${ratio.toFixed(2)}x` : '-',
+            c
+              ? `${Math.min(...ourTimes.map((t, k) => t / cTimes[k]!)).toFixed(2)}-${Math.max(...ourTimes.map((t, k) => t / cTimes[k]!)).toFixed(2)}`
+              : '-',
           ]);
         }
       }
     }
+    c?.close();
     // The rule's other side: k one-qubit gates on distinct qubits in one chunk, staged once or in place k times.
     for (const k of [2, 3, 4, 8]) {
       const qubits = [3, 17, 0, n - 1, 5, 12, 9, 1].slice(0, k);
@@ -419,10 +462,23 @@ async function passTables(): Promise<void> {
   }
   await pool.close();
   printTable(
-    `One pass of one gate over 2^n amplitudes: median of 5 ms (load ${loadAverage()})`,
-    ['n', 'gate', 'qubit', 'threads', 'C loop', 'ours', 'ours runs', 'JS in place', 'staged', 'ours / C'],
+    `One pass of one gate over 2^n amplitudes, ms: C and ours medians of ${PASS_ROUNDS} alternating rounds of ${PASS_REPEATS} passes; ours / C the median of the rounds' ratios (C ${C_FLAGS.join(' ')}; load ${loadBefore} at the start, ${loadAverage()} at the end)`,
+    [
+      'n',
+      'gate',
+      'qubit',
+      'threads',
+      'C loop',
+      'ours',
+      'ours runs',
+      'JS in place',
+      'staged',
+      'ours / C',
+      "rounds' range",
+    ],
     rows,
   );
+  console.log(`\n${within} of ${rows.length} rows within 1.2x of the C loop`);
   printTable(
     `k one-qubit gates (h, rz alternating) in one chunk, one thread: one staged pass or k in place (median of 5 ms, load ${loadAverage()})`,
     ['n', 'k', 'qubits', 'staged once', 'in place k times', 'in place / staged', 'engine runs'],

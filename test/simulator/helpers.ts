@@ -2,6 +2,10 @@
 import type { IrCircuit, IrGate, IrNativeGate, IrOp, IrRegister } from '../../src/ir/types.js';
 import type { QisGateName } from '../../src/tables/index.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
+import { SeededRandom } from '../../src/simulator/engine/random.js';
+import type { DenseState } from '../../src/simulator/engine/state.js';
+import { allocateSimdState } from '../../src/simulator/kernels/wasm.js';
+import { expect } from 'vitest';
 
 /** Engine options the simulator tests run with: fused, small blocks, a generous memory budget. */
 export const engineOptions = () =>
@@ -84,4 +88,23 @@ export function referenceApply(state: C[], matrix: C[][], targets: number[], con
       sum = cadd(sum, cmul((matrix[row] as C[])[col] as C, state[withLocal(i, col)] as C));
     return sum;
   });
+}
+
+/** A random (unnormalized) dense state of n qubits, in a WebAssembly memory or in plain arrays; the seed fixes it. */
+export function randomDenseState(n: number, seed: number, inMemory: boolean): DenseState {
+  const random = new SeededRandom(seed);
+  const arrays = inMemory ? allocateSimdState(2 ** n)! : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
+  for (let i = 0; i < 2 ** n; i++) {
+    arrays.re[i] = random.next() - 0.5;
+    arrays.im[i] = random.next() - 0.5;
+  }
+  return { kind: 'dense', qubits: n, ...arrays };
+}
+
+/** Expects every amplitude of `actual` within 1e-12 of `expected`'s, real and imaginary part apart. */
+export function expectSameAmplitudes(actual: DenseState, expected: DenseState): void {
+  for (let i = 0; i < 2 ** expected.qubits; i++) {
+    expect(Math.abs((actual.re[i] as number) - (expected.re[i] as number))).toBeLessThan(1e-12);
+    expect(Math.abs((actual.im[i] as number) - (expected.im[i] as number))).toBeLessThan(1e-12);
+  }
 }

@@ -17,9 +17,17 @@ import type { DenseState } from '../../src/simulator/engine/state.js';
 import { amplitudeAt } from '../../src/simulator/engine/state.js';
 import { applyPairs, type PairForm, type PairGate } from '../../src/simulator/kernels/in-place.js';
 import { applyPairsSimd } from '../../src/simulator/kernels/in-place-simd.js';
-import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
+import { allocateSimdState, simdKernels, stateMemory, type SimdExports } from '../../src/simulator/kernels/wasm.js';
+import { encodeModule } from '../../src/simulator/kernels/wasm-encoding.js';
+import {
+  IN_PLACE_UNROLL,
+  IN_PLACE_VARIANTS,
+  inPlaceConstants,
+  inPlaceKernel,
+  inPlaceKernelName,
+} from '../../src/simulator/kernels/wasm-in-place.js';
 import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
-import { circuit, gate, referenceApply, type C } from './helpers.js';
+import { circuit, gate, randomDenseState, referenceApply, type C } from './helpers.js';
 
 const FORMS: readonly PairForm[] = ['general', 'real', 'diagonal', 'exchange'];
 
@@ -132,6 +140,58 @@ describe('in-place one-qubit kernels as WebAssembly SIMD', () => {
     checkAgainstReference(8, inMemory, simd, 400);
   });
 
+  it("unrolled 1, 2 or 4 vectors a turn, give the scalar loop's amplitudes on every pair range (whole turns, leftovers, none)", () => {
+    expect(IN_PLACE_UNROLL).toBe(2);
+    const n = 6;
+    const pairs = 2 ** (n - 1);
+    const state = allocateSimdState(2 ** n)!;
+    const memory = stateMemory(state.re, state.im)!;
+    const kernels = simdKernels(memory)!;
+    const wasm = (
+      globalThis as unknown as {
+        WebAssembly: {
+          Module: new (b: Uint8Array) => object;
+          Instance: new (m: object, i: object) => { exports: object };
+        };
+      }
+    ).WebAssembly;
+    const random = new SeededRandom(27);
+    for (const unroll of [1, 2, 4]) {
+      const module = new wasm.Module(encodeModule(IN_PLACE_VARIANTS.map((v) => inPlaceKernel(v, unroll))));
+      const exports = new wasm.Instance(module, { env: { memory } }).exports as SimdExports;
+      for (const form of FORMS) {
+        for (let q = 0; q < n; q++) {
+          for (const controlMask of [0, q === 0 ? 0b100 : 1]) {
+            const m = Float64Array.from({ length: 8 }, () => random.next() - 0.5);
+            const gate: PairGate = { q, controlMask, form, m };
+            const constants = inPlaceConstants(gate);
+            const at = kernels.scratch(constants.length * 8 + 16, 16);
+            kernels.view.set(constants, at / 8);
+            const kernel = exports[inPlaceKernelName({ form, adjacent: q === 0, controlled: controlMask !== 0 })]!;
+            // The strided kernels take even pair boundaries (applyPairsSimd runs an odd end pair in JavaScript).
+            const stepOf = q === 0 ? 1 : 2;
+            for (let first = 0; first < pairs; first += stepOf * 3) {
+              for (let end = first + stepOf; end <= pairs; end += stepOf) {
+                for (let i = 0; i < 2 ** n; i++) {
+                  state.re[i] = random.next() - 0.5;
+                  state.im[i] = random.next() - 0.5;
+                }
+                const re = Float64Array.from(state.re);
+                const im = Float64Array.from(state.im);
+                applyPairs(re, im, gate, first, end);
+                kernel(state.re.byteOffset, state.im.byteOffset, q, first, end, controlMask, at);
+                for (let i = 0; i < 2 ** n; i++) {
+                  expect(Math.abs((state.re[i] as number) - (re[i] as number))).toBeLessThan(1e-12);
+                  expect(Math.abs((state.im[i] as number) - (im[i] as number))).toBeLessThan(1e-12);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('decline a state outside WebAssembly memory, so the JavaScript kernels run it', () => {
     const gate = { q: 1, controlMask: 0, form: 'real' as const, m: new Float64Array(8) };
     expect(applyPairsSimd(new Float64Array(8), new Float64Array(8), gate, 0, 4)).toBe(false);
@@ -228,18 +288,7 @@ describe('in-place passes in the engine', () => {
     });
   };
 
-  /** A random normalized state of n qubits in a WebAssembly memory (or plain arrays). */
-  const randomState = (n: number, seed: number, inMemory: boolean): DenseState => {
-    const random = new SeededRandom(seed);
-    const arrays = inMemory
-      ? allocateSimdState(2 ** n)!
-      : { re: new Float64Array(2 ** n), im: new Float64Array(2 ** n) };
-    for (let i = 0; i < 2 ** n; i++) {
-      arrays.re[i] = random.next() - 0.5;
-      arrays.im[i] = random.next() - 0.5;
-    }
-    return { kind: 'dense', qubits: n, ...arrays };
-  };
+  const randomState = randomDenseState;
 
   it('run lone gates on a state in WebAssembly memory through the SIMD kernels, as the gate-by-gate reference does', () => {
     const n = 9;

@@ -4,7 +4,9 @@ import { unitaryOf } from '../../src/simulator/kernels/matrices.js';
 import { MemoryGuard } from '../../src/simulator/engine/memory.js';
 import {
   PARALLEL_MIN_QUBITS,
+  PIECES_PER_THREAD,
   prepareWorkers,
+  runPieces,
   sharedWorkerPool,
   splittingPays,
   WorkerPool,
@@ -13,7 +15,7 @@ import { platform } from '../../src/platform/index.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import type { DenseState } from '../../src/simulator/engine/state.js';
 import { allocateSimdState, stateMemory } from '../../src/simulator/kernels/wasm.js';
-import { gate } from './helpers.js';
+import { expectSameAmplitudes, gate, randomDenseState } from './helpers.js';
 
 describe('worker threads', () => {
   const pool = new WorkerPool(2, 10);
@@ -94,6 +96,66 @@ describe('worker threads', () => {
     for (let i = 0; i < 2 ** n; i++) {
       expect(inMemory.re[i]).toBe(single.re[i]);
       expect(inMemory.im[i]).toBe(single.im[i]);
+    }
+  });
+});
+
+describe('a pass cut into pieces the threads claim', () => {
+  const pool = new WorkerPool(2, 2);
+  afterAll(() => pool.close());
+  const base = { sparse: 'never', fuse: true, memory: new MemoryGuard(1e9) } as const;
+  /** Every gate its own in-place pass, or staged passes of 3-qubit blocks. */
+  const inPlace: EngineOptions = { ...base, blockQubits: 1, chunkQubits: 1, inPlaceMinQubits: 0 };
+  const staged: EngineOptions = { ...base, blockQubits: 3, chunkQubits: 2, inPlaceMinQubits: 99 };
+  /** Gates on every qubit, some controlled, and a swap (staged even where the others run in place). */
+  const gatesOn = (n: number, seed: number) => {
+    const random = new SeededRandom(seed);
+    return Array.from({ length: n }, (_, q) => q).flatMap((q) => [
+      unitaryOf(gate('h', [q])),
+      unitaryOf(gate('rz', [q], [], random.next() * 6)),
+      unitaryOf(gate('rx', [q], [(q + 1) % n], random.next() * 6)),
+      unitaryOf(gate('swap', [q, (q + 1) % n])),
+    ]);
+  };
+
+  it('give the reference amplitudes when a pass has fewer units than pieces, or pieces of one (odd) pair', async () => {
+    await pool.ready;
+    // 2..5 qubits: 1..16 pairs against 2 * PIECES_PER_THREAD = 16 pieces, so pieces of one pair start at odd pairs.
+    expect(PIECES_PER_THREAD).toBe(8);
+    for (let n = 2; n <= 5; n++) {
+      const ops = gatesOn(n, n);
+      const threaded = randomDenseState(n, 40 + n, true);
+      const reference = randomDenseState(n, 40 + n, false);
+      expect(pool.accepts(n)).toBe(true);
+      const programs = [...compileDense(ops, n, inPlace), ...compileDense(ops, n, staged)];
+      expect(programs.filter((p) => p.inPlace).length).toBeGreaterThan(n);
+      for (const program of programs) runCompiled(program, threaded, { ...inPlace, parallel: pool });
+      for (const program of compileDense([...ops, ...ops], n, { ...inPlace, fuse: false }))
+        runCompiled(program, reference, inPlace);
+      expectSameAmplitudes(threaded, reference);
+    }
+  });
+
+  it('split units into any number of pieces, boundaries not dividing them, as one thread would run them', () => {
+    const n = 7;
+    const ops = gatesOn(n, 3);
+    for (const count of [1, 3, 7, 13, 64]) {
+      const pieced = randomDenseState(n, 8, true);
+      const reference = randomDenseState(n, 8, false);
+      for (const program of [...compileDense(ops, n, inPlace), ...compileDense(ops, n, staged)]) {
+        const units = program.inPlace ? 2 ** (n - 1) : 2 ** (n - program.qubits.length);
+        const counters = new Int32Array(new SharedArrayBuffer(8));
+        const pieces = { units, count: Math.min(units, count), counters };
+        runPieces({ ...pieced, program, qubits: n, pieces, memory: null, memoryId: 0 });
+        expect(Array.from(counters)).toEqual([pieces.count + 1, pieces.count]);
+        // A worker reading this task after the pass ended finds no piece left and changes nothing.
+        const before = Float64Array.from(pieced.re);
+        runPieces({ ...pieced, program, qubits: n, pieces, memory: null, memoryId: 0 });
+        expect(pieced.re).toEqual(before);
+      }
+      for (const program of compileDense([...ops, ...ops], n, { ...inPlace, fuse: false }))
+        runCompiled(program, reference, inPlace);
+      expectSameAmplitudes(pieced, reference);
     }
   });
 });

@@ -1,9 +1,14 @@
 /**
  * Both cores: a chunk's blocks are independent, so for large states the main
- * thread runs one share of them and worker threads the others, over the same
- * SharedArrayBuffer state. The main thread waits with Atomics.wait, so the
- * engine stays synchronous. Small states stay on one thread: handing work
- * over costs more than it saves there.
+ * thread and worker threads run them over the same SharedArrayBuffer state.
+ * A pass is cut into pieces (PIECES_PER_THREAD per thread) that each thread
+ * claims with an atomic counter until none is left (self-scheduling, as
+ * OpenMP's `schedule(dynamic)`): a worker that wakes late, or that the
+ * machine's load deschedules mid-pass, leaves its pieces to the others
+ * instead of holding the pass up, and the main thread waits for the pieces,
+ * not for the workers. The main thread waits with Atomics.wait, so the engine
+ * stays synchronous. Small states stay on one thread: handing work over costs
+ * more than it saves there.
  */
 import { platform, type SimulatorThread } from '../../platform/index.js';
 import type { ParallelRunner } from './evolve.js';
@@ -15,15 +20,21 @@ import { stateMemory, type WasmMemory } from '../kernels/wasm.js';
 /** Smallest state (qubits) handed to workers; below it one thread is faster (bench/simulate.bench.ts). */
 export const PARALLEL_MIN_QUBITS = 20;
 
-/** Message to a worker: run blocks [first, end) of a compiled chunk. */
+/**
+ * Pieces per thread a pass is cut into. More pieces even out a late or
+ * descheduled thread in finer steps; each costs a kernel call and an atomic
+ * add (microseconds against a piece of a 2^20-amplitude pass, the smallest
+ * split by default).
+ */
+export const PIECES_PER_THREAD = 8;
+
+/** Message to a worker: claim and run pieces of a compiled chunk until none is left (see {@link runPieces}). */
 export interface WorkerTask {
   readonly re: Float64Array;
   readonly im: Float64Array;
   readonly program: LocalProgram;
   readonly qubits: number;
-  readonly first: number;
-  readonly end: number;
-  readonly done: Int32Array;
+  readonly pieces: PassPieces;
   /** The state's WebAssembly memory, if it has one (see allocateSimdState): workers gather from it with the SIMD module. */
   readonly memory: WasmMemory | null;
   /** Names `memory` across tasks (a posted memory arrives as a new object each time). */
@@ -45,7 +56,6 @@ function idOf(memory: WasmMemory | null): number {
 
 export class WorkerPool implements ParallelRunner {
   private readonly workers: SimulatorThread[];
-  private readonly done = new Int32Array(new SharedArrayBuffer(4));
   private readyCount = 0;
   /** Resolves once every worker has loaded its code (see {@link accepts}). */
   readonly ready: Promise<void>;
@@ -86,46 +96,70 @@ export class WorkerPool implements ParallelRunner {
   }
 
   run(state: DenseState, program: LocalProgram): void {
-    const blocks = passUnits(program, state.qubits);
+    const units = passUnits(program, state.qubits);
     const shares = this.workers.length + 1;
     if (
-      blocks < shares ||
+      units < shares ||
       !(state.re.buffer instanceof SharedArrayBuffer) ||
       !(state.im.buffer instanceof SharedArrayBuffer)
     ) {
       runProgram(program, state.re, state.im, state.qubits);
       return;
     }
-    const per = Math.ceil(blocks / shares);
+    // Counters of this pass alone: a worker that reads its task after the pass ended finds no piece left.
+    const pieces: PassPieces = {
+      units,
+      count: Math.min(units, shares * PIECES_PER_THREAD),
+      counters: new Int32Array(new SharedArrayBuffer(8)),
+    };
     const memory = stateMemory(state.re, state.im);
     const memoryId = idOf(memory);
-    Atomics.store(this.done, 0, 0);
-    this.workers.forEach((worker, k) => {
-      const task: WorkerTask = {
-        re: state.re,
-        im: state.im,
-        program,
-        qubits: state.qubits,
-        first: (k + 1) * per,
-        end: Math.min(blocks, (k + 2) * per),
-        done: this.done,
-        memory,
-        memoryId,
-      };
-      worker.postMessage(task);
-    });
-    runProgram(program, state.re, state.im, state.qubits, 0, Math.min(blocks, per));
-    for (
-      let finished = Atomics.load(this.done, 0);
-      finished < this.workers.length;
-      finished = Atomics.load(this.done, 0)
-    ) {
-      Atomics.wait(this.done, 0, finished);
-    }
+    const task: WorkerTask = { re: state.re, im: state.im, program, qubits: state.qubits, pieces, memory, memoryId };
+    for (const worker of this.workers) worker.postMessage(task);
+    runPieces(task);
+    const finished = pieces.counters;
+    for (let done = Atomics.load(finished, FINISHED); done < pieces.count; done = Atomics.load(finished, FINISHED))
+      Atomics.wait(finished, FINISHED, done);
   }
 
   close(): Promise<number[]> {
     return Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** A pass's units (blocks, or pairs in place) in `count` pieces, and its counters (see {@link NEXT}, {@link FINISHED}). */
+export interface PassPieces {
+  readonly units: number;
+  readonly count: number;
+  readonly counters: Int32Array;
+}
+
+/** Counter of the next piece to claim. */
+const NEXT = 0;
+/** Counter of pieces run; the main thread waits on it. */
+const FINISHED = 1;
+
+/**
+ * Claims pieces of the task's pass and runs them until none is left (the
+ * main thread and every worker run this). Piece k is units
+ * [k * units / count, (k + 1) * units / count). A piece that throws still
+ * counts as finished, so the waiting main thread never hangs.
+ */
+export function runPieces(task: WorkerTask): void {
+  const { units, count, counters } = task.pieces;
+  for (let k = Atomics.add(counters, NEXT, 1); k < count; k = Atomics.add(counters, NEXT, 1)) {
+    try {
+      runProgram(
+        task.program,
+        task.re,
+        task.im,
+        task.qubits,
+        Math.floor((k * units) / count),
+        Math.floor(((k + 1) * units) / count),
+      );
+    } finally {
+      if (Atomics.add(counters, FINISHED, 1) + 1 === count) Atomics.notify(counters, FINISHED);
+    }
   }
 }
 

@@ -1,7 +1,6 @@
-/** A simulator worker thread: runs its share of a chunk's blocks, then counts itself done (parallel.ts). */
+/** A simulator worker thread: claims and runs pieces of a pass until none is left (parallel.ts). */
 import { platform } from '../../platform/index.js';
-import type { WorkerTask } from './parallel.js';
-import { runProgram } from './program.js';
+import { runPieces, type WorkerTask } from './parallel.js';
 import { adoptStateMemory, type WasmMemory } from '../kernels/wasm.js';
 
 /**
@@ -23,14 +22,8 @@ const parentPort = platform.simulatorThreadPort;
 parentPort?.on('message', (message: unknown) => {
   // The pool (parallel.ts) posts nothing else to its threads.
   const task = message as WorkerTask;
-  try {
-    adopt(task);
-    runProgram(task.program, task.re, task.im, task.qubits, task.first, task.end);
-  } finally {
-    // Always signal, so the waiting main thread never hangs.
-    Atomics.add(task.done, 0, 1);
-    Atomics.notify(task.done, 0);
-  }
+  adopt(task);
+  runPieces(task);
 });
 
 // Every import above is loaded: tell the pool this worker can take tasks.

@@ -57,6 +57,7 @@ export const op = {
   eqz: [0x45],
   ne: [0x47],
   ltU: [0x49],
+  geU: [0x4f],
   add: [0x6a],
   sub: [0x6b],
   and: [0x71],

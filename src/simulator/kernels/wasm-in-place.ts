@@ -124,8 +124,16 @@ function rows(form: PairForm, c: readonly number[], a: Complex, b: Complex, adja
   }
 }
 
-/** The kernel of one variant. */
-export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
+/**
+ * Vectors per turn of an uncontrolled kernel's loop: a turn issues all its
+ * loads before its stores (a store orders the loads after it), and the loop's
+ * count and branch are paid once per turn. A controlled kernel skips or runs
+ * single vectors, so it keeps one a turn.
+ */
+export const IN_PLACE_UNROLL = 2;
+
+/** The kernel of one variant, `unroll` vectors a turn where it has no control (tests and the bench vary it). */
+export function inPlaceKernel(v: InPlaceVariant, unroll = IN_PLACE_UNROLL): WasmFunction {
   const f = new FunctionBuilder();
   const re = f.param(I32),
     im = f.param(I32),
@@ -134,13 +142,24 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
     end = f.param(I32),
     control = f.param(I32),
     constants = f.param(I32);
-  // a: byte offset of amplitude i in either array; ra, ia: its addresses.
-  const [a, stop, ra, ia, controlBytes] = [f.local(I32), f.local(I32), f.local(I32), f.local(I32), f.local(I32)];
+  // a: byte offset of amplitude i in either array; ra, ia: its addresses; rj, ij: its partner's (strided).
+  const a = f.local(I32),
+    stop = f.local(I32),
+    ra = f.local(I32),
+    ia = f.local(I32),
+    rj = f.local(I32),
+    ij = f.local(I32),
+    controlBytes = f.local(I32);
+  // Strided: segments of 2^q consecutive first members; x at i, y at j = i + 2^q (jBytes on).
+  const [step, jBytes, p, off, count] = [f.local(I32), f.local(I32), f.local(I32), f.local(I32), f.local(I32)];
   const hoisted = f.hoist(constants, COEFFICIENTS[v.form]);
   const c = hoisted.locals;
-  const x = { r: f.local(V128), i: f.local(V128) };
-  const y = { r: f.local(V128), i: f.local(V128) };
-  const load = (address: number, offset: number) => code(op.get(address), op.load(offset));
+  const perTurn = v.controlled ? 1 : Math.max(1, unroll);
+  // Inputs of each vector of a turn: strided, x at i and y at j; adjacent, x the pair and y its lane swap.
+  const inputs = Array.from({ length: perTurn }, () => ({
+    x: { r: f.local(V128), i: f.local(V128) },
+    y: { r: f.local(V128), i: f.local(V128) },
+  }));
   const skipUnlessControlled = (body: number[]) =>
     v.controlled
       ? code(
@@ -155,43 +174,95 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
           op.end(),
         )
       : body;
-  // One v128 a turn from byte a up to byte stop, the body skipped where the control is off.
-  const vectorLoop = (body: number[]) =>
-    code(
-      op.loop(),
-      skipUnlessControlled(body),
+  // Strided, a control on qubit 0 differs between the lanes (i even, i + 1): lane 0 keeps its input.
+  const laneMask = f.local(V128);
+  const blended = (value: number[], old: number) =>
+    v.controlled && !v.adjacent ? code(value, op.get(old), op.get(laneMask), op.bitselect) : value;
+  const strided = !v.adjacent;
+  /** Loads then stores of `vectors` consecutive v128s from byte a (static offsets 16k). */
+  const turn = (vectors: number): number[] => {
+    const used = inputs.slice(0, vectors);
+    const addresses = code(
+      op.get(re),
       op.get(a),
-      op.i32(16),
       op.add,
-      op.tee(a),
+      op.set(ra),
+      op.get(im),
+      op.get(a),
+      op.add,
+      op.set(ia),
+      strided
+        ? code(op.get(ra), op.get(jBytes), op.add, op.set(rj), op.get(ia), op.get(jBytes), op.add, op.set(ij))
+        : [],
+    );
+    const loadInto = (k: number, pairs: readonly (readonly [number, number])[]) =>
+      code(...pairs.map(([address, value]) => code(op.get(address), op.load(16 * k), op.set(value))));
+    const loads = used.map(({ x, y }, k) =>
+      strided
+        ? loadInto(k, [
+            [ra, x.r],
+            [ia, x.i],
+            [rj, y.r],
+            [ij, y.i],
+          ])
+        : code(
+            loadInto(k, [
+              [ra, x.r],
+              [ia, x.i],
+            ]),
+            // A diagonal reads only the pair itself.
+            v.form === 'diagonal'
+              ? []
+              : code(
+                  op.get(x.r),
+                  op.get(x.r),
+                  op.swapLanes(),
+                  op.set(y.r),
+                  op.get(x.i),
+                  op.get(x.i),
+                  op.swapLanes(),
+                  op.set(y.i),
+                ),
+          ),
+    );
+    const stores = used.map(({ x, y }, k) => {
+      if (!strided) {
+        const [[outRe, outIm]] = rows(v.form, c, x, y, true) as [Row];
+        return code(op.get(ra), outRe, op.store(16 * k), op.get(ia), outIm, op.store(16 * k));
+      }
+      const [row0, row1] = rows(v.form, c, x, y, false) as [Row, Row];
+      const outputs: [number, number[]][] = [
+        [ra, blended(row0[0], x.r)],
+        [ia, blended(row0[1], x.i)],
+        [rj, blended(row1[0], y.r)],
+        [ij, blended(row1[1], y.i)],
+      ];
+      return code(...outputs.map(([address, value]) => code(op.get(address), value, op.store(16 * k))));
+    });
+    return code(addresses, ...loads, ...stores);
+  };
+  /** Turns of `vectors` v128s while that many are left before byte stop. */
+  const loopOf = (vectors: number): number[] =>
+    code(
+      op.block(),
+      op.loop(),
+      op.get(a),
+      vectors > 1 ? code(op.i32(16 * (vectors - 1)), op.add) : [],
       op.get(stop),
-      op.ltU,
-      op.brIf(0),
+      op.geU,
+      op.brIf(1),
+      skipUnlessControlled(turn(vectors)),
+      op.get(a),
+      op.i32(16 * vectors),
+      op.add,
+      op.set(a),
+      op.br(0),
+      op.end(),
       op.end(),
     );
-  const addresses = code(op.get(re), op.get(a), op.add, op.set(ra), op.get(im), op.get(a), op.add, op.set(ia));
+  // Whole turns, then the vectors left over (fewer than a turn) one at a time.
+  const vectorLoop = (): number[] => (perTurn > 1 ? code(loopOf(perTurn), loopOf(1)) : loopOf(1));
   if (v.adjacent) {
-    // One pair per v128: x = (a, b), y = (b, a).
-    const [[outRe, outIm]] = rows(v.form, c, x, y, true) as [Row];
-    const body = code(
-      addresses,
-      load(ra, 0),
-      op.tee(x.r),
-      op.get(x.r),
-      op.swapLanes(),
-      op.set(y.r),
-      load(ia, 0),
-      op.tee(x.i),
-      op.get(x.i),
-      op.swapLanes(),
-      op.set(y.i),
-      op.get(ra),
-      outRe,
-      op.store(),
-      op.get(ia),
-      outIm,
-      op.store(),
-    );
     return f.build(
       inPlaceKernelName(v),
       code(
@@ -209,15 +280,10 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
         op.i32(4),
         op.shl,
         op.set(stop),
-        vectorLoop(body),
+        vectorLoop(),
       ),
     );
   }
-  // Strided: segments of 2^q consecutive first members; x at i, y at j = i + 2^q.
-  const [step, jBytes, p, off, count] = [f.local(I32), f.local(I32), f.local(I32), f.local(I32), f.local(I32)];
-  const [row0, row1] = rows(v.form, c, x, y, false) as [Row, Row];
-  // Strided: the lanes are i (even) and i + 1, so a control on qubit 0 leaves lane 0 as it was.
-  const laneMask = f.local(V128);
   const maskSetup = v.controlled
     ? code(
         op.v128(Array<number>(16).fill(0xff)),
@@ -231,41 +297,6 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
         op.end(),
       )
     : [];
-  const blended = (value: number[], old: number) =>
-    v.controlled ? code(value, op.get(old), op.get(laneMask), op.bitselect) : value;
-  const body = code(
-    addresses,
-    load(ra, 0),
-    op.set(x.r),
-    load(ia, 0),
-    op.set(x.i),
-    op.get(ra),
-    op.get(jBytes),
-    op.add,
-    op.load(),
-    op.set(y.r),
-    op.get(ia),
-    op.get(jBytes),
-    op.add,
-    op.load(),
-    op.set(y.i),
-    op.get(ra),
-    blended(row0[0], x.r),
-    op.store(),
-    op.get(ia),
-    blended(row0[1], x.i),
-    op.store(),
-    op.get(ra),
-    op.get(jBytes),
-    op.add,
-    blended(row1[0], y.r),
-    op.store(),
-    op.get(ia),
-    op.get(jBytes),
-    op.add,
-    blended(row1[1], y.i),
-    op.store(),
-  );
   return f.build(
     inPlaceKernelName(v),
     code(
@@ -326,7 +357,7 @@ export function inPlaceKernel(v: InPlaceVariant): WasmFunction {
       op.shl,
       op.add,
       op.set(stop),
-      vectorLoop(body),
+      vectorLoop(),
       op.get(p),
       op.get(count),
       op.add,
