@@ -203,11 +203,6 @@ export class TermTable {
 const NO_SLOT = 7;
 /** One rotation of a term, packed so that a term's list holds numbers, not objects: index · 16 + slot · 2 + negated. */
 const packAt = (index: number, slot: number, negated: boolean): number => index * 16 + slot * 2 + (negated ? 1 : 0);
-const unpackAt = (packed: number): { index: number; slot: number; negated: boolean } => {
-  const index = Math.floor(packed / 16);
-  const rest = packed - index * 16;
-  return { index, slot: rest >> 1, negated: (rest & 1) === 1 };
-};
 
 /** The parities of a CCZ's seven terms, in CCZ_TERMS order, from its wires' parities (a⊕b given when known). */
 function cczParities(pa: Parity, pb: Parity, pt: Parity): Parity[] {
@@ -256,17 +251,18 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
       merged = true;
-      term.at.forEach((packed, k) => {
-        const entry = unpackAt(packed);
-        const angle = k > 0 ? 0 : entry.negated ? -term.total : term.total;
-        if (entry.slot !== NO_SLOT) (slots.get(entry.index) as number[])[entry.slot] = angle;
-        else if (k > 0) replaced.set(entry.index, null);
-        else
-          replaced.set(
-            entry.index,
-            rotationGate(angle, (out[entry.index] as IrGate).targets[0] as number, out[entry.index]?.span),
-          );
-      });
+      // The first rotation takes the merged angle, the rest go (a plain loop: this runs for every term).
+      for (let k = 0; k < term.at.length; k++) {
+        const packed = term.at[k] as number;
+        const index = Math.floor(packed / 16);
+        const rest = packed - index * 16;
+        const slot = rest >> 1;
+        const negated = (rest & 1) === 1;
+        const angle = k > 0 ? 0 : negated ? -term.total : term.total;
+        if (slot !== NO_SLOT) (slots.get(index) as number[])[slot] = angle;
+        else if (k > 0) replaced.set(index, null);
+        else replaced.set(index, rotationGate(angle, (out[index] as IrGate).targets[0] as number, out[index]?.span));
+      }
     }
     terms = new TermTable();
   };
@@ -408,9 +404,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     const before = original.get(i) as readonly number[];
     if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole.add(i);
   }
+  const toffoliAt = (j: number): boolean => whole.has(j) && (out[j] as IrGate).name === 'x';
   out.forEach((op, i) => {
     const angles = slots.get(i);
-    const toffoliAt = (j: number): boolean => whole.has(j) && (out[j] as IrGate).name === 'x';
     if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
     if (whole.has(i)) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original.get(i) as number[]));
     else if (angles) result.push(...cczTerms(op as IrGate, angles));
