@@ -10,7 +10,9 @@
  * then multiplies the neighbour with the CNOT next to it (a Toffoli then a
  * CNOT on its controls, Peres's gate, costs 4 instead of 6). A Toffoli is
  * H_t CCZ H_t, so it takes the same choice with Hadamards on its target.
- * Without such a neighbour the gate keeps the default decomposition.
+ * The neighbour is looked for past single-qubit gates, which join the
+ * two-qubit block between it and the CNOT. Without such a neighbour the gate
+ * keeps the default decomposition.
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { H, phaseGate, dagger } from '../complex2.js';
@@ -94,6 +96,8 @@ export function orientations(circuit: IrCircuit): Map<number, Orientation> {
   // Per wire, the Toffoli on it still waiting for its next op (at most one: the next op on the wire takes it).
   const pending = new Int32Array(circuit.qubits).fill(-1);
   ops.forEach((op, i) => {
+    // A single-qubit gate joins the two-qubit block around it, so the neighbour is looked for past it.
+    if (op.kind === 'gate' && op.controls.length === 0 && op.targets.length === 1) return;
     const flip = isDoublyControlledFlip(op);
     let latest = -1;
     forEachWire(op, circuit.qubits, (w) => {
