@@ -454,6 +454,26 @@ function stepsOf(prepared: Prepared, op: IrGate | IrNativeGate, index: number): 
   return steps;
 }
 
+/** The wires of one step, as shared lists (the block pass reads them; a walk meets tens of thousands of steps). */
+const stepWires = (s: Step): readonly number[] => (s.kind === 'u' ? single(s.qubit) : pair(s.a, s.b));
+
+/** Feeds one gate's steps on `wires` to the block pass, or straight to `sink` without it. */
+function lowerGate(
+  steps: readonly Step[],
+  wires: ReadonlySet<number>,
+  span: Span | undefined,
+  blocks: TwoQubitBlocks | null,
+  stepwise: boolean,
+  optimize: boolean,
+  sink: LoweringSink,
+): void {
+  // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
+  if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate(stepWires(s), [s], span);
+  else if (blocks) blocks.gate([...wires], steps, span);
+  else for (const s of steps) sink.step(s, span);
+  if (!optimize) for (const q of wires) sink.flush(q, span);
+}
+
 /**
  * Feeds `prepared`'s gates, through the block pass when it is on, to `sink`;
  * with `replay`, gates on three or more wires go through its records.
@@ -477,21 +497,11 @@ function walk(
           ? (prepared.stepsAt[index] ??= stepsOf(prepared, op, index))
           : stepsOf(prepared, op, index);
         const wires = touched(steps);
-        const lowerGate = () => {
-          // A gate on three or more wires goes in step by step, so its two-qubit parts join blocks with their neighbours.
-          if (blocks && stepwise && wires.size > 2) for (const s of steps) blocks.gate([...touched([s])], [s], op.span);
-          else if (blocks) blocks.gate([...wires], steps, op.span);
-          else for (const s of steps) sink.step(s, op.span);
-          if (!optimize) for (const q of wires) sink.flush(q, op.span);
-        };
         if (replay && wires.size > 2)
-          replay.cache.lower(
-            steps,
-            op.span,
-            { emitter: replay.emitter, blocks, decisions: prepared.decisions },
-            lowerGate,
+          replay.cache.lower(steps, op.span, { emitter: replay.emitter, blocks, decisions: prepared.decisions }, () =>
+            lowerGate(steps, wires, op.span, blocks, stepwise, optimize, sink),
           );
-        else lowerGate();
+        else lowerGate(steps, wires, op.span, blocks, stepwise, optimize, sink);
         break;
       }
       case 'measure':

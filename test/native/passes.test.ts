@@ -42,6 +42,15 @@ describe.each(FAMILIES)('the probes of issue 26 (%s)', (family) => {
     expect(entanglers(circuitOf(3, [cx(1, 2), ccx(0, 1, 2)]))).toBe(5);
   });
 
+  it("Peres's gate with a single-qubit gate between: the CNOT pair still meets the CNOT (4 and 5; 6 without)", () => {
+    // The single-qubit gate joins the two-qubit block, so orientation looks past it for the neighbour.
+    const rx = circuitOf(3, [ccz(0, 1, 2), gate('rx', [1], [], 0.3), cx(0, 1)]);
+    expect(entanglers(rx)).toBe(4);
+    expect(entanglers(circuitOf(3, [ccz(0, 1, 2), h(0), cx(0, 1)]))).toBe(5);
+    expect(entanglers(circuitOf(3, [cx(0, 1), gate('x', [0]), ccz(0, 1, 2)]))).toBe(4);
+    expect(entanglers(rx, { 'toffoli-orientation': false, 'phase-fold': false })).toBe(6);
+  });
+
   it('tof_3: 11 with relative-phase Toffolis for the compute/uncompute pair, 15 without', () => {
     expect(entanglers(TOF_3)).toBe(11);
     expect(entanglers(TOF_3, { 'relative-phase': false, 'phase-fold': false })).toBe(15);
@@ -170,6 +179,34 @@ describe.each(FAMILIES)('random Clifford+T and reversible circuits (%s)', (famil
   });
   it('compile to their source with no more entanglers than with every pass off (reversible)', () => {
     fc.assert(fc.property(reversible, check), { numRuns: 40 });
+  });
+});
+
+/** A Toffoli or CCZ, then single-qubit gates, then a gate on two of its wires (or the same, mirrored): orientation's case. */
+const toffoliNeighbour = fc
+  .record({
+    toffoli: fc.constantFrom('ccx', 'ccz'),
+    between: fc.array(fc.record({ name: fc.constantFrom('h', 'x', 't', 'rx'), wire: fc.nat(2) }), { maxLength: 3 }),
+    pair: fc.constantFrom([0, 1], [1, 0], [0, 2], [2, 1]),
+    neighbourFirst: fc.boolean(),
+  })
+  .map(({ toffoli, between, pair, neighbourFirst }) => {
+    const t = toffoli === 'ccx' ? ccx(0, 1, 2) : ccz(0, 1, 2);
+    const singles = between.map(({ name, wire }) => (name === 'rx' ? gate('rx', [wire], [], 0.7) : gate(name, [wire])));
+    const neighbour = cx(pair[0], pair[1]);
+    return circuitOf(3, neighbourFirst ? [neighbour, ...singles, t] : [t, ...singles, neighbour]);
+  });
+
+describe.each(FAMILIES)('toffoli-orientation past single-qubit gates (%s)', (family) => {
+  it('compiles to its source with no more entanglers than with the orientation off', () => {
+    fc.assert(
+      fc.property(toffoliNeighbour, (c) => {
+        const on = counts(lowerAndProve(c, family)).twoQubit;
+        const off = counts(lowerToNative(c, family, { passes: { 'toffoli-orientation': false } }).circuit).twoQubit;
+        expect(on).toBeLessThanOrEqual(off);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

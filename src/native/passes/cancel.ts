@@ -61,15 +61,17 @@ export function cancelInverses(circuit: IrCircuit): IrCircuit {
   };
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as IrOp;
-    if (removed[i] || op.kind !== 'gate') continue;
-    const wanted = inverseKey(op);
-    if (wanted === null) continue;
+    if (removed[i] || op.kind !== 'gate' || INVERSE_NAME[op.name] === undefined) continue;
+    // Built only when a gate on the same wires comes up: keys are strings, and most look-aheads meet none.
+    let wanted: string | null | undefined;
     let seen = 0;
     for (let j = i + 1; j < ops.length && seen < LOOK_AHEAD; j++) {
       if (removed[j]) continue;
       const next = ops[j] as IrOp;
       seen++;
-      if (next.kind === 'gate' && keyAt(j) === wanted) {
+      // A gate on other wires is not the inverse and commutes (checked by masks before building any key).
+      if (cache.disjoint(i, j) === true) continue;
+      if (next.kind === 'gate' && cache.differentWires(i, j) !== true && keyAt(j) === (wanted ??= inverseKey(op))) {
         removed[i] = 1;
         removed[j] = 1;
         break;

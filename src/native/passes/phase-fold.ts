@@ -203,11 +203,6 @@ export class TermTable {
 const NO_SLOT = 7;
 /** One rotation of a term, packed so that a term's list holds numbers, not objects: index · 16 + slot · 2 + negated. */
 const packAt = (index: number, slot: number, negated: boolean): number => index * 16 + slot * 2 + (negated ? 1 : 0);
-const unpackAt = (packed: number): { index: number; slot: number; negated: boolean } => {
-  const index = Math.floor(packed / 16);
-  const rest = packed - index * 16;
-  return { index, slot: rest >> 1, negated: (rest & 1) === 1 };
-};
 
 /** The parities of a CCZ's seven terms, in CCZ_TERMS order, from its wires' parities (a⊕b given when known). */
 function cczParities(pa: Parity, pb: Parity, pt: Parity): Parity[] {
@@ -245,28 +240,31 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
   // A wire's parity before an H that nothing has touched since: a second H gives it back (H H = I).
   const beforeH: ({ mask: Parity; flipped: number } | null)[] = new Array<null>(qubits).fill(null);
   const out: IrOp[] = [];
-  const replaced = new Map<number, IrGate | null>();
+  // By op index (arrays, not maps: the final pass reads them for every op): a rotation's replacement (null: it goes).
+  const replaced: (IrGate | null | undefined)[] = [];
   let terms = new TermTable();
 
   // CCZs kept whole (direct synthesis): the angle of each of their seven terms, by op index.
-  const slots = new Map<number, number[]>();
-  const original = new Map<number, readonly number[]>();
+  const slots: (number[] | undefined)[] = [];
+  const original: (readonly number[] | undefined)[] = [];
+  const cczAt: number[] = [];
   let merged = false;
   const close = (): void => {
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
       merged = true;
-      term.at.forEach((packed, k) => {
-        const entry = unpackAt(packed);
-        const angle = k > 0 ? 0 : entry.negated ? -term.total : term.total;
-        if (entry.slot !== NO_SLOT) (slots.get(entry.index) as number[])[entry.slot] = angle;
-        else if (k > 0) replaced.set(entry.index, null);
-        else
-          replaced.set(
-            entry.index,
-            rotationGate(angle, (out[entry.index] as IrGate).targets[0] as number, out[entry.index]?.span),
-          );
-      });
+      // The first rotation takes the merged angle, the rest go (a plain loop: this runs for every term).
+      for (let k = 0; k < term.at.length; k++) {
+        const packed = term.at[k] as number;
+        const index = Math.floor(packed / 16);
+        const rest = packed - index * 16;
+        const slot = rest >> 1;
+        const negated = (rest & 1) === 1;
+        const angle = k > 0 ? 0 : negated ? -term.total : term.total;
+        if (slot !== NO_SLOT) (slots[index] as number[])[slot] = angle;
+        else if (k > 0) replaced[index] = null;
+        else replaced[index] = rotationGate(angle, (out[index] as IrGate).targets[0] as number, out[index]?.span);
+      }
     }
     terms = new TermTable();
   };
@@ -291,8 +289,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
       angles.push(sign * s * QUARTER);
       addTerm(key, flip === 1, sign * s * QUARTER, index, slot);
     }
-    slots.set(index, angles);
-    original.set(index, angles.slice());
+    slots[index] = angles;
+    original[index] = angles.slice();
+    cczAt.push(index);
   };
 
   /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (for a Toffoli only those off t), given the terms' parities. */
@@ -403,20 +402,21 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
   // A Toffoli or CCZ whose terms on two and three wires are unchanged stays whole, its single-wire terms' changes
   // beside it as rotations (a Toffoli's target's between Hadamards, and the Hadamards it was visited with go):
   // lowering decomposes it at the same cost and may orient it to a neighbour (toffoli-orientation.ts).
-  const whole = new Set<number>();
-  for (const [i, angles] of slots) {
-    const before = original.get(i) as readonly number[];
-    if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole.add(i);
+  const whole = new Uint8Array(out.length + 1);
+  for (const i of cczAt) {
+    const angles = slots[i] as number[];
+    const before = original[i] as readonly number[];
+    if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole[i] = 1;
   }
+  const toffoliAt = (j: number): boolean => whole[j] === 1 && (out[j] as IrGate).name === 'x';
   out.forEach((op, i) => {
-    const angles = slots.get(i);
-    const toffoliAt = (j: number): boolean => whole.has(j) && (out[j] as IrGate).name === 'x';
+    const angles = slots[i];
     if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
-    if (whole.has(i)) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original.get(i) as number[]));
+    if (whole[i] === 1) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original[i] as number[]));
     else if (angles) result.push(...cczTerms(op as IrGate, angles));
-    else if (!replaced.has(i)) result.push(op);
+    else if (replaced[i] === undefined) result.push(op);
     else {
-      const r = replaced.get(i);
+      const r = replaced[i];
       if (r) result.push(r);
     }
   });

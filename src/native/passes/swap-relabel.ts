@@ -10,7 +10,11 @@
 import type { IrCircuit, IrMeasure, IrOp } from '../../ir/types.js';
 import { wiresOf } from '../../ir/wires.js';
 
+const isSwap = (op: IrOp): boolean => op.kind === 'gate' && op.name === 'swap' && op.controls.length === 0;
+
 export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
+  // Without a swap there is nothing to relabel: skip the backward walk and the copy (most programs).
+  if (!circuit.ops.some(isSwap)) return circuit;
   const ops = [...circuit.ops];
   const removed = new Uint8Array(ops.length);
   // Wires on which everything from here to the end is a final measurement (each measured at least once).
@@ -22,7 +26,7 @@ export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
       if (!blocked.has(op.qubit)) tail.set(op.qubit, [...(tail.get(op.qubit) ?? []), i]);
       continue;
     }
-    if (op.kind === 'gate' && op.name === 'swap' && op.controls.length === 0) {
+    if (op.kind === 'gate' && isSwap(op)) {
       const [a, b] = op.targets as [number, number];
       const atA = tail.get(a);
       const atB = tail.get(b);

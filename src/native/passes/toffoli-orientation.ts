@@ -10,7 +10,9 @@
  * then multiplies the neighbour with the CNOT next to it (a Toffoli then a
  * CNOT on its controls, Peres's gate, costs 4 instead of 6). A Toffoli is
  * H_t CCZ H_t, so it takes the same choice with Hadamards on its target.
- * Without such a neighbour the gate keeps the default decomposition.
+ * The neighbour is looked for past single-qubit gates, which join the
+ * two-qubit block between it and the CNOT. Without such a neighbour the gate
+ * keeps the default decomposition.
  */
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { H, phaseGate, dagger } from '../complex2.js';
@@ -55,32 +57,64 @@ function twoWiresWithin(op: IrOp | undefined, wires: readonly number[]): readonl
   return touched.every((w) => wires.includes(w)) ? [touched[0] as number, touched[1] as number] : null;
 }
 
+/**
+ * For each op, calls `visit` with each wire it touches (a barrier: every wire). Reads the op's own lists, so the
+ * walk below allocates nothing per op (it runs on every compile, over circuits of tens of thousands of ops).
+ */
+function forEachWire(op: IrOp, qubits: number, visit: (w: number) => void): void {
+  switch (op.kind) {
+    case 'gate':
+      for (const w of op.controls) visit(w);
+      for (const w of op.targets) visit(w);
+      return;
+    case 'native':
+      for (const w of op.targets) visit(w);
+      return;
+    case 'measure':
+    case 'reset':
+      visit(op.qubit);
+      return;
+    case 'barrier':
+      for (let w = 0; w < qubits; w++) visit(w);
+      return;
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
 /** Orientations by op index, from the operation just before and just after each Toffoli on its wires. */
 export function orientations(circuit: IrCircuit): Map<number, Orientation> {
   const ops = circuit.ops;
-  const before = new Map<number, number>();
-  const last = new Map<number, number>();
-  const after = new Map<number, number>();
-  const pendingAfter = new Map<number, number[]>();
-  ops.forEach((op, i) => {
-    const wires = wiresOf(op) ?? [...Array(circuit.qubits).keys()];
-    let latest = -1;
-    for (const w of wires) latest = Math.max(latest, last.get(w) ?? -1);
-    if (latest >= 0) before.set(i, latest);
-    for (const w of wires) {
-      for (const j of pendingAfter.get(w) ?? []) if (!after.has(j)) after.set(j, i);
-      pendingAfter.delete(w);
-      last.set(w, i);
-    }
-    if (isDoublyControlledFlip(op)) for (const w of wires) pendingAfter.set(w, [...(pendingAfter.get(w) ?? []), i]);
-  });
   const chosen = new Map<number, Orientation>();
+  if (!ops.some(isDoublyControlledFlip)) return chosen;
+  // By op index, for Toffolis and CCZs only: the latest op before on any of its wires, the first after (-1: none).
+  const before = new Int32Array(ops.length).fill(-1);
+  const after = new Int32Array(ops.length).fill(-1);
+  const last = new Int32Array(circuit.qubits).fill(-1);
+  // Per wire, the Toffoli on it still waiting for its next op (at most one: the next op on the wire takes it).
+  const pending = new Int32Array(circuit.qubits).fill(-1);
+  ops.forEach((op, i) => {
+    // A single-qubit gate joins the two-qubit block around it, so the neighbour is looked for past it.
+    if (op.kind === 'gate' && op.controls.length === 0 && op.targets.length === 1) return;
+    const flip = isDoublyControlledFlip(op);
+    let latest = -1;
+    forEachWire(op, circuit.qubits, (w) => {
+      latest = Math.max(latest, last[w] as number);
+      const j = pending[w] as number;
+      if (j >= 0 && after[j] === -1) after[j] = i;
+      pending[w] = flip ? i : -1;
+      last[w] = i;
+    });
+    if (flip) before[i] = latest;
+  });
   ops.forEach((op, i) => {
     if (!isDoublyControlledFlip(op)) return;
     const wires = [...op.controls, ...op.targets];
     // A neighbour before must be the latest op on both of its wires; one after, the first on both.
-    const prev = twoWiresWithin(ops[before.get(i) ?? -1], wires);
-    const next = twoWiresWithin(ops[after.get(i) ?? -1], wires);
+    const prev = twoWiresWithin(ops[before[i] as number], wires);
+    const next = twoWiresWithin(ops[after[i] as number], wires);
     if (prev) chosen.set(i, { pair: prev, cnotsFirst: true });
     else if (next) chosen.set(i, { pair: next, cnotsFirst: false });
   });
