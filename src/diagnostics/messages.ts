@@ -401,8 +401,10 @@ export function statementNotSupported(what: string, instead: string | null): str
   return instead === null ? `${what} is not supported` : `${what} is not supported: ${instead}`;
 }
 
+/** `total` at or past 2^53 - 1 is a saturated count (inline/gate-definitions.ts): "at least" that many. */
 export function tooManyGates(limit: number, total: number, construct: string): string {
-  return `Program expands to more than ${limit} gate applications (${total} with ${construct}): split it into smaller jobs`;
+  const count = total < Number.MAX_SAFE_INTEGER ? String(total) : `at least ${Number.MAX_SAFE_INTEGER}`;
+  return `Program expands to more than ${limit} gate applications (${count} with ${construct}): split it into smaller jobs`;
 }
 
 /** Starts every hint whose rest is code that replaces the refused statement (tests validate that code). */

@@ -22,7 +22,7 @@ import type { Bindings, ConstantProblem, ConstantResult, EvaluationScope } from 
 import { evaluateConstant } from './const-eval.js';
 import { chainLocations, ExpandedGate, extendChain, TopLevelGate } from './call-chain.js';
 import type { CallChain, CallSite } from './call-chain.js';
-import { GateTable, modifierControls } from './gate-definitions.js';
+import { GateTable, modifierControls, saturatingCount } from './gate-definitions.js';
 import type { BodyItem, GateLookup, UserGate } from './gate-definitions.js';
 import { aliasOperand, resolveOperand } from './operands.js';
 import type { OperandResolution } from './operands.js';
@@ -193,7 +193,7 @@ export class Inliner {
     if (statement.kind === 'Barrier') return 1;
     if (statement.kind !== 'GateCall') return 0;
     const each = callSize(this.gates.lookup(statement.name.name));
-    return each === 0 ? 0 : each * this.broadcastWidth(statement.qubits);
+    return each === 0 ? 0 : saturatingCount(each * this.broadcastWidth(statement.qubits));
   }
 
   /**

@@ -18,7 +18,13 @@ export interface UserGate {
   readonly qubits: readonly string[];
   /** Null when the definition has errors: calls are checked against its signature but never expanded. */
   readonly body: readonly BodyItem[] | null;
-  /** Operations one call materialises (may exceed 2^53 for deep nests; only compared against a limit). */
+  /**
+   * Operations one call materialises, from the body's items without expanding
+   * them (a called definition's own cost, computed once when it was defined):
+   * exact up to 2^53 - 1 and saturated there ({@link saturatingCount}), so a
+   * 64-level doubling chain counts as "at least 2^53 - 1", never as an
+   * inexact number or Infinity.
+   */
   readonly cost: number;
   /** Levels of definitions one call goes through (1: a body of built-in gates only; 0: not expanded). */
   readonly depth: number;
@@ -99,7 +105,7 @@ export class GateTable {
     const params = definition.params.map((p) => p.name);
     const qubits = definition.qubits.map((q) => q.name);
     const body = valid ? this.compileBody(definition, qubits) : null;
-    const cost = body === null ? 0 : body.reduce((sum, item) => sum + itemCost(item), 0);
+    const cost = body === null ? 0 : saturatingCount(body.reduce((sum, item) => sum + itemCost(item), 0));
     const depth = body === null ? 0 : this.depthOf(definition);
     this.defined.set(name, Object.freeze({ name, definition, params, qubits, body, cost, depth }));
   }
@@ -152,4 +158,14 @@ export class GateTable {
 
 function itemCost(item: BodyItem): number {
   return item.kind === 'user' ? item.gate.cost : 1;
+}
+
+/**
+ * A count of operations held at Number.MAX_SAFE_INTEGER once it passes it:
+ * every count below is exact, and one at the bound means "at least that
+ * many" (still past any gate limit). A sum or product of saturated counts
+ * stays below 2^1024, so it never becomes Infinity before being saturated.
+ */
+export function saturatingCount(count: number): number {
+  return count < Number.MAX_SAFE_INTEGER ? count : Number.MAX_SAFE_INTEGER;
 }

@@ -31,7 +31,7 @@ export {
   resolveOperand,
 } from './operands.js';
 export type { DefinitionScope, OperandResolution, RegisterKind } from './operands.js';
-export { GateTable, modifierControls } from './gate-definitions.js';
+export { GateTable, modifierControls, saturatingCount } from './gate-definitions.js';
 export type { BodyItem, GateLookup, UserGate } from './gate-definitions.js';
 export { SymbolTable } from './symbols.js';
 export type { AliasTarget, RegisterEntry, SymbolEntry } from './symbols.js';

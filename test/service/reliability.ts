@@ -171,8 +171,9 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     }
   });
 
-  it('S7: a 2 MB body of a million bad gates is a 400 under 1 s and 64 KB, and /health answers meanwhile', async () => {
-    const raw = `{"input":{"qubits":1,"circuit":[${Array(1_000_000).fill('0').join(',')}]}}`;
+  it("S7: the issue's 10 MB body of five million bad gates is a 400 under 1 s and 64 KB, and /health answers meanwhile", async () => {
+    const raw = `{"input":{"qubits":1,"circuit":[${'0,'.repeat(4_999_999)}0]}}`;
+    expect(raw.length).toBeGreaterThan(10_000_000);
     let polling = true;
     const healthTimes: number[] = [];
     const poll = (async () => {
@@ -191,8 +192,15 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     expect(answer.status).toBe(400);
     expect(answer.text.length).toBeLessThan(MAX_ANSWER_BYTES);
     expect(answer.json.validation).toEqual({ source: 'payload', keys: ['input.circuit'] });
-    // 1 s on an idle machine; a machine busier than its cores are many stretches every time alike.
-    const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
+    expect(healthTimes.length).toBeGreaterThan(0);
+    const load = loadavg()[0] ?? 0;
+    console.log(
+      `${store().kind}: 10 MB body of bad gates answered in ${took.toFixed(0)} ms (${answer.text.length} B), ` +
+        `${healthTimes.length} /health meanwhile, slowest ${Math.max(...healthTimes).toFixed(0)} ms; load ${load.toFixed(2)}`,
+    );
+    // 1 s on an idle machine; a machine busier than its cores are many stretches every time alike. The client
+    // sends the 10 MB from this process too; edge-order.test.ts measures the server's event loop alone.
+    const budget = 1000 * Math.max(1, load / cpus().length);
     expect(took).toBeLessThan(budget);
     expect(Math.max(...healthTimes)).toBeLessThan(budget);
   });

@@ -41,7 +41,11 @@ export async function startStoreThread(setup: StoreThreadSetup): Promise<Worker>
 /** The Db that sends its calls to `thread`; `release` runs once the thread has ended on close. */
 export function threadDb(thread: Worker, release: () => void): Db {
   const pending = new Map<number, Pending>();
-  const listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Per channel: its callbacks, and the LISTEN they wait for (removed again if that fails). */
+  const listeners = new Map<
+    string,
+    { readonly callbacks: Set<(payload: string) => void>; readonly listening: Promise<unknown> }
+  >();
   let nextId = 1;
   let nextTx = 1;
   let closedBecause: string | null = null;
@@ -53,7 +57,7 @@ export function threadDb(thread: Worker, release: () => void): Db {
   };
   thread.on('message', (reply: StoreReply) => {
     if (reply.kind === 'notify') {
-      for (const onNotify of listeners.get(reply.channel) ?? []) onNotify(reply.payload);
+      for (const onNotify of listeners.get(reply.channel)?.callbacks ?? []) onNotify(reply.payload);
       return;
     }
     if (reply.kind !== 'done' && reply.kind !== 'error') return;
@@ -73,6 +77,15 @@ export function threadDb(thread: Worker, release: () => void): Db {
       const message: StoreRequest = { ...request, id };
       thread.postMessage(message);
     });
+  };
+  /** The channel's entry, its LISTEN sent; a LISTEN that fails leaves no entry, so the next listen sends its own. */
+  const startListening = (channel: string) => {
+    const entry = { callbacks: new Set<(payload: string) => void>(), listening: call({ op: 'listen', channel }) };
+    listeners.set(channel, entry);
+    entry.listening.catch(() => {
+      if (listeners.get(channel) === entry) listeners.delete(channel);
+    });
+    return entry;
   };
   const queryable = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -99,16 +112,14 @@ export function threadDb(thread: Worker, release: () => void): Db {
       return result;
     },
     async listen(channel, onNotify) {
-      let callbacks = listeners.get(channel);
-      if (!callbacks) {
-        callbacks = new Set();
-        listeners.set(channel, callbacks);
-        await call({ op: 'listen', channel });
-      }
+      const entry = listeners.get(channel) ?? startListening(channel);
+      // Every caller waits for the channel's LISTEN, so a concurrent one fails with it rather than hearing nothing.
+      await entry.listening;
+      const { callbacks } = entry;
       callbacks.add(onNotify);
       return async () => {
         callbacks.delete(onNotify);
-        if (callbacks.size > 0 || listeners.get(channel) !== callbacks) return;
+        if (callbacks.size > 0 || listeners.get(channel) !== entry) return;
         listeners.delete(channel);
         if (closedBecause === null) await call({ op: 'unlisten', channel });
       };
