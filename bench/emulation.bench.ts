@@ -12,7 +12,8 @@
  *   uses) and `outcomeOf`, which writes every artifact the job stores (a
  *   debiased job also stores its variants' and aggregations' artifacts);
  * - the simulation alone: `simulate` with the characterization.
- * Each is timed in rounds: a round runs a batch of 20 jobs (the 10 seeds twice)
+ * Each is timed in rounds, after one untimed round that warms both sides up:
+ * a round runs a batch of 20 jobs (the 10 seeds twice, 1,000 shots each)
  * without debiasing, then the same batch debiased (the order alternates between rounds), CPU time (this
  * process's, which other processes' load does not inflate) and wall time of
  * each batch; the ratio is the median over the rounds of the round's ratio, so
@@ -67,6 +68,7 @@ const programs: [string, string][] = [
   ['GHZ-5', ghz(5)],
   ['GHZ-12', ghz(12)],
 ];
+const loadBefore = execSync('uptime').toString().trim();
 const today = new Date();
 const rows: (string | number)[][] = [];
 const timeRows: { job: (string | number)[][]; simulation: (string | number)[][] } = { job: [], simulation: [] };
@@ -100,6 +102,9 @@ function timeRow(backend: string, name: string, run: (seed: number, debiasing: b
     });
   const plain: Cost[] = [];
   const debiased: Cost[] = [];
+  // One untimed round first: both sides start timing with their code compiled and the same seeds run once.
+  batch(false);
+  batch(true);
   for (let round = 0; round < ROUNDS; round++) {
     if (round % 2) {
       debiased.push(batch(true));
@@ -166,7 +171,8 @@ for (const backend of ['qpu.aria-1', 'qpu.forte-1']) {
   }
 }
 
-console.log(`load: ${execSync('uptime').toString().trim()}`);
+console.log(`load before: ${loadBefore}`);
+console.log(`load after:  ${execSync('uptime').toString().trim()}`);
 printTable(
   `Total variation distance from the ideal output_all, ${SHOTS} shots, median of ${SEEDS.length} seeds`,
   ['backend', 'program', 'no debiasing', 'debiased, averaged', 'debiased, sharpened'],

@@ -11,6 +11,7 @@ import {
   shotsArtifact,
   shotsJson,
   shotsJsonOfRows,
+  shotsJsonWithStretches,
 } from '../../src/simulator/results/artifacts.js';
 import type { ShotTable } from '../../src/simulator/results/outcomes.js';
 import { artifactText } from '../../src/simulator/results/sources.js';
@@ -241,7 +242,7 @@ describe('the shots artifact as JSON text', () => {
     );
   });
 
-  it("a slice of the rows is exactly JSON.stringify of those shots' artifact (a debiasing variant's)", () => {
+  it("a slice of the rows, joined or cut out of the whole text, is exactly JSON.stringify of those shots' artifact (a debiasing variant's)", () => {
     fc.assert(
       fc.property(tables, fc.nat(), fc.nat(), ({ c, table }, a, b) => {
         const [from, to] = [a % (table.shots + 1), b % (table.shots + 1)].sort((x, y) => x - y) as [number, number];
@@ -255,7 +256,13 @@ describe('the shots artifact as JSON text', () => {
         const names = c.bitRegisters.map((reg) => reg.name);
         // Null exactly when a register name would reorder the object or replace output_all.
         expect(rows === null).toBe(names.some((name) => name === 'output_all' || /^(0|[1-9][0-9]*)$/.test(name)));
-        if (rows) expect(shotsJsonOfRows(rows, from, to)).toBe(JSON.stringify(shotsArtifact(c, slice)));
+        if (!rows) return;
+        const expected = JSON.stringify(shotsArtifact(c, slice));
+        expect(shotsJsonOfRows(rows, from, to)).toBe(expected);
+        // Written as a stretch of the whole run's text (how a debiased run writes its variants').
+        const texts = shotsJsonWithStretches(rows);
+        expect(texts.whole).toBe(JSON.stringify(shotsArtifact(c, table)));
+        expect(texts.stretch(from, to)).toBe(expected);
       }),
       { numRuns: 300 },
     );

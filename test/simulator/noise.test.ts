@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { uniformDevice } from '../../src/simulator/noise/device.js';
-import { errorQubits, sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
+import { deviceOfDay, uniformDevice } from '../../src/simulator/noise/device.js';
+import { coherentError, errorQubits, sampleNoisyShots } from '../../src/simulator/noise/trajectories.js';
 import { SeededRandom } from '../../src/simulator/engine/random.js';
 import { NOISE_MODELS_BY_NAME, type NoiseModel } from '../../src/tables/index.js';
 import { circuit, gate, measure, native, engineOptions } from './helpers.js';
@@ -86,5 +86,28 @@ describe('noise models', () => {
     expect(errorQubits(gate('z', [1], [0]))).toEqual([0, 1]);
     expect(errorQubits(native('ms', [2, 0], [0, 0], 0.25))).toEqual([2, 0]);
     expect(errorQubits(gate('x', [3], [0, 1, 2]))).toEqual([2, 3]);
+  });
+});
+
+describe('over-rotations placed on program qubits', () => {
+  const device = deviceOfDay('qpu.aria-1', 25, { readout: 0.005, oneQubit: 0.0005, twoQubit: 0.01 }, 'ms', 7);
+  const onMap = (map: number[]) => (q: number) => map[q] as number;
+
+  it('are one list per device, physical qubits, sign and program qubits, so that their passes are made once', () => {
+    const run = { device, qubitMap: [3, 9], signs: [1, 1] as const };
+    const one = coherentError([0], run, onMap(run.qubitMap));
+    const pair = coherentError([0, 1], run, onMap(run.qubitMap));
+    expect(one).not.toBeNull();
+    expect(coherentError([0], run, onMap(run.qubitMap))).toBe(one);
+    expect(coherentError([0, 1], { ...run }, onMap(run.qubitMap))).toBe(pair);
+    expect(one?.[0]?.targets).toEqual([0]);
+    expect(pair?.[0]?.targets).toEqual([0, 1]);
+    // Another physical qubit or the other sign: another over-rotation.
+    expect(coherentError([0], run, onMap([4, 9]))).not.toBe(one);
+    expect(coherentError([0], { ...run, signs: [-1, -1] as const }, onMap(run.qubitMap))).not.toBe(one);
+    // The same physical qubit under another program qubit: the same gate on other targets.
+    const moved = coherentError([1], run, onMap([9, 3]));
+    expect(moved?.[0]?.matrix).toBe(one?.[0]?.matrix);
+    expect(moved?.[0]?.targets).toEqual([1]);
   });
 });

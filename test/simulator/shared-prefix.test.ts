@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import type { IrCircuit, IrGate } from '../../src/ir/types.js';
 import { executeCircuit, type Execution } from '../../src/simulator/engine/execute.js';
 import { unitaryOf, type UnitaryOp } from '../../src/simulator/kernels/matrices.js';
-import { prefixSharingRunner, sharesPrefixes, type PatternGates } from '../../src/simulator/noise/shared-prefix.js';
+import {
+  prefixSharingRunner,
+  sharesPrefixes,
+  withCoherent,
+  type PatternGates,
+} from '../../src/simulator/noise/shared-prefix.js';
 import { circuit, gate, measure, reset, engineOptions } from './helpers.js';
 
 const bits = (n: number) => [{ name: 'c', size: n, offset: 0 }];
@@ -110,5 +115,23 @@ describe('noisy runs sharing their error-free prefix', () => {
     expect(sharesPrefixes(circuit(1, [gate('h', [0]), reset(0), measure(0, 0)], bits(1)))).toBe(false);
     expect(sharesPrefixes(circuit(11, [gate('h', [0]), measure(0, 0)], bits(1)))).toBe(false);
     expect(sharesPrefixes(circuit(10, [gate('h', [0]), measure(0, 0)], bits(1)))).toBe(true);
+  });
+
+  it("makes an op's passes with its over-rotation once per over-rotation list (each variant and job on a device reuses them)", () => {
+    const over = [rotation('rx', [1], 0.05)];
+    const fused = withCoherent(unitaryOf(gate('h', [1])), [], over);
+    // Another h on the same qubit (another op object, the same fixed matrix): the same fused pass.
+    expect(withCoherent(unitaryOf(gate('h', [1])), [], over)).toBe(fused);
+    expect(fused).toHaveLength(1);
+    // Another list (another over-rotation, or another device's): passes of its own.
+    expect(withCoherent(unitaryOf(gate('h', [1])), [], [rotation('rx', [1], 0.05)])).not.toBe(fused);
+    // A two-qubit gate keeps its own passes, followed by the list's, which are made once.
+    const entangling = [rotation('xx', [0, 1], 0.02)];
+    const cx = unitaryOf(gate('x', [1], [0]));
+    const own = [() => undefined];
+    const first = withCoherent(cx, own, entangling);
+    const second = withCoherent(cx, own, entangling);
+    expect(first[0]).toBe(own[0]);
+    expect(second[1]).toBe(first[1]);
   });
 });

@@ -17,7 +17,7 @@ import {
   rowText,
   shotRowsJson,
   shotsJson,
-  shotsJsonOfRows,
+  shotsJsonWithStretches,
   type HistogramArtifact,
   type RegisterCount,
   type RowKey,
@@ -106,9 +106,16 @@ export function runDebiased(
   const variantOptions = { ...options, progress: scaledSink(options.progress, 1 / maps.length) };
   // Every variant samples into its rows of one table (views of it), which is the job's.
   const table = emptyShotTable(circuit, shots);
-  // Each row's text, written once for the job's shots artifact and the variants' (null: names that reorder it).
-  let rows: string[] | null | undefined;
-  const rowsJson = () => (rows === undefined ? (rows = shotRowsJson(circuit, table)) : rows);
+  // The job's shots text, written once from each row's text; each variant's is a stretch of it (null: register
+  // names that reorder a row, then each is written on its own).
+  let texts: ReturnType<typeof shotsJsonWithStretches> | null | undefined;
+  const shotTexts = () => {
+    if (texts === undefined) {
+      const rows = shotRowsJson(circuit, table);
+      texts = rows ? shotsJsonWithStretches(rows) : null;
+    }
+    return texts;
+  };
   let first = 0;
   const variants = maps.map((qubitMap, k): Variant => {
     const share = Math.floor(shots / maps.length) + (k < shots % maps.length ? 1 : 0);
@@ -136,10 +143,7 @@ export function runDebiased(
       shots: share,
       signs,
       table: own,
-      shotsJson: () => {
-        const texts = rowsJson();
-        return texts ? shotsJsonOfRows(texts, from, to) : shotsJson(circuit, own);
-      },
+      shotsJson: () => shotTexts()?.stretch(from, to) ?? shotsJson(circuit, own),
       counts,
       get histogram() {
         return (histogram ??= histogramOfCounts(counts));
@@ -149,10 +153,7 @@ export function runDebiased(
   return {
     variants,
     table,
-    shotsJson: () => {
-      const texts = rowsJson();
-      return texts ? shotsJsonOfRows(texts) : shotsJson(circuit, table);
-    },
+    shotsJson: () => shotTexts()?.whole ?? shotsJson(circuit, table),
     average: histogramOfCounts(summedCounts(variants)),
     voting: votingHistogram(variants),
   };

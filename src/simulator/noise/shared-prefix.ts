@@ -108,30 +108,45 @@ function passesOfPatternGate(gate: UnitaryOp): Pass[] {
   return passes;
 }
 
+/**
+ * An op's passes with its over-rotation's, made once per over-rotation list
+ * (a device's over-rotation placed on program qubits: trajectories.ts keeps
+ * one list per device, physical qubits, sign and program qubits) and, where
+ * both fuse into one 2x2, per the op's own matrix: every variant of a
+ * debiased job and every job on the same day's device would otherwise build
+ * the same passes (a fused matrix, its steps and closures) again.
+ */
+const fusedPasses = new WeakMap<readonly UnitaryOp[], WeakMap<Float64Array, readonly Pass[]>>();
+const coherentPasses = new WeakMap<readonly UnitaryOp[], readonly Pass[]>();
+
 /** An op's passes followed by its over-rotation's: one fused 2x2 when both act on the same lone qubit. */
-function withCoherent(own: UnitaryOp | null, ownSteps: readonly Step[] | null, coherent: readonly UnitaryOp[]): Pass[] {
-  const [only, ...rest] = coherent;
+export function withCoherent(
+  own: UnitaryOp | null,
+  ownPasses: readonly Pass[],
+  coherent: readonly UnitaryOp[],
+): readonly Pass[] {
+  const only = coherent.length === 1 ? coherent[0] : undefined;
   if (
     own &&
     only &&
-    rest.length === 0 &&
     own.controls.length === 0 &&
     own.targets.length === 1 &&
     only.targets.length === 1 &&
     only.targets[0] === own.targets[0]
-  )
-    return [
-      passOfSteps([
-        {
-          kind: 'matrix1',
-          q: own.targets[0] as number,
-          m: multiply2x2(only.matrix, own.matrix),
-          controlMask: 0,
-          real: false,
-        },
-      ]),
-    ];
-  return [...(ownSteps ? [passOfSteps(ownSteps)] : []), ...coherent.flatMap(passesOfGate)];
+  ) {
+    let byOwn = fusedPasses.get(coherent);
+    if (!byOwn) fusedPasses.set(coherent, (byOwn = new WeakMap<Float64Array, readonly Pass[]>()));
+    let fused = byOwn.get(own.matrix);
+    if (!fused) {
+      const m = multiply2x2(only.matrix, own.matrix);
+      fused = [passOfSteps([{ kind: 'matrix1', q: own.targets[0] as number, m, controlMask: 0, real: false }])];
+      byOwn.set(own.matrix, fused);
+    }
+    return fused;
+  }
+  let after = coherentPasses.get(coherent);
+  if (!after) coherentPasses.set(coherent, (after = coherent.flatMap(passesOfGate)));
+  return [...ownPasses, ...after];
 }
 
 /**
@@ -151,9 +166,9 @@ export function prefixSharingRunner(
   const n = circuit.qubits;
   const len = 2 ** n;
   const plan = planOf(circuit);
-  const opPasses = plan.steps.map((own, i) => {
+  const opPasses = plan.passes.map((own, i) => {
     const extra = coherent.get(i);
-    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : (plan.passes[i] as readonly Pass[]);
+    return extra ? withCoherent(plan.unitaries[i] ?? null, own, extra) : own;
   });
   const finalMeasures = plan.finalMeasures;
   const evolve = (state: DenseArrays, from: number, to: number, pattern: PatternGates) => {

@@ -139,6 +139,13 @@ function drawPattern(walk1: SiteWalk, walk2: SiteWalk, random: SeededRandom): [n
 interface OverRotations {
   readonly oneQubit: (UnitaryOp | undefined)[];
   readonly twoQubit: (UnitaryOp | undefined)[];
+  /**
+   * Each over-rotation placed on program qubits, as the one-gate list a run
+   * inserts after the op: by gate, then by program qubits. The same list
+   * object each time, so that the passes made from it are made once
+   * (shared-prefix.ts keys them by it).
+   */
+  readonly placed: WeakMap<UnitaryOp, Map<number, readonly UnitaryOp[]>>;
 }
 
 const overRotations = new WeakMap<DeviceNoise, OverRotations>();
@@ -158,23 +165,37 @@ function overRotation(
   return op;
 }
 
-/** The over-rotation a gate on these program qubits carries on the device, as a gate to insert (null if none). */
-function coherentError(qubits: readonly number[], run: NoisyRun, physical: (q: number) => number): UnitaryOp | null {
+/** `gate` on program qubits `qubits` (one or two, each below 1024), as the list to insert after an op. */
+function placed(cache: OverRotations, gate: UnitaryOp, qubits: readonly number[]): readonly UnitaryOp[] {
+  let byQubits = cache.placed.get(gate);
+  if (!byQubits) cache.placed.set(gate, (byQubits = new Map<number, readonly UnitaryOp[]>()));
+  const key = qubits.length === 1 ? (qubits[0] as number) : 1024 * (1 + (qubits[0] as number)) + (qubits[1] as number);
+  let list = byQubits.get(key);
+  if (!list) byQubits.set(key, (list = [{ ...gate, targets: [...qubits] }]));
+  return list;
+}
+
+/** The over-rotation a gate on these program qubits carries on the device, as gates to insert (null if none). */
+export function coherentError(
+  qubits: readonly number[],
+  run: NoisyRun,
+  physical: (q: number) => number,
+): readonly UnitaryOp[] | null {
   const { device } = run;
   const [sign1, sign2] = run.signs ?? [1, 1];
   let cache = overRotations.get(device);
-  if (!cache) overRotations.set(device, (cache = { oneQubit: [], twoQubit: [] }));
+  if (!cache) overRotations.set(device, (cache = { oneQubit: [], twoQubit: [], placed: new WeakMap() }));
   if (qubits.length === 1) {
     const q = physical(qubits[0] as number);
     const angle = sign1 * (device.oneQubitRotation[q] as number);
     if (!angle) return null;
-    return { ...overRotation(cache.oneQubit, 2 * q + (sign1 < 0 ? 1 : 0), 'rx', angle), targets: qubits };
+    return placed(cache, overRotation(cache.oneQubit, 2 * q + (sign1 < 0 ? 1 : 0), 'rx', angle), qubits);
   }
   const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
   const angle = sign2 * (device.twoQubitRotation[pair] as number);
   if (!angle) return null;
   const name = device.entangler === 'zz' ? 'zz' : 'xx';
-  return { ...overRotation(cache.twoQubit, 2 * pair + (sign2 < 0 ? 1 : 0), name, angle), targets: qubits };
+  return placed(cache, overRotation(cache.twoQubit, 2 * pair + (sign2 < 0 ? 1 : 0), name, angle), qubits);
 }
 
 /** Each op's error qubits, per circuit: every variant of a debiased job reads them. */
@@ -228,7 +249,7 @@ export function sampleNoisyShots(
       sites2.push({ op: i, rate });
     }
     const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
-    if (error) coherent.set(i, [error]);
+    if (error) coherent.set(i, error);
   });
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
   const walk1 = siteWalk(sites1, 4);

@@ -159,9 +159,34 @@ export function shotRowsJson(circuit: IrCircuit, table: ShotTable): string[] | n
   return pieces;
 }
 
+const SHOTS_OPEN = '{"shots":[';
+const SHOTS_CLOSE = ']}';
+
 /** The shots artifact's text from rows `from .. to - 1` of {@link shotRowsJson}. */
 export const shotsJsonOfRows = (rows: readonly string[], from = 0, to = rows.length): string =>
-  `{"shots":[${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}]}`;
+  `${SHOTS_OPEN}${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}${SHOTS_CLOSE}`;
+
+/**
+ * The shots artifact's text of all `rows` ({@link shotRowsJson}), and a
+ * function giving that of rows `from .. to - 1` (at least one) as a stretch of
+ * it: the text between its brackets is sliced out of the whole, which V8
+ * keeps as a view of it, so a debiased run's variants' shots texts are not
+ * joined a second time from their rows.
+ */
+export function shotsJsonWithStretches(rows: readonly string[]): {
+  readonly whole: string;
+  readonly stretch: (from: number, to: number) => string;
+} {
+  const whole = shotsJsonOfRows(rows);
+  // Where each row starts in `whole` (rows are joined by one comma).
+  const starts = new Float64Array(rows.length + 1);
+  starts[0] = SHOTS_OPEN.length;
+  for (let s = 0; s < rows.length; s++) starts[s + 1] = (starts[s] as number) + (rows[s] as string).length + 1;
+  return {
+    whole,
+    stretch: (from, to) => SHOTS_OPEN + whole.slice(starts[from], (starts[to] as number) - 1) + SHOTS_CLOSE,
+  };
+}
 
 /**
  * {@link shotsArtifact} as compact JSON text (exactly `JSON.stringify` of it),
@@ -238,10 +263,8 @@ export function countsJson(registers: readonly RegisterCount[], shots?: number):
     // An object lists array-index keys first, in numeric order, then the others as inserted (sorted). A
     // register's keys all have its width: up to 10 digits those starting with 1 (or the lone "0") are
     // indices, whose numeric order is their string order; 11 digits and more exceed the largest index.
-    const entries = Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]).sort(
-      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
-    );
-    const isIndex = ([bits]: [string, number]) => size <= 10 && (bits[0] === '1' || size === 1);
+    const entries = sortedRows(counts, size);
+    const isIndex = ([bits]: readonly [string, number]) => size <= 10 && (bits[0] === '1' || size === 1);
     let first = true;
     for (const indices of [true, false])
       for (const entry of entries) {
@@ -252,6 +275,24 @@ export function countsJson(registers: readonly RegisterCount[], shots?: number):
     text += '}';
   });
   return text + '}}}';
+}
+
+/**
+ * A register's counted rows as (bitstring, count), sorted by bitstring: made
+ * once per counts, which are final once counted (a debiased job writes both
+ * its probabilities and its histogram text from each variant's counts).
+ */
+const sortedRowsOf = new WeakMap<ReadonlyMap<RowKey, number>, readonly (readonly [string, number])[]>();
+
+function sortedRows(counts: ReadonlyMap<RowKey, number>, size: number): readonly (readonly [string, number])[] {
+  let rows = sortedRowsOf.get(counts);
+  if (!rows) {
+    rows = Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    sortedRowsOf.set(counts, rows);
+  }
+  return rows;
 }
 
 /** Widest row counted by its integer value (exact in a double); wider rows are counted by their text. */
