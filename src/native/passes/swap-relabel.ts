@@ -7,10 +7,10 @@
  * circuit measures the permuted qubits; checkEquivalence compares source and
  * result through their measurement maps (the `relabeled` wire permutation).
  */
-import type { IrCircuit, IrMeasure, IrOp } from '../../ir/types.js';
+import type { IrCircuit, IrGate, IrMeasure, IrOp } from '../../ir/types.js';
 import { wiresOf } from '../../ir/wires.js';
 
-const isSwap = (op: IrOp): boolean => op.kind === 'gate' && op.name === 'swap' && op.controls.length === 0;
+const isSwap = (op: IrOp): op is IrGate => op.kind === 'gate' && op.name === 'swap' && op.controls.length === 0;
 
 export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
   // Without a swap there is nothing to relabel: skip the backward walk and the copy (most programs).
@@ -26,7 +26,7 @@ export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
       if (!blocked.has(op.qubit)) tail.set(op.qubit, [...(tail.get(op.qubit) ?? []), i]);
       continue;
     }
-    if (op.kind === 'gate' && isSwap(op)) {
+    if (isSwap(op)) {
       const [a, b] = op.targets as [number, number];
       const atA = tail.get(a);
       const atB = tail.get(b);

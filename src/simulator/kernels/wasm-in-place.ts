@@ -135,23 +135,13 @@ export const IN_PLACE_UNROLL = 2;
 /** The kernel of one variant, `unroll` vectors a turn where it has no control (tests and the bench vary it). */
 export function inPlaceKernel(v: InPlaceVariant, unroll = IN_PLACE_UNROLL): WasmFunction {
   const f = new FunctionBuilder();
-  const re = f.param(I32),
-    im = f.param(I32),
-    q = f.param(I32),
-    first = f.param(I32),
-    end = f.param(I32),
-    control = f.param(I32),
-    constants = f.param(I32);
+  const param = () => f.param(I32);
+  const [re, im, q, first, end, control, constants] = [param(), param(), param(), param(), param(), param(), param()];
   // a: byte offset of amplitude i in either array; ra, ia: its addresses; rj, ij: its partner's (strided).
-  const a = f.local(I32),
-    stop = f.local(I32),
-    ra = f.local(I32),
-    ia = f.local(I32),
-    rj = f.local(I32),
-    ij = f.local(I32),
-    controlBytes = f.local(I32);
+  const local = () => f.local(I32);
+  const [a, stop, ra, ia, rj, ij, controlBytes] = [local(), local(), local(), local(), local(), local(), local()];
   // Strided: segments of 2^q consecutive first members; x at i, y at j = i + 2^q (jBytes on).
-  const [step, jBytes, p, off, count] = [f.local(I32), f.local(I32), f.local(I32), f.local(I32), f.local(I32)];
+  const [step, jBytes, p, off, count] = [local(), local(), local(), local(), local()];
   const hoisted = f.hoist(constants, COEFFICIENTS[v.form]);
   const c = hoisted.locals;
   const perTurn = v.controlled ? 1 : Math.max(1, unroll);
