@@ -166,26 +166,37 @@ const SHOTS_CLOSE = ']}';
 export const shotsJsonOfRows = (rows: readonly string[], from = 0, to = rows.length): string =>
   `${SHOTS_OPEN}${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}${SHOTS_CLOSE}`;
 
+/** Characters `[from, to)` of a text. */
+export interface TextStretch {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * The shots artifact's text of all `rows` ({@link shotRowsJson}), and a
- * function giving that of rows `from .. to - 1` (at least one) as a stretch of
- * it: the text between its brackets is sliced out of the whole, which V8
- * keeps as a view of it, so a debiased run's variants' shots texts are not
- * joined a second time from their rows.
+ * The shots artifact of some of a run's shots, as text, from the text of the
+ * run's shots artifact (`whole`) and where those shots' rows lie in it
+ * (`stretch`): the rows are sliced out of the whole, which V8 keeps as a view
+ * of it, so a debiased run's variants' shots texts are neither joined a
+ * second time nor copied to another thread.
+ */
+export const shotsTextOfStretch = (whole: string, stretch: TextStretch): string =>
+  SHOTS_OPEN + whole.slice(stretch.from, stretch.to) + SHOTS_CLOSE;
+
+/**
+ * The shots artifact's text of all `rows` ({@link shotRowsJson}), and where
+ * the rows `from .. to - 1` (at least one) lie in it, for
+ * {@link shotsTextOfStretch}.
  */
 export function shotsJsonWithStretches(rows: readonly string[]): {
   readonly whole: string;
-  readonly stretch: (from: number, to: number) => string;
+  readonly stretch: (from: number, to: number) => TextStretch;
 } {
   const whole = shotsJsonOfRows(rows);
   // Where each row starts in `whole` (rows are joined by one comma).
   const starts = new Float64Array(rows.length + 1);
   starts[0] = SHOTS_OPEN.length;
   for (let s = 0; s < rows.length; s++) starts[s + 1] = (starts[s] as number) + (rows[s] as string).length + 1;
-  return {
-    whole,
-    stretch: (from, to) => SHOTS_OPEN + whole.slice(starts[from], (starts[to] as number) - 1) + SHOTS_CLOSE,
-  };
+  return { whole, stretch: (from, to) => ({ from: starts[from] as number, to: (starts[to] as number) - 1 }) };
 }
 
 /**
