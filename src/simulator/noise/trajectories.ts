@@ -180,7 +180,8 @@ export function coherentError(
   run: NoisyRun,
   physical: (q: number) => number,
 ): readonly UnitaryOp[] | null {
-  return coherentOn(overRotationsOf(run.device), qubits, run, physical);
+  const [sign1, sign2] = run.signs ?? [1, 1];
+  return coherentOn(overRotationsOf(run.device), run.device, sign1, sign2, qubits, physical);
 }
 
 function overRotationsOf(device: DeviceNoise): OverRotations {
@@ -189,15 +190,15 @@ function overRotationsOf(device: DeviceNoise): OverRotations {
   return cache;
 }
 
-/** {@link coherentError} with the device's cache looked up once per run, not per op. */
+/** {@link coherentError} with the device's cache and the signs read once per run, not per op. */
 function coherentOn(
   cache: OverRotations,
+  device: DeviceNoise,
+  sign1: number,
+  sign2: number,
   qubits: readonly number[],
-  run: NoisyRun,
   physical: (q: number) => number,
 ): readonly UnitaryOp[] | null {
-  const { device } = run;
-  const [sign1, sign2] = run.signs ?? [1, 1];
   if (qubits.length === 1) {
     const q = physical(qubits[0] as number);
     const angle = sign1 * (device.oneQubitRotation[q] as number);
@@ -301,9 +302,10 @@ export function sampleNoisyShots(
   const coherent = new Map<number, readonly UnitaryOp[]>();
   if (keepCoherent) {
     const cache = overRotationsOf(device);
+    const [sign1, sign2] = run.signs ?? [1, 1];
     for (let i = 0; i < opQubits.length; i++) {
       const qubits = opQubits[i] as readonly number[];
-      const error = qubits.length ? coherentOn(cache, qubits, run, physical) : null;
+      const error = qubits.length ? coherentOn(cache, device, sign1, sign2, qubits, physical) : null;
       if (error) coherent.set(i, error);
     }
   }
