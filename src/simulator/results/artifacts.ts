@@ -298,9 +298,9 @@ const sortedRowsOf = new WeakMap<ReadonlyMap<RowKey, number>, readonly (readonly
 function sortedRows(counts: ReadonlyMap<RowKey, number>, size: number): readonly (readonly [string, number])[] {
   let rows = sortedRowsOf.get(counts);
   if (!rows) {
-    rows = Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
+    const entries: [string, number][] = [];
+    for (const [key, count] of counts) entries.push([rowText(key, size), count]);
+    rows = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     sortedRowsOf.set(counts, rows);
   }
   return rows;
@@ -319,7 +319,9 @@ function rowCounts(data: Uint8Array, width: number, offset: number, size: number
     }
     return counts;
   }
-  const weights = Float64Array.from({ length: size }, (_, k) => 2 ** k);
+  // A loop, not Float64Array.from with a callback: counted per register of every variant of a debiased job.
+  const weights = new Float64Array(size);
+  for (let k = 0; k < size; k++) weights[k] = 2 ** k;
   for (let s = 0; s < shots; s++) {
     const from = s * width + offset;
     let value = 0;
