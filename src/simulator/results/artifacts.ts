@@ -268,24 +268,45 @@ export function histogramOfCounts(registers: readonly RegisterCount[]): Histogra
  */
 export function countsJson(registers: readonly RegisterCount[], shots?: number): string | null {
   if (registers.some(({ name }, i) => ARRAY_INDEX.test(name) || (i > 0 && name === OUTPUT_ALL))) return null;
+  const valueText = shots === undefined ? String : probabilityTexts(shots);
   let text = shots === undefined ? '{"histogram":{"registers":{' : '{"probabilities":{"registers":{';
-  registers.forEach(({ name, size, counts }, r) => {
+  for (let r = 0; r < registers.length; r++) {
+    const { name, size, counts } = registers[r] as RegisterCount;
     text += (r ? ',' : '') + JSON.stringify(name) + ':{';
     // An object lists array-index keys first, in numeric order, then the others as inserted (sorted). A
     // register's keys all have its width: up to 10 digits those starting with 1 (or the lone "0") are
     // indices, whose numeric order is their string order; 11 digits and more exceed the largest index.
     const entries = sortedRows(counts, size);
-    const isIndex = ([bits]: readonly [string, number]) => size <= 10 && (bits[0] === '1' || size === 1);
+    const indexWidth = size <= 10;
     let first = true;
-    for (const indices of [true, false])
-      for (const entry of entries) {
-        if (isIndex(entry) !== indices) continue;
-        text += `${first ? '' : ','}"${entry[0]}":${shots === undefined ? entry[1] : entry[1] / shots}`;
+    for (let pass = 0; pass < (indexWidth ? 2 : 1); pass++)
+      for (let e = 0; e < entries.length; e++) {
+        const [bits, count] = entries[e] as readonly [string, number];
+        if (indexWidth && (bits.charCodeAt(0) === 49 || size === 1) !== (pass === 0)) continue;
+        text += (first ? '"' : ',"') + bits + '":' + valueText(count);
         first = false;
       }
     text += '}';
-  });
+  }
   return text + '}}}';
+}
+
+/**
+ * `count / shots` as text (what JSON.stringify writes), per shots and count:
+ * a debiased job writes every variant's probabilities, and formatting a
+ * fraction is the costly part of a number's text.
+ */
+const fractionTexts = new Map<number, string[]>();
+
+function probabilityTexts(shots: number): (count: number) => string {
+  let texts = fractionTexts.get(shots);
+  if (!texts) {
+    // A few shot counts recur (the job's, its variants'); a stray one is not kept.
+    if (fractionTexts.size >= 64) fractionTexts.clear();
+    fractionTexts.set(shots, (texts = []));
+  }
+  const known = texts;
+  return (count) => (known[count] ??= String(count / shots));
 }
 
 /**
