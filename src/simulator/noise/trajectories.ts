@@ -325,14 +325,7 @@ export function sampleNoisyShots(
   const errorGates = (hits: readonly [number, number][]) =>
     hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(opQubits[op] ?? [], code)]);
   const shared = sharesPrefixes(circuit)
-    ? prefixSharingRunner(
-        circuit,
-        coherent,
-        new Set(
-          [...patterns.values()].flatMap(({ hits }) => (hits.length ? [Math.min(...hits.map(([op]) => op))] : [])),
-        ),
-        options.memory,
-      )
+    ? prefixSharingRunner(circuit, coherent, firstErrors(patterns.values()), options.memory)
     : null;
   // Each pattern runs the whole circuit: progress counts its share.
   const progress = scaledSink(options.progress, 1 / patterns.size);
@@ -340,7 +333,7 @@ export function sampleNoisyShots(
   for (const { hits, count } of patterns.values()) {
     let execution: Execution;
     if (shared) {
-      execution = shared.run(errorGates([...hits].sort(([a], [b]) => a - b)));
+      execution = shared.run(errorGates(hits.length > 1 ? [...hits].sort(([a], [b]) => a - b) : hits));
       // The shared runner reuses prefixes: its pattern counts as a whole circuit once it is done.
       progress?.advance(circuitGates);
     } else {
@@ -358,6 +351,18 @@ export function sampleNoisyShots(
   applyReadoutError(table, finalMeasures, bitQubit, readoutRates(circuit.qubits, device, physical), random);
   shuffleShots(table, random);
   return table;
+}
+
+/** The op of each pattern's first error (where the shared runner keeps the error-free state). */
+function firstErrors(patterns: Iterable<{ readonly hits: readonly (readonly [number, number])[] }>): Set<number> {
+  const first = new Set<number>();
+  for (const { hits } of patterns) {
+    if (hits.length === 0) continue;
+    let op = Infinity;
+    for (const hit of hits) op = Math.min(op, hit[0]);
+    first.add(op);
+  }
+  return first;
 }
 
 /** Per program qubit, the chance that a read 0 and a read 1 flip (its physical qubit's). */
