@@ -385,7 +385,8 @@ const PASS_REPEATS = 3;
  * passes each: the columns are the medians over the rounds, and ours / C the
  * median of the rounds' ratios (each ratio measured seconds apart). Then the
  * rule's other side: k gates in one chunk, staged once or in place k times
- * (IN_PLACE_MAX_GATES is read from it).
+ * (IN_PLACE_MAX_GATES is read from it); last, the same gates on a state held
+ * in the caches ({@link inCacheRows}).
  */
 async function passTables(): Promise<void> {
   const binary = buildCPass();
