@@ -78,8 +78,13 @@ const BackendName = Type.Optional(Type.String({ maxLength: 100, description: 'A 
 /** Legacy calibrations (cirq-ionq): start and end in Unix milliseconds, as cirq sends them. */
 export const CalibrationQuery = Type.Object(
   {
-    start: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records from this time on' })),
-    end: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records before this time' })),
+    // Bounded like the characterizations' (issue 24, S6): past 9999-12-31 PostgreSQL holds no timestamp, a 500.
+    start: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: LAST_MS, description: 'Unix milliseconds: records from this time on' }),
+    ),
+    end: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: LAST_MS, description: 'Unix milliseconds: records before this time' }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Records per page (25)' })),
     next: Type.Optional(Type.String({ maxLength: 100, description: 'The cursor of the previous page' })),
     target: BackendName,
