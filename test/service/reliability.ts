@@ -158,6 +158,8 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     ['/v0.4/jobs?limit=1e18', 'limit'],
     ['/v0.3/calibrations?start=1e20', 'start'],
     ['/v0.4/calibrations?end=253402300800000', 'end'],
+    ['/v0.4/jobs?submitted_after=0000-01-01', 'submitted_after'],
+    ['/v0.3/jobs?submitted_before=9999-12-31T23:59:59-01:00', 'submitted_before'],
   ])('S6: %s is a 400 naming %s, no key needed', async (path, key) => {
     const answer = await h().request('GET', path, { key: path.includes('/jobs') ? undefined : null });
     expect(answer.status, answer.text).toBe(400);
@@ -176,6 +178,10 @@ export function defineReliabilityTests(harness: () => Harness, store: () => Db):
     const calibrations = (query: string) => h().request('GET', `/v0.3/calibrations?${query}`, { key: null });
     expect((await calibrations('start=0&end=253402300799999')).json.calibrations.length).toBeGreaterThan(0);
     expect((await calibrations('start=253402300799999')).json).toEqual({ calibrations: [] });
+    const created = await h().request('POST', '/v0.4/jobs', { body: VALID_V4 });
+    const jobs = await h().request('GET', '/v0.4/jobs?submitted_after=0001-01-01&submitted_before=9999-12-31T23:59Z');
+    expect(jobs.status, jobs.text).toBe(200);
+    expect(jobs.json.jobs.map((job: { id: string }) => job.id)).toContain(created.json.id);
   });
 
   it("S7: the issue's 10 MB body of five million bad gates is a 400 under 1 s and 64 KB, and /health answers meanwhile", async () => {

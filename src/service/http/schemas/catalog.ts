@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Uuid } from './common.js';
 import { PATTERNS } from '../validation.js';
+import { LAST_MS } from '../../jobs/query-dates.js';
 
 /**
  * An ISO 8601 date, with or without a time, in the years 0001-9999 (validation.ts says it in words):
@@ -33,10 +34,6 @@ export const Backend = Type.Object({
 /** A backend as both versions answer it. */
 export type BackendAnswer = Static<typeof Backend>;
 
-/** Latest instant a date query may name: 9999-12-31T23:59:59.999Z, in Unix milliseconds. */
-export const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
-/** Earliest: 0001-01-01T00:00:00.000Z (PostgreSQL has no year 0). */
-export const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
 /** Highest page: far past the 30 records a backend keeps, and an offset PostgreSQL holds. */
 export const MAX_PAGE = 1_000_000;
 
