@@ -235,6 +235,12 @@ export type { SimulationProgress } from './simulator/engine/progress.js';
  * (docs/simulator.md "Large results").
  */
 export { artifactText, writeArtifact } from './simulator/results/sources.js';
+/**
+ * A debiasing variant's shots artifact as text, cut out of the text of its
+ * run's shots artifact (see `DebiasingVariant.shotsStretch`).
+ */
+export { shotsTextOfStretch } from './simulator/results/artifacts.js';
+export type { TextStretch } from './simulator/results/artifacts.js';
 export type { WriteArtifactOptions } from './simulator/results/sources.js';
 export type { JsonSink } from './simulator/results/json-writer.js';
 /**

@@ -55,6 +55,7 @@ import {
   shotsArtifact,
   type HistogramArtifact,
   type ProbabilitiesArtifact,
+  type TextStretch,
 } from '../simulator/results/artifacts.js';
 
 export interface SimulateOptions {
@@ -157,6 +158,14 @@ export interface DebiasingVariant {
   readonly shots: number;
   /** Its own artifacts: probabilities, histogram and shots (format id -> payload). */
   readonly results: Record<string, unknown>;
+  /**
+   * Where this variant's shots lie in the text of the run's shots artifact
+   * (`artifactText(result.results, 'svc.result.shots.json.v2')`): its own
+   * shots artifact's text is `shotsTextOfStretch(thatText, stretch)`, without
+   * writing or copying its rows again. Null when the run's text does not hold
+   * them as a stretch (register names that reorder a row's object).
+   */
+  shotsStretch(): TextStretch | null;
 }
 
 export interface DebiasingResult {
@@ -443,6 +452,7 @@ function debiasingResult(circuit: IrCircuit, run: DebiasedRun): DebiasingResult 
       return {
         qubitMap: variant.qubitMap,
         shots: variant.shots,
+        shotsStretch: variant.shotsStretch,
         results: lazyResults(
           new Map([
             [

@@ -133,5 +133,12 @@ describe('noisy runs sharing their error-free prefix', () => {
     const second = withCoherent(cx, own, entangling);
     expect(first[0]).toBe(own[0]);
     expect(second[1]).toBe(first[1]);
+    // The joined list itself is made once per list and own passes: each variant of a job reuses it.
+    expect(second).toBe(first);
+    const otherOwn = [() => undefined];
+    const other = withCoherent(cx, otherOwn, entangling);
+    expect(other).not.toBe(first);
+    expect(other[0]).toBe(otherOwn[0]);
+    expect(other[1]).toBe(first[1]);
   });
 });

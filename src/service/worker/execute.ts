@@ -15,6 +15,7 @@ import {
   type CircuitJson,
   type DebiasingResult,
   type Diagnostic,
+  type TextStretch,
 } from '../../index.js';
 import { runOn } from '../jobs/backend.js';
 
@@ -76,7 +77,13 @@ export interface DebiasingTexts {
   readonly variants: readonly {
     readonly qubitMap: readonly number[];
     readonly shots: number;
+    /** Its probabilities and histogram, and its shots unless `shotsStretch` is given. */
     readonly results: ArtifactTexts;
+    /**
+     * Where its shots lie in the job's shots text (`results` of the job): its shots artifact is cut out of that
+     * text where it is stored (shotsTextOfStretch), so the variants' shots are not copied to the main thread.
+     */
+    readonly shotsStretch?: TextStretch;
   }[];
   readonly aggregations: { readonly average: string; readonly voting: string };
 }
@@ -141,10 +148,18 @@ export function execute(request: ExecuteRequest, settings: ExecuteSettings = { p
   };
 }
 
-/** Every result artifact of `results` as text; `replaced` artifacts (objects) stand in for the run's own. */
-function artifactTexts(results: Record<string, unknown>, replaced: Record<string, unknown> = {}): ArtifactTexts {
+/**
+ * Every result artifact of `results` as text; `replaced` artifacts (objects) stand in for the run's own, and
+ * `skipped` formats are left out.
+ */
+function artifactTexts(
+  results: Record<string, unknown>,
+  replaced: Record<string, unknown> = {},
+  skipped?: string,
+): ArtifactTexts {
   const texts: Record<string, string> = {};
   for (const format of Object.values(RESULT_FORMATS)) {
+    if (format === skipped) continue;
     const own = replaced[format];
     const text = own !== undefined ? JSON.stringify(own) : artifactText(results, format);
     if (text !== undefined) texts[format] = text;
@@ -154,11 +169,13 @@ function artifactTexts(results: Record<string, unknown>, replaced: Record<string
 
 function debiasingTexts(debiasing: DebiasingResult): DebiasingTexts {
   return {
-    variants: debiasing.variants.map(({ qubitMap, shots, results }) => ({
-      qubitMap,
-      shots,
-      results: artifactTexts(results),
-    })),
+    variants: debiasing.variants.map((variant) => {
+      const { qubitMap, shots, results } = variant;
+      const shotsStretch = variant.shotsStretch();
+      return shotsStretch
+        ? { qubitMap, shots, results: artifactTexts(results, {}, RESULT_FORMATS.shots), shotsStretch }
+        : { qubitMap, shots, results: artifactTexts(results) };
+    }),
     aggregations: {
       average: JSON.stringify(debiasing.aggregations.average),
       voting: JSON.stringify(debiasing.aggregations.voting),

@@ -4,7 +4,7 @@
  * prefix on every format (service-decisions.md sections 4 and 5).
  */
 import { randomUUID } from 'node:crypto';
-import { RESULT_FORMATS } from '../../index.js';
+import { RESULT_FORMATS, shotsTextOfStretch } from '../../index.js';
 import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
 import { isQpu } from '../jobs/backend.js';
 import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
@@ -73,7 +73,9 @@ export function outcomeOf(
   const stats = { ...result.stats, kwh: qpu && executionMs ? estimateKwh(job.backend, executionMs) : 0 };
   const output = {
     compilation: { diagnostics: result.diagnostics },
-    ...(result.debiasing ? { error_mitigation: debiasingOutput(result.debiasing, add) } : {}),
+    ...(result.debiasing
+      ? { error_mitigation: debiasingOutput(result.debiasing, result.results?.[RESULT_FORMATS.shots], add) }
+      : {}),
   };
   // An emulated QPU job stays started for its execution time (at least 1 s), counted from its start.
   const holdUntil =
@@ -101,12 +103,15 @@ type Descriptor = { id: string; format: string; media_type: string };
  */
 function debiasingOutput(
   debiasing: DebiasingTexts,
+  jobShots: string | undefined,
   add: (kind: NewArtifact['kind'], format: string, mediaType: string, body: string) => Descriptor,
 ): Record<string, unknown> {
   const variants = debiasing.variants.map((variant) => {
     const results: Record<string, Descriptor> = {};
+    const { shotsStretch } = variant;
     for (const format of VARIANT_ARTIFACTS) {
-      const text = variant.results[format];
+      const cut = format === RESULT_FORMATS.shots && shotsStretch && jobShots !== undefined;
+      const text = cut ? shotsTextOfStretch(jobShots, shotsStretch) : variant.results[format];
       if (text === undefined) continue;
       const descriptor = add('variant', format, 'application/json', text);
       results[descriptor.format] = descriptor;

@@ -18,9 +18,11 @@ import {
   shotRowsJson,
   shotsJson,
   shotsJsonWithStretches,
+  shotsTextOfStretch,
   type HistogramArtifact,
   type RegisterCount,
   type RowKey,
+  type TextStretch,
 } from '../results/artifacts.js';
 import type { ExecuteOptions } from '../engine/execute.js';
 import type { DeviceNoise } from './device.js';
@@ -40,6 +42,8 @@ export interface Variant {
   readonly table: ShotTable;
   /** Its shots artifact as compact JSON text. */
   readonly shotsJson: () => string;
+  /** Where its rows lie in the text of the run's shots artifact (see shotsTextOfStretch), or null if they do not. */
+  readonly shotsStretch: () => TextStretch | null;
   /** Its shots counted per register (the aggregations are made from these). */
   readonly counts: readonly RegisterCount[];
   /** Its histogram artifact (built on first read: only the service stores it). */
@@ -143,7 +147,11 @@ export function runDebiased(
       shots: share,
       signs,
       table: own,
-      shotsJson: () => shotTexts()?.stretch(from, to) ?? shotsJson(circuit, own),
+      shotsJson: () => {
+        const whole = shotTexts();
+        return whole ? shotsTextOfStretch(whole.whole, whole.stretch(from, to)) : shotsJson(circuit, own);
+      },
+      shotsStretch: () => shotTexts()?.stretch(from, to) ?? null,
       counts,
       get histogram() {
         return (histogram ??= histogramOfCounts(counts));

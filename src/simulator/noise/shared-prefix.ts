@@ -118,6 +118,8 @@ function passesOfPatternGate(gate: UnitaryOp): Pass[] {
  */
 const fusedPasses = new WeakMap<readonly UnitaryOp[], WeakMap<Float64Array, readonly Pass[]>>();
 const coherentPasses = new WeakMap<readonly UnitaryOp[], readonly Pass[]>();
+/** An op's own passes followed by the list's: by list, then by the op's own passes (its circuit plan's). */
+const joinedPasses = new WeakMap<readonly UnitaryOp[], WeakMap<readonly Pass[], readonly Pass[]>>();
 
 /** An op's passes followed by its over-rotation's: one fused 2x2 when both act on the same lone qubit. */
 export function withCoherent(
@@ -146,7 +148,11 @@ export function withCoherent(
   }
   let after = coherentPasses.get(coherent);
   if (!after) coherentPasses.set(coherent, (after = coherent.flatMap(passesOfGate)));
-  return [...ownPasses, ...after];
+  let byOwn = joinedPasses.get(coherent);
+  if (!byOwn) joinedPasses.set(coherent, (byOwn = new WeakMap<readonly Pass[], readonly Pass[]>()));
+  let joined = byOwn.get(ownPasses);
+  if (!joined) byOwn.set(ownPasses, (joined = [...ownPasses, ...after]));
+  return joined;
 }
 
 /**

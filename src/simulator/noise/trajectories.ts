@@ -80,12 +80,6 @@ function pauliOps(qubits: readonly number[], code: number): UnitaryOp[] {
   return ops;
 }
 
-interface ErrorSite {
-  readonly op: number;
-  /** Probability of a Pauli error here (the physical qubit's or pair's). */
-  readonly rate: number;
-}
-
 /**
  * A noisy run: the device, where the program's qubits sit on it, and the sign
  * the chosen gate decomposition gives the coherent errors (debiasing's
@@ -99,27 +93,32 @@ export interface NoisyRun {
   readonly signs?: readonly [number, number];
 }
 
-/** Error sites of one kind (one- or two-qubit gates), with the highest rate among them. */
+/**
+ * Error sites of one kind (one- or two-qubit gates): the op of each and its
+ * probability of a Pauli error (its physical qubit's or pair's), with the
+ * highest rate among them.
+ */
 interface SiteWalk {
-  readonly sites: readonly ErrorSite[];
+  readonly ops: Int32Array;
+  readonly rates: Float64Array;
   readonly top: number;
   /** Paulis to choose from (4 or 16; the identity is never drawn). */
   readonly paulis: number;
 }
 
-const siteWalk = (sites: readonly ErrorSite[], paulis: number): SiteWalk => ({
-  sites,
-  top: sites.reduce((max, site) => Math.max(max, site.rate), 0),
-  paulis,
-});
+function siteWalk(ops: Int32Array, rates: Float64Array, paulis: number): SiteWalk {
+  let top = 0;
+  for (let i = 0; i < rates.length; i++) top = Math.max(top, rates[i] as number);
+  return { ops, rates, top, paulis };
+}
 
 /** Adds one shot's errors at one kind of site to `hits`: geometric skips at the highest rate, each candidate kept with its site's share of it. */
-function walkSites({ sites, top, paulis }: SiteWalk, random: SeededRandom, hits: [number, number][]): void {
-  for (let i = random.nextGeometric(top); i < sites.length; i += 1 + random.nextGeometric(top)) {
-    const site = sites[i] as ErrorSite;
+function walkSites({ ops, rates, top, paulis }: SiteWalk, random: SeededRandom, hits: [number, number][]): void {
+  for (let i = random.nextGeometric(top); i < ops.length; i += 1 + random.nextGeometric(top)) {
+    const rate = rates[i] as number;
     // Uniform rates draw nothing more, so a uniform model's shots are what they always were.
-    if (site.rate < top && random.next() * top >= site.rate) continue;
-    hits.push([site.op, 1 + random.nextInt(paulis - 1)]);
+    if (rate < top && random.next() * top >= rate) continue;
+    hits.push([ops[i] as number, 1 + random.nextInt(paulis - 1)]);
   }
 }
 
@@ -181,10 +180,25 @@ export function coherentError(
   run: NoisyRun,
   physical: (q: number) => number,
 ): readonly UnitaryOp[] | null {
-  const { device } = run;
   const [sign1, sign2] = run.signs ?? [1, 1];
+  return coherentOn(overRotationsOf(run.device), run.device, sign1, sign2, qubits, physical);
+}
+
+function overRotationsOf(device: DeviceNoise): OverRotations {
   let cache = overRotations.get(device);
   if (!cache) overRotations.set(device, (cache = { oneQubit: [], twoQubit: [], placed: new WeakMap() }));
+  return cache;
+}
+
+/** {@link coherentError} with the device's cache and the signs read once per run, not per op. */
+function coherentOn(
+  cache: OverRotations,
+  device: DeviceNoise,
+  sign1: number,
+  sign2: number,
+  qubits: readonly number[],
+  physical: (q: number) => number,
+): readonly UnitaryOp[] | null {
   if (qubits.length === 1) {
     const q = physical(qubits[0] as number);
     const angle = sign1 * (device.oneQubitRotation[q] as number);
@@ -205,6 +219,45 @@ function errorQubitsOf(circuit: IrCircuit): readonly (readonly number[])[] {
   let qubits = circuitErrorQubits.get(circuit);
   if (!qubits) circuitErrorQubits.set(circuit, (qubits = circuit.ops.map(errorQubits)));
   return qubits;
+}
+
+/**
+ * A circuit's error sites, as every run of it (every variant of a debiased
+ * job) reads them: the ops whose errors act on one qubit and on two, in op
+ * order, with their program qubits; and where each classical bit is read.
+ */
+interface CircuitSites {
+  readonly ops1: Int32Array;
+  readonly qubits1: Int32Array;
+  readonly ops2: Int32Array;
+  /** The pair of each two-qubit site, as ordered in errorQubits. */
+  readonly first2: Int32Array;
+  readonly second2: Int32Array;
+  /** The qubit each measured bit reads (the last measurement of it), for the readout errors of mid-circuit bits. */
+  readonly bitQubit: ReadonlyMap<number, number>;
+}
+
+const circuitSites = new WeakMap<IrCircuit, CircuitSites>();
+
+function sitesOf(circuit: IrCircuit): CircuitSites {
+  let sites = circuitSites.get(circuit);
+  if (sites) return sites;
+  const opQubits = errorQubitsOf(circuit);
+  const one = opQubits.flatMap((qubits, i) => (qubits.length === 1 ? [i] : []));
+  const two = opQubits.flatMap((qubits, i) => (qubits.length === 2 ? [i] : []));
+  const qubitOf = (ops: readonly number[], k: number) => Int32Array.from(ops, (i) => opQubits[i]?.[k] as number);
+  const bitQubit = new Map<number, number>();
+  for (const op of circuit.ops) if (op.kind === 'measure') bitQubit.set(op.bit, op.qubit);
+  sites = {
+    ops1: Int32Array.from(one),
+    qubits1: qubitOf(one, 0),
+    ops2: Int32Array.from(two),
+    first2: qubitOf(two, 0),
+    second2: qubitOf(two, 1),
+    bitQubit,
+  };
+  circuitSites.set(circuit, sites);
+  return sites;
 }
 
 /** A table of `shots` zeroed rows for `circuit`. */
@@ -231,29 +284,34 @@ export function sampleNoisyShots(
 ): ShotTable {
   const { device } = run;
   const physical = (q: number) => run.qubitMap?.[q] ?? q;
-  const sites1: ErrorSite[] = [];
-  const sites2: ErrorSite[] = [];
-  const coherent = new Map<number, readonly UnitaryOp[]>();
   // Past this size over-rotations would make every state dense: they are drawn as Paulis of the same error instead.
   const keepCoherent = circuit.qubits <= DEVICE_SPREAD.coherentMaxQubits;
   const twirled = (angle: number) => (keepCoherent ? 0 : Math.sin(angle / 2) ** 2);
   const opQubits = errorQubitsOf(circuit);
-  opQubits.forEach((qubits, i) => {
-    if (qubits.length === 1) {
-      const q = physical(qubits[0] as number);
-      const rate = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
-      sites1.push({ op: i, rate });
-    } else if (qubits.length === 2) {
-      const pair = physical(qubits[0] as number) * device.qubits + physical(qubits[1] as number);
-      const rate = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
-      sites2.push({ op: i, rate });
+  const { ops1, qubits1, ops2, first2, second2, bitQubit } = sitesOf(circuit);
+  const rates1 = new Float64Array(ops1.length);
+  for (let k = 0; k < ops1.length; k++) {
+    const q = physical(qubits1[k] as number);
+    rates1[k] = (device.oneQubitPauli[q] as number) + twirled(device.oneQubitRotation[q] as number);
+  }
+  const rates2 = new Float64Array(ops2.length);
+  for (let k = 0; k < ops2.length; k++) {
+    const pair = physical(first2[k] as number) * device.qubits + physical(second2[k] as number);
+    rates2[k] = (device.twoQubitPauli[pair] as number) + twirled(device.twoQubitRotation[pair] as number);
+  }
+  const coherent = new Map<number, readonly UnitaryOp[]>();
+  if (keepCoherent) {
+    const cache = overRotationsOf(device);
+    const [sign1, sign2] = run.signs ?? [1, 1];
+    for (let i = 0; i < opQubits.length; i++) {
+      const qubits = opQubits[i] as readonly number[];
+      const error = qubits.length ? coherentOn(cache, device, sign1, sign2, qubits, physical) : null;
+      if (error) coherent.set(i, error);
     }
-    const error = keepCoherent && qubits.length ? coherentError(qubits, run, physical) : null;
-    if (error) coherent.set(i, error);
-  });
+  }
   const patterns = new Map<string, { hits: [number, number][]; count: number }>();
-  const walk1 = siteWalk(sites1, 4);
-  const walk2 = siteWalk(sites2, 16);
+  const walk1 = siteWalk(ops1, rates1, 4);
+  const walk2 = siteWalk(ops2, rates2, 16);
   for (let s = 0; s < shots; s++) {
     const hits = drawPattern(walk1, walk2, random);
     const key = hits.map(([op, code]) => `${op}:${code}`).join(',');
@@ -267,14 +325,7 @@ export function sampleNoisyShots(
   const errorGates = (hits: readonly [number, number][]) =>
     hits.map(([op, code]): [number, UnitaryOp[]] => [op, pauliOps(opQubits[op] ?? [], code)]);
   const shared = sharesPrefixes(circuit)
-    ? prefixSharingRunner(
-        circuit,
-        coherent,
-        new Set(
-          [...patterns.values()].flatMap(({ hits }) => (hits.length ? [Math.min(...hits.map(([op]) => op))] : [])),
-        ),
-        options.memory,
-      )
+    ? prefixSharingRunner(circuit, coherent, firstErrors(patterns.values()), options.memory)
     : null;
   // Each pattern runs the whole circuit: progress counts its share.
   const progress = scaledSink(options.progress, 1 / patterns.size);
@@ -282,7 +333,7 @@ export function sampleNoisyShots(
   for (const { hits, count } of patterns.values()) {
     let execution: Execution;
     if (shared) {
-      execution = shared.run(errorGates([...hits].sort(([a], [b]) => a - b)));
+      execution = shared.run(errorGates(hits.length > 1 ? [...hits].sort(([a], [b]) => a - b) : hits));
       // The shared runner reuses prefixes: its pattern counts as a whole circuit once it is done.
       progress?.advance(circuitGates);
     } else {
@@ -297,9 +348,21 @@ export function sampleNoisyShots(
     shared?.recycle(execution);
   }
   shared?.release();
-  applyReadoutError(circuit, table, finalMeasures, readoutRates(circuit.qubits, device, physical), random);
+  applyReadoutError(table, finalMeasures, bitQubit, readoutRates(circuit.qubits, device, physical), random);
   shuffleShots(table, random);
   return table;
+}
+
+/** The op of each pattern's first error (where the shared runner keeps the error-free state). */
+function firstErrors(patterns: Iterable<{ readonly hits: readonly (readonly [number, number])[] }>): Set<number> {
+  const first = new Set<number>();
+  for (const { hits } of patterns) {
+    if (hits.length === 0) continue;
+    let op = Infinity;
+    for (const hit of hits) op = Math.min(op, hit[0]);
+    first.add(op);
+  }
+  return first;
 }
 
 /** Per program qubit, the chance that a read 0 and a read 1 flip (its physical qubit's). */
@@ -310,9 +373,39 @@ interface ReadoutRates {
 }
 
 function readoutRates(qubits: number, device: DeviceNoise, physical: (q: number) => number): ReadoutRates {
-  const ofZero = Float64Array.from({ length: qubits }, (_, q) => device.darkReadBright[physical(q)] as number);
-  const ofOne = Float64Array.from({ length: qubits }, (_, q) => device.brightReadDark[physical(q)] as number);
-  return { ofZero, ofOne, top: Math.max(0, ...ofZero, ...ofOne) };
+  const ofZero = new Float64Array(qubits);
+  const ofOne = new Float64Array(qubits);
+  let top = 0;
+  for (let q = 0; q < qubits; q++) {
+    ofZero[q] = device.darkReadBright[physical(q)] as number;
+    ofOne[q] = device.brightReadDark[physical(q)] as number;
+    top = Math.max(top, ofZero[q] as number, ofOne[q] as number);
+  }
+  return { ofZero, ofOne, top };
+}
+
+/** Where the bits read at the end of a run come from, per finalMeasures map (one per circuit where prefixes are shared). */
+interface FinalReads {
+  readonly finalBits: Int32Array;
+  readonly finalQubits: Int32Array;
+  /** Bits not read at the end (mid-circuit measurements). */
+  readonly midBits: readonly number[];
+}
+
+const finalReadsOf = new WeakMap<ReadonlyMap<number, number>, FinalReads>();
+
+function finalReads(finalMeasures: ReadonlyMap<number, number>, clbits: number): FinalReads {
+  let reads = finalReadsOf.get(finalMeasures);
+  if (!reads) {
+    reads = {
+      // Arrays: iterating the map per shot made an entry array per bit and shot.
+      finalBits: Int32Array.from(finalMeasures.keys()),
+      finalQubits: Int32Array.from(finalMeasures.values()),
+      midBits: [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c)),
+    };
+    finalReadsOf.set(finalMeasures, reads);
+  }
+  return reads;
 }
 
 /**
@@ -321,9 +414,9 @@ function readoutRates(qubits: number, device: DeviceNoise, physical: (q: number)
  * (flipped) qubit, earlier bits flip on their own with their qubit's rates.
  */
 function applyReadoutError(
-  circuit: IrCircuit,
   table: ShotTable,
   finalMeasures: ReadonlyMap<number, number>,
+  bitQubit: ReadonlyMap<number, number>,
   rates: ReadoutRates,
   random: SeededRandom,
 ): void {
@@ -336,12 +429,7 @@ function applyReadoutError(
     if (rate < top && random.next() * top >= rate) continue;
     qubitBits[i] = (qubitBits[i] as number) ^ 1;
   }
-  const bitQubit = new Map<number, number>();
-  for (const op of circuit.ops) if (op.kind === 'measure') bitQubit.set(op.bit, op.qubit);
-  const midBits = [...Array(clbits).keys()].filter((c) => !finalMeasures.has(c));
-  // The final bits and their qubits as arrays: iterating the map per shot made an entry array per bit and shot.
-  const finalBits = Int32Array.from(finalMeasures.keys());
-  const finalQubits = Int32Array.from(finalMeasures.values());
+  const { finalBits, finalQubits, midBits } = finalReads(finalMeasures, clbits);
   for (let s = 0; s < shots; s++) {
     for (let k = 0; k < finalBits.length; k++)
       clbitValues[s * clbits + (finalBits[k] as number)] = qubitBits[s * qubits + (finalQubits[k] as number)] as number;

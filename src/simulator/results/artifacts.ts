@@ -166,26 +166,37 @@ const SHOTS_CLOSE = ']}';
 export const shotsJsonOfRows = (rows: readonly string[], from = 0, to = rows.length): string =>
   `${SHOTS_OPEN}${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}${SHOTS_CLOSE}`;
 
+/** Characters `[from, to)` of a text. */
+export interface TextStretch {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * The shots artifact's text of all `rows` ({@link shotRowsJson}), and a
- * function giving that of rows `from .. to - 1` (at least one) as a stretch of
- * it: the text between its brackets is sliced out of the whole, which V8
- * keeps as a view of it, so a debiased run's variants' shots texts are not
- * joined a second time from their rows.
+ * The shots artifact of some of a run's shots, as text, from the text of the
+ * run's shots artifact (`whole`) and where those shots' rows lie in it
+ * (`stretch`): the rows are sliced out of the whole, which V8 keeps as a view
+ * of it, so a debiased run's variants' shots texts are neither joined a
+ * second time nor copied to another thread.
+ */
+export const shotsTextOfStretch = (whole: string, stretch: TextStretch): string =>
+  SHOTS_OPEN + whole.slice(stretch.from, stretch.to) + SHOTS_CLOSE;
+
+/**
+ * The shots artifact's text of all `rows` ({@link shotRowsJson}), and where
+ * the rows `from .. to - 1` (at least one) lie in it, for
+ * {@link shotsTextOfStretch}.
  */
 export function shotsJsonWithStretches(rows: readonly string[]): {
   readonly whole: string;
-  readonly stretch: (from: number, to: number) => string;
+  readonly stretch: (from: number, to: number) => TextStretch;
 } {
   const whole = shotsJsonOfRows(rows);
   // Where each row starts in `whole` (rows are joined by one comma).
   const starts = new Float64Array(rows.length + 1);
   starts[0] = SHOTS_OPEN.length;
   for (let s = 0; s < rows.length; s++) starts[s + 1] = (starts[s] as number) + (rows[s] as string).length + 1;
-  return {
-    whole,
-    stretch: (from, to) => SHOTS_OPEN + whole.slice(starts[from], (starts[to] as number) - 1) + SHOTS_CLOSE,
-  };
+  return { whole, stretch: (from, to) => ({ from: starts[from] as number, to: (starts[to] as number) - 1 }) };
 }
 
 /**
@@ -257,24 +268,45 @@ export function histogramOfCounts(registers: readonly RegisterCount[]): Histogra
  */
 export function countsJson(registers: readonly RegisterCount[], shots?: number): string | null {
   if (registers.some(({ name }, i) => ARRAY_INDEX.test(name) || (i > 0 && name === OUTPUT_ALL))) return null;
+  const valueText = shots === undefined ? String : probabilityTexts(shots);
   let text = shots === undefined ? '{"histogram":{"registers":{' : '{"probabilities":{"registers":{';
-  registers.forEach(({ name, size, counts }, r) => {
+  for (let r = 0; r < registers.length; r++) {
+    const { name, size, counts } = registers[r] as RegisterCount;
     text += (r ? ',' : '') + JSON.stringify(name) + ':{';
     // An object lists array-index keys first, in numeric order, then the others as inserted (sorted). A
     // register's keys all have its width: up to 10 digits those starting with 1 (or the lone "0") are
     // indices, whose numeric order is their string order; 11 digits and more exceed the largest index.
     const entries = sortedRows(counts, size);
-    const isIndex = ([bits]: readonly [string, number]) => size <= 10 && (bits[0] === '1' || size === 1);
+    const indexWidth = size <= 10;
     let first = true;
-    for (const indices of [true, false])
-      for (const entry of entries) {
-        if (isIndex(entry) !== indices) continue;
-        text += `${first ? '' : ','}"${entry[0]}":${shots === undefined ? entry[1] : entry[1] / shots}`;
+    for (let pass = 0; pass < (indexWidth ? 2 : 1); pass++)
+      for (let e = 0; e < entries.length; e++) {
+        const [bits, count] = entries[e] as readonly [string, number];
+        if (indexWidth && (bits.charCodeAt(0) === 49 || size === 1) !== (pass === 0)) continue;
+        text += (first ? '"' : ',"') + bits + '":' + valueText(count);
         first = false;
       }
     text += '}';
-  });
+  }
   return text + '}}}';
+}
+
+/**
+ * `count / shots` as text (what JSON.stringify writes), per shots and count:
+ * a debiased job writes every variant's probabilities, and formatting a
+ * fraction is the costly part of a number's text.
+ */
+const fractionTexts = new Map<number, string[]>();
+
+function probabilityTexts(shots: number): (count: number) => string {
+  let texts = fractionTexts.get(shots);
+  if (!texts) {
+    // A few shot counts recur (the job's, its variants'); a stray one is not kept.
+    if (fractionTexts.size >= 64) fractionTexts.clear();
+    fractionTexts.set(shots, (texts = []));
+  }
+  const known = texts;
+  return (count) => (known[count] ??= String(count / shots));
 }
 
 /**
@@ -287,9 +319,9 @@ const sortedRowsOf = new WeakMap<ReadonlyMap<RowKey, number>, readonly (readonly
 function sortedRows(counts: ReadonlyMap<RowKey, number>, size: number): readonly (readonly [string, number])[] {
   let rows = sortedRowsOf.get(counts);
   if (!rows) {
-    rows = Array.from(counts, ([key, count]): [string, number] => [rowText(key, size), count]).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
+    const entries: [string, number][] = [];
+    for (const [key, count] of counts) entries.push([rowText(key, size), count]);
+    rows = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     sortedRowsOf.set(counts, rows);
   }
   return rows;
@@ -308,7 +340,9 @@ function rowCounts(data: Uint8Array, width: number, offset: number, size: number
     }
     return counts;
   }
-  const weights = Float64Array.from({ length: size }, (_, k) => 2 ** k);
+  // A loop, not Float64Array.from with a callback: counted per register of every variant of a debiased job.
+  const weights = new Float64Array(size);
+  for (let k = 0; k < size; k++) weights[k] = 2 ** k;
   for (let s = 0; s < shots; s++) {
     const from = s * width + offset;
     let value = 0;

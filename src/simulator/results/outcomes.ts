@@ -163,11 +163,15 @@ export function sampleShotsInto(
   const order = new Uint32Array(shots);
   for (let s = 0; s < shots; s++) order[s] = s;
   order.sort((a, b) => (draws[a] as number) - (draws[b] as number));
-  const sorted = Float64Array.from(order, (i) => draws[i] as number);
+  // Plain loops, not typed-array `from` with a callback (the iterator protocol): a noisy run samples each error
+  // pattern on its own, often one shot, and a debiased job runs ten times the error-free patterns.
+  const sorted = new Float64Array(shots);
+  for (let s = 0; s < shots; s++) sorted[s] = draws[order[s] as number] as number;
   const total = execution.branches.reduce((sum, b) => sum + b.probability, 0);
   const { qubitBits, clbitValues } = table;
   // The qubit each bit reads at the end (-1: a mid-circuit bit, read from the branch's record).
-  const bitQubits = Int32Array.from({ length: clbits }, (_, c) => execution.finalMeasures.get(c) ?? -1);
+  const bitQubits = new Int32Array(clbits);
+  for (let c = 0; c < clbits; c++) bitQubits[c] = execution.finalMeasures.get(c) ?? -1;
   let next = 0;
   let cumulative = 0;
   const assign = (drawn: number, index: number, branchIndex: number) => {
