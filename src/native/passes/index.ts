@@ -6,7 +6,7 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { cancelInverses } from './cancel.js';
-import { phaseFold } from './phase-fold.js';
+import { phaseFold, phaseFoldWays } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
@@ -16,6 +16,7 @@ export const PASS_NAMES = [
   'cancel',
   'relative-phase',
   'phase-fold',
+  'term-placement',
   'swap-relabel',
   'toffoli-orientation',
 ] as const;
@@ -24,12 +25,15 @@ export type PassName = (typeof PASS_NAMES)[number];
 /** Which passes run: every pass is on unless set false. */
 export type PassSwitches = Readonly<Partial<Record<PassName, boolean>>>;
 
-/** The passes that rewrite the circuit; `toffoli-orientation` instead steers lowering (toffoli-orientation.ts). */
-const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit) => IrCircuit>>> = {
+/**
+ * The passes that rewrite the circuit; `toffoli-orientation` instead steers lowering (toffoli-orientation.ts),
+ * and `term-placement` is a choice inside `phase-fold` (term-placement.ts).
+ */
+const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit, switches: PassSwitches) => IrCircuit>>> = {
   cancel: cancelInverses,
   'toffoli-form': orientToffolis,
   'relative-phase': relativePhaseToffolis,
-  'phase-fold': phaseFold,
+  'phase-fold': (circuit, switches) => phaseFold(circuit, switches['term-placement'] !== false),
   'swap-relabel': swapsAsRelabeling,
 };
 
@@ -40,31 +44,39 @@ export function runPasses(circuit: IrCircuit, switches: PassSwitches = {}): IrCi
 }
 
 /**
- * The passes run once up to `phase-fold`, then two ways from there: `plain`
- * without it and `folded` with it (null when it is off or merges nothing),
- * so that lowering can keep the better (lower.ts) without running the
- * earlier passes twice.
+ * The passes run once up to `phase-fold`, then up to three ways from there:
+ * `plain` without it, `folded` with it (null when it is off or merges
+ * nothing) and `placed` with its terms moved by `term-placement` (null when
+ * off or none moved), so that lowering can keep the best (lower.ts) without
+ * running the earlier passes again.
  */
 export function runPassesBothWays(
   circuit: IrCircuit,
   switches: PassSwitches = {},
-): { plain: IrCircuit; folded: IrCircuit | null } {
+): { plain: IrCircuit; folded: IrCircuit | null; placed: IrCircuit | null } {
   const at = PASS_NAMES.indexOf('phase-fold');
   const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
   const rest = PASS_NAMES.slice(at + 1);
-  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix);
+  const fold =
+    switches['phase-fold'] === false
+      ? { folded: prefix, placed: null }
+      : phaseFoldWays(prefix, switches['term-placement'] !== false);
   const finish = (c: IrCircuit): IrCircuit => {
     const out = runSome(c, rest, switches);
     return switches.cancel !== false ? cancelInverses(out) : out;
   };
-  return { plain: finish(prefix), folded: fold === prefix ? null : finish(fold) };
+  return {
+    plain: finish(prefix),
+    folded: fold.folded === prefix ? null : finish(fold.folded),
+    placed: fold.placed === null ? null : finish(fold.placed),
+  };
 }
 
 function runSome(circuit: IrCircuit, names: readonly PassName[], switches: PassSwitches): IrCircuit {
   let out = circuit;
   for (const name of names) {
     const pass = PASSES[name];
-    if (pass && switches[name] !== false) out = pass(out);
+    if (pass && switches[name] !== false) out = pass(out, switches);
   }
   return out;
 }

@@ -34,6 +34,7 @@
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { wiresOf } from '../../ir/wires.js';
 import { isDiagonal } from './commutation.js';
+import { PlacementIndex, type Spot } from './term-placement.js';
 
 const gate = (name: IrGate['name'], target: number, controls: number[], span: IrGate['span']): IrGate =>
   span
@@ -232,7 +233,11 @@ const isZeroAngle = (theta: number): boolean => {
  * on the way with the polarity that zeroes more of the terms collected so
  * far (Nam et al. choose T or T† the same way); returns the new ops.
  */
-export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null {
+export function foldPhases(
+  ops: readonly IrOp[],
+  qubits: number,
+  placement = true,
+): { ops: IrOp[]; placed: boolean } | null {
   const variables = new PathVariables();
   const next = (): Parity => variables.next();
   const mask: Parity[] = Array.from({ length: qubits }, next);
@@ -249,7 +254,15 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
   const original: (readonly number[] | undefined)[] = [];
   const cczAt: number[] = [];
   let merged = false;
+  // term-placement.ts: where each CNOT leaves parities, and each CCZ's term parities, wire flips and segment.
+  const spots = placement ? new PlacementIndex() : null;
+  const cczKeys: (readonly Parity[] | undefined)[] = [];
+  const cczFlips: (readonly [number, number, number] | undefined)[] = [];
+  const cczSegment: number[] = [];
+  let segment = 0;
+  let placed = false;
   const close = (): void => {
+    segment++;
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
       merged = true;
@@ -292,6 +305,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     slots[index] = angles;
     original[index] = angles.slice();
     cczAt.push(index);
+    cczKeys[index] = keys;
+    cczFlips[index] = [flipped[a] as number, flipped[b] as number, flipped[t] as number];
+    cczSegment[index] = segment;
   };
 
   /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (for a Toffoli only those off t), given the terms' parities. */
@@ -367,6 +383,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
       const t = op.targets[0] as number;
       mask[t] = xorParity(mask[t] as Parity, mask[c] as Parity);
       flipped[t] = (flipped[t] as number) ^ (flipped[c] as number);
+      spots?.record(index, t, mask, flipped, segment);
       return;
     }
     if (op.name === 'swap' && op.controls.length === 0) {
@@ -397,6 +414,21 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     if (toffoli) visit(h);
   }
   close();
+  const after: (IrGate[] | undefined)[] = [];
+  if (spots) {
+    for (const i of cczAt) {
+      const angles = slots[i] as number[];
+      const moved = placeTerms(
+        angles,
+        cczKeys[i] as readonly Parity[],
+        cczFlips[i] as readonly [number, number, number],
+        (parity, pair) => spots.find(parity, cczSegment[i] as number, pair),
+        (out[i] as IrGate).span,
+        after,
+      );
+      if (moved) merged = placed = true;
+    }
+  }
   if (!merged) return null;
   const result: IrOp[] = [];
   // A Toffoli or CCZ whose terms on two and three wires are unchanged stays whole, its single-wire terms' changes
@@ -419,8 +451,60 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
       const r = replaced[i];
       if (r) result.push(r);
     }
+    const moved = after[i];
+    if (moved) result.push(...moved);
   });
-  return result;
+  return { ops: result, placed };
+}
+
+/** What a CCZ's surviving terms cost as cczTerms writes them: three for the three-wire term, carrying one two-wire term free, one for each other two-wire term. */
+function termsCost(angles: readonly number[]): number {
+  const pairs = [4, 5, 6].filter((slot) => !isZeroAngle(angles[slot] as number)).length;
+  return isZeroAngle(angles[3] as number) ? pairs : 3 + Math.max(0, pairs - 1);
+}
+
+/** The slots of a CCZ's terms on three wires and on two (CCZ_TERMS order). */
+const MULTI_WIRE_SLOTS = [3, 4, 5, 6] as const;
+
+/**
+ * Moves a CCZ's surviving multi-wire terms to cheaper points (term-placement.ts)
+ * while that lowers what the CCZ's terms cost: a term a wire holds goes as a
+ * free rotation, the three-wire term on two wires' XOR as one ZZ (`cx; rz; cx`).
+ * The moved terms are written into `after` at their points; returns whether any moved.
+ */
+function placeTerms(
+  angles: number[],
+  keys: readonly Parity[],
+  flips: readonly [number, number, number],
+  find: (parity: Parity, pair: boolean) => Spot | undefined,
+  span: IrGate['span'],
+  after: (IrGate[] | undefined)[],
+): boolean {
+  let moved = false;
+  for (const pair of [false, true]) {
+    for (const slot of MULTI_WIRE_SLOTS) {
+      const alpha = angles[slot] as number;
+      if (isZeroAngle(alpha) || (pair && slot !== 3)) continue;
+      const spot = find(keys[slot] as Parity, pair);
+      if (spot === undefined) continue;
+      const before = termsCost(angles);
+      angles[slot] = 0;
+      if (termsCost(angles) + (pair ? 1 : 0) >= before) {
+        angles[slot] = alpha;
+        continue;
+      }
+      const [inA, inB, inT] = CCZ_TERMS[slot] as (typeof CCZ_TERMS)[number];
+      const flip = (inA ? flips[0] : 0) ^ (inB ? flips[1] : 0) ^ (inT ? flips[2] : 0);
+      const theta = (flip ^ spot.flip) === 1 ? -alpha : alpha;
+      const list = (after[spot.index] ??= []);
+      const rotation = rotationGate(theta, spot.v, span);
+      if (pair) list.push(gate('x', spot.v, [spot.u], span));
+      if (rotation) list.push(rotation);
+      if (pair) list.push(gate('x', spot.v, [spot.u], span));
+      moved = true;
+    }
+  }
+  return moved;
 }
 
 /** A Toffoli or CCZ kept whole, with the change of its single-wire terms as rotations. */
@@ -503,7 +587,23 @@ function zzTerm(theta: number, u: number, v: number, span: IrGate['span']): IrGa
 }
 
 /** The folded circuit, or the circuit itself (the same object) when no two terms merge. */
-export function phaseFold(circuit: IrCircuit): IrCircuit {
-  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits) : null;
-  return ops ? { ...circuit, ops } : circuit;
+export function phaseFold(circuit: IrCircuit, placement = true): IrCircuit {
+  return phaseFoldWays(circuit, placement).folded;
+}
+
+/**
+ * The folded circuit (the circuit itself when no two terms merge), and with
+ * `placement` the same fold with terms moved to cheaper points
+ * (term-placement.ts), or null when none moved. The model prices a moved
+ * term exactly but not what lowering does around it (a whole Toffoli
+ * oriented to a neighbour), so lowering keeps the cheaper of the two.
+ */
+export function phaseFoldWays(circuit: IrCircuit, placement: boolean): { folded: IrCircuit; placed: IrCircuit | null } {
+  if (!hasPhaseTerms(circuit)) return { folded: circuit, placed: null };
+  const moved = placement ? foldPhases(circuit.ops, circuit.qubits, true) : null;
+  const plain = moved === null || moved.placed ? foldPhases(circuit.ops, circuit.qubits, false) : moved;
+  return {
+    folded: plain ? { ...circuit, ops: plain.ops } : circuit,
+    placed: moved?.placed ? { ...circuit, ops: moved.ops } : null,
+  };
 }
