@@ -307,38 +307,27 @@ export function lowerToNative(
   options: NativeLoweringOptions = {},
 ): NativeLowering {
   if (!(options.optimize ?? true)) return emit(prepare(source, family, options), family, options);
-  const { plain, folded, placed } = runPassesBothWays(source, options.passes);
-  const fewest = placed ?? folded;
-  if (fewest === null) return emit(prepare(plain, family, options), family, options);
+  const { plain, folded } = runPassesBothWays(source, options.passes);
+  if (folded === null) return emit(prepare(plain, family, options), family, options);
   const unfolded = prepare(plain, family, options, new Map());
-  // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts); so with
-  // terms moved (passes/term-placement.ts), whose model does not see what lowering does around them.
-  // All are counted and only the best is emitted; the emitting walk replays its counting walk's block choices
-  // and decompositions, and the folded circuits reuse the plain one's for the ops the fold left alone.
-  const first = prepare(fewest, family, options, unfolded.byOp, unfolded);
-  const others = [unfolded];
-  if (placed !== null && folded !== null) others.push(prepare(folded, family, options, unfolded.byOp, unfolded));
+  // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
+  // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
+  // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
+  const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
   // The folded circuit usually wins, so it is emitted at once (its entanglers counted from what it emits) and only
-  // the others are walked by the counter; one of them is emitted, replaying its count, only when it wins.
+  // the unfolded one is walked by the counter; the unfolded one is emitted, replaying its count, only when it wins.
   let emitted: { lowering: NativeLowering; entanglers: number } | null = null;
   try {
-    emitted = emitCounted(first, family, options);
+    emitted = emitCounted(withFold, family, options);
   } catch (error) {
     if (!(error instanceof NativeGateLimitError)) throw error;
   }
-  // Past maxOps: decide by the counts alone, as if nothing had been emitted.
-  if (emitted === null) first.decisions.rewind();
-  let best: Prepared | null = emitted === null ? first : null;
-  let least = emitted === null ? count(first, family) : emitted.entanglers;
-  for (const other of others) {
-    const entanglers = count(other, family);
-    // A tie goes to the unfolded circuit, as before term-placement.
-    if (entanglers < least || (entanglers === least && other === unfolded)) {
-      best = other;
-      least = entanglers;
-    }
+  if (emitted === null) {
+    // Past maxOps: decide by the counts alone, as if nothing had been emitted.
+    withFold.decisions.rewind();
+    return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
   }
-  return best === null && emitted !== null ? emitted.lowering : emit(best ?? first, family, options);
+  return emitted.entanglers < count(unfolded, family) ? emitted.lowering : emit(unfolded, family, options);
 }
 
 /** A circuit ready to walk: its lowered width, decompositions, Toffoli orientations, and the block pass's choices once made. */

@@ -6,7 +6,7 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { cancelInverses } from './cancel.js';
-import { phaseFold, phaseFoldWays } from './phase-fold.js';
+import { phaseFold } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
@@ -44,32 +44,24 @@ export function runPasses(circuit: IrCircuit, switches: PassSwitches = {}): IrCi
 }
 
 /**
- * The passes run once up to `phase-fold`, then up to three ways from there:
- * `plain` without it, `folded` with it (null when it is off or merges
- * nothing) and `placed` with its terms moved by `term-placement` (null when
- * off or none moved), so that lowering can keep the best (lower.ts) without
- * running the earlier passes again.
+ * The passes run once up to `phase-fold`, then two ways from there: `plain`
+ * without it and `folded` with it (null when it is off or merges nothing),
+ * so that lowering can keep the better (lower.ts) without running the
+ * earlier passes twice.
  */
 export function runPassesBothWays(
   circuit: IrCircuit,
   switches: PassSwitches = {},
-): { plain: IrCircuit; folded: IrCircuit | null; placed: IrCircuit | null } {
+): { plain: IrCircuit; folded: IrCircuit | null } {
   const at = PASS_NAMES.indexOf('phase-fold');
   const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
   const rest = PASS_NAMES.slice(at + 1);
-  const fold =
-    switches['phase-fold'] === false
-      ? { folded: prefix, placed: null }
-      : phaseFoldWays(prefix, switches['term-placement'] !== false);
+  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix, switches['term-placement'] !== false);
   const finish = (c: IrCircuit): IrCircuit => {
     const out = runSome(c, rest, switches);
     return switches.cancel !== false ? cancelInverses(out) : out;
   };
-  return {
-    plain: finish(prefix),
-    folded: fold.folded === prefix ? null : finish(fold.folded),
-    placed: fold.placed === null ? null : finish(fold.placed),
-  };
+  return { plain: finish(prefix), folded: fold === prefix ? null : finish(fold) };
 }
 
 function runSome(circuit: IrCircuit, names: readonly PassName[], switches: PassSwitches): IrCircuit {

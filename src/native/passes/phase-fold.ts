@@ -200,6 +200,9 @@ export class TermTable {
   }
 }
 
+/** A CCZ's wires' flips (X applied an odd number of times) where it stands: a, b, t. */
+type Flips = readonly [number, number, number];
+
 /** Slot value of a rotation that is not one of a CCZ's seven terms. */
 const NO_SLOT = 7;
 /** One rotation of a term, packed so that a term's list holds numbers, not objects: index · 16 + slot · 2 + negated. */
@@ -228,16 +231,14 @@ const isZeroAngle = (theta: number): boolean => {
 };
 
 /**
- * Folds the phase terms of `ops` (null when no two terms merge: then
- * re-synthesising its CCZs alone would gain nothing), writing each Toffoli and CCZ in Clifford+T
+ * Folds the phase terms of `ops`, writing each Toffoli and CCZ in Clifford+T
  * on the way with the polarity that zeroes more of the terms collected so
- * far (Nam et al. choose T or T† the same way); returns the new ops.
+ * far (Nam et al. choose T or T† the same way), and with `placement` moving
+ * terms to cheaper points (term-placement.ts). Returns the new ops, or null
+ * when no two terms merge and none moves: then re-synthesising its CCZs
+ * alone would gain nothing.
  */
-export function foldPhases(
-  ops: readonly IrOp[],
-  qubits: number,
-  placement = true,
-): { ops: IrOp[]; placed: boolean } | null {
+export function foldPhases(ops: readonly IrOp[], qubits: number, placement = true): IrOp[] | null {
   const variables = new PathVariables();
   const next = (): Parity => variables.next();
   const mask: Parity[] = Array.from({ length: qubits }, next);
@@ -255,12 +256,11 @@ export function foldPhases(
   const cczAt: number[] = [];
   let merged = false;
   // term-placement.ts: where each CNOT leaves parities, and each CCZ's term parities, wire flips and segment.
-  const spots = placement ? new PlacementIndex() : null;
+  const spots = placement ? new PlacementIndex(qubits) : null;
   const cczKeys: (readonly Parity[] | undefined)[] = [];
-  const cczFlips: (readonly [number, number, number] | undefined)[] = [];
+  const cczFlips: (Flips | undefined)[] = [];
   const cczSegment: number[] = [];
   let segment = 0;
-  let placed = false;
   const close = (): void => {
     segment++;
     for (const term of terms.values()) {
@@ -414,47 +414,51 @@ export function foldPhases(
     if (toffoli) visit(h);
   }
   close();
-  const after: (IrGate[] | undefined)[] = [];
-  if (spots) {
-    for (const i of cczAt) {
-      const angles = slots[i] as number[];
-      const moved = placeTerms(
-        angles,
-        cczKeys[i] as readonly Parity[],
-        cczFlips[i] as readonly [number, number, number],
-        (parity, pair) => spots.find(parity, cczSegment[i] as number, pair),
-        (out[i] as IrGate).span,
-        after,
-      );
-      if (moved) merged = placed = true;
-    }
-  }
-  if (!merged) return null;
-  const result: IrOp[] = [];
   // A Toffoli or CCZ whose terms on two and three wires are unchanged stays whole, its single-wire terms' changes
   // beside it as rotations (a Toffoli's target's between Hadamards, and the Hadamards it was visited with go):
   // lowering decomposes it at the same cost and may orient it to a neighbour (toffoli-orientation.ts).
-  const whole = new Uint8Array(out.length + 1);
-  for (const i of cczAt) {
-    const angles = slots[i] as number[];
-    const before = original[i] as readonly number[];
-    if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole[i] = 1;
-  }
-  const toffoliAt = (j: number): boolean => whole[j] === 1 && (out[j] as IrGate).name === 'x';
-  out.forEach((op, i) => {
-    const angles = slots[i];
-    if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
-    if (whole[i] === 1) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original[i] as number[]));
-    else if (angles) result.push(...cczTerms(op as IrGate, angles));
-    else if (replaced[i] === undefined) result.push(op);
-    else {
-      const r = replaced[i];
-      if (r) result.push(r);
+  const build = (angleSlots: readonly (number[] | undefined)[], after: readonly (IrGate[] | undefined)[]): IrOp[] => {
+    const result: IrOp[] = [];
+    const whole = new Uint8Array(out.length + 1);
+    for (const i of cczAt) {
+      const angles = angleSlots[i] as number[];
+      const before = original[i] as readonly number[];
+      if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole[i] = 1;
     }
-    const moved = after[i];
-    if (moved) result.push(...moved);
-  });
-  return { ops: result, placed };
+    const toffoliAt = (j: number): boolean => whole[j] === 1 && (out[j] as IrGate).name === 'x';
+    out.forEach((op, i) => {
+      const angles = angleSlots[i];
+      if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
+      if (whole[i] === 1) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original[i] as number[]));
+      else if (angles) result.push(...cczTerms(op as IrGate, angles));
+      else if (replaced[i] === undefined) result.push(op);
+      else {
+        const r = replaced[i];
+        if (r) result.push(r);
+      }
+      const moved = after[i];
+      if (moved) result.push(...moved);
+    });
+    return result;
+  };
+  // Terms moved to cheaper points (term-placement.ts), except a whole CCZ's: lowering may orient it to a
+  // neighbour (toffoli-orientation.ts), which the model does not see (rc_adder_6 would lose an entangler).
+  const after: (IrGate[] | undefined)[] = [];
+  if (spots !== null) {
+    for (const i of cczAt) {
+      const angles = slots[i] as number[];
+      const before = original[i] as number[];
+      if (MULTI_WIRE_SLOTS.every((slot) => Math.abs((angles[slot] as number) - (before[slot] as number)) < SNAP))
+        continue;
+      const find = (parity: Parity, pair: boolean): Spot | undefined =>
+        spots.find(parity, cczSegment[i] as number, pair);
+      if (
+        placeTerms(angles, cczKeys[i] as readonly Parity[], cczFlips[i] as Flips, find, (out[i] as IrGate).span, after)
+      )
+        merged = true;
+    }
+  }
+  return merged ? build(slots, after) : null;
 }
 
 /** What a CCZ's surviving terms cost as cczTerms writes them: three for the three-wire term, carrying one two-wire term free, one for each other two-wire term. */
@@ -475,7 +479,7 @@ const MULTI_WIRE_SLOTS = [3, 4, 5, 6] as const;
 function placeTerms(
   angles: number[],
   keys: readonly Parity[],
-  flips: readonly [number, number, number],
+  flips: Flips,
   find: (parity: Parity, pair: boolean) => Spot | undefined,
   span: IrGate['span'],
   after: (IrGate[] | undefined)[],
@@ -586,24 +590,8 @@ function zzTerm(theta: number, u: number, v: number, span: IrGate['span']): IrGa
   return span ? { ...g, span } : g;
 }
 
-/** The folded circuit, or the circuit itself (the same object) when no two terms merge. */
+/** The folded circuit, or the circuit itself (the same object) when no two terms merge and none moves. */
 export function phaseFold(circuit: IrCircuit, placement = true): IrCircuit {
-  return phaseFoldWays(circuit, placement).folded;
-}
-
-/**
- * The folded circuit (the circuit itself when no two terms merge), and with
- * `placement` the same fold with terms moved to cheaper points
- * (term-placement.ts), or null when none moved. The model prices a moved
- * term exactly but not what lowering does around it (a whole Toffoli
- * oriented to a neighbour), so lowering keeps the cheaper of the two.
- */
-export function phaseFoldWays(circuit: IrCircuit, placement: boolean): { folded: IrCircuit; placed: IrCircuit | null } {
-  if (!hasPhaseTerms(circuit)) return { folded: circuit, placed: null };
-  const moved = placement ? foldPhases(circuit.ops, circuit.qubits, true) : null;
-  const plain = moved === null || moved.placed ? foldPhases(circuit.ops, circuit.qubits, false) : moved;
-  return {
-    folded: plain ? { ...circuit, ops: plain.ops } : circuit,
-    placed: moved?.placed ? { ...circuit, ops: moved.ops } : null,
-  };
+  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits, placement) : null;
+  return ops ? { ...circuit, ops } : circuit;
 }

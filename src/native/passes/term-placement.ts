@@ -31,9 +31,13 @@ export interface Spot {
   readonly flip: number;
 }
 
-interface Recorded extends Spot {
+/** One CNOT's point: after op `index`, every wire's parity and flip (the parities are shared, immutable objects). */
+interface Point {
+  readonly index: number;
+  readonly t: number;
   readonly segment: number;
-  readonly parities: readonly [Parity] | readonly [Parity, Parity];
+  readonly masks: readonly Parity[];
+  readonly flips: Uint8Array;
 }
 
 const hashOf = (p: Parity): number => (p.low ^ p.high) & 0x3fffffff;
@@ -65,48 +69,51 @@ function xorIs(x: readonly number[], y: readonly number[], want: readonly number
   return k === want.length;
 }
 
+/**
+ * The first point each parity is held by one wire, or is the XOR of two,
+ * keyed by 30 bits of its code (phase-fold.ts): small integers in two maps,
+ * the wires' parities kept once per point, so recording allocates one
+ * array per CNOT and no object per pair. A later point with the same key
+ * (another segment, or the rare hash collision) is not kept: a term found
+ * nowhere stays where it is, which costs an entangler, never correctness.
+ */
 export class PlacementIndex {
-  private readonly singles = new Map<number, Recorded[]>();
-  private readonly pairs = new Map<number, Recorded[]>();
+  private readonly points: Point[] = [];
+  private readonly singles = new Map<number, number>();
+  /** Key to point · qubits + the other wire. */
+  private readonly pairs = new Map<number, number>();
+
+  constructor(private readonly qubits: number) {}
 
   /** After the CNOT at `index` wrote wire t: t's parity alone, and with each other wire. */
   record(index: number, t: number, masks: readonly Parity[], flipped: Uint8Array, segment: number): void {
-    const pt = masks[t] as Parity;
-    const ft = flipped[t] as number;
-    add(this.singles, hashOf(pt), { index, u: t, v: t, pair: false, flip: ft, segment, parities: [pt] });
-    const ht = hashOf(pt);
+    const at = this.points.length;
+    this.points.push({ index, t, segment, masks: masks.slice(), flips: flipped.slice() });
+    const ht = hashOf(masks[t] as Parity);
+    if (!this.singles.has(ht)) this.singles.set(ht, at);
+    const base = at * this.qubits;
     for (let u = 0; u < masks.length; u++) {
       if (u === t) continue;
-      const pu = masks[u] as Parity;
-      const parities: readonly [Parity, Parity] = [pu, pt];
-      add(this.pairs, ht ^ hashOf(pu), {
-        index,
-        u,
-        v: t,
-        pair: true,
-        flip: ft ^ (flipped[u] as number),
-        segment,
-        parities,
-      });
+      const key = ht ^ hashOf(masks[u] as Parity);
+      if (!this.pairs.has(key)) this.pairs.set(key, base + u);
     }
   }
 
   /** The first point of `segment` where one wire holds `parity`, or two wires XOR to it when `pair`. */
   find(parity: Parity, segment: number, pair: boolean): Spot | undefined {
-    const list = (pair ? this.pairs : this.singles).get(hashOf(parity));
-    if (list === undefined) return undefined;
-    for (const spot of list) {
-      if (spot.segment !== segment) continue;
-      const [p, q] = spot.parities;
-      if (q === undefined ? sameVars(p.vars, parity.vars) : xorIs(p.vars, q.vars, parity.vars)) return spot;
+    const hit = (pair ? this.pairs : this.singles).get(hashOf(parity));
+    if (hit === undefined) return undefined;
+    const point = this.points[pair ? Math.floor(hit / this.qubits) : hit] as Point;
+    if (point.segment !== segment) return undefined;
+    const t = point.t;
+    const pt = point.masks[t] as Parity;
+    if (!pair) {
+      return sameVars(pt.vars, parity.vars)
+        ? { index: point.index, u: t, v: t, pair, flip: point.flips[t] as number }
+        : undefined;
     }
-    return undefined;
+    const u = hit % this.qubits;
+    if (!xorIs((point.masks[u] as Parity).vars, pt.vars, parity.vars)) return undefined;
+    return { index: point.index, u, v: t, pair, flip: (point.flips[t] as number) ^ (point.flips[u] as number) };
   }
-}
-
-/** Keeps the first spot per key and segment (later ones are no cheaper). */
-function add(map: Map<number, Recorded[]>, key: number, spot: Recorded): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [spot]);
-  else if (!list.some((s) => s.segment === spot.segment)) list.push(spot);
 }
