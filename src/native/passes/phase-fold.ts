@@ -34,7 +34,10 @@
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { wiresOf } from '../../ir/wires.js';
 import { isDiagonal } from './commutation.js';
+import { hashOf, sameVars, type Parity } from './parity.js';
 import { PlacementIndex, type Spot } from './term-placement.js';
+
+export type { Parity } from './parity.js';
 
 const gate = (name: IrGate['name'], target: number, controls: number[], span: IrGate['span']): IrGate =>
   span
@@ -101,25 +104,6 @@ interface Term {
   total: number;
 }
 
-/**
- * A parity as a map key: each path variable gets a random 64-bit code and a
- * parity the XOR of its variables' codes (two 32-bit halves, since JS XORs
- * 32 bits), so a CNOT updates the key as it updates the parity; 30 bits of
- * it key the map. A parity
- * itself is its ascending list of variables, checked on every hash hit; the
- * rare collision goes to a second map keyed by that list. (A BigInt of one
- * bit per variable, keyed by its base-32 digits, cost a string and a BigInt
- * as long as the variables made so far per term: on a 10,000-gate program,
- * most of the fold's time went to them and to collecting their garbage.)
- */
-export interface Parity {
-  /** Its path variables, ascending. */
-  readonly vars: readonly number[];
-  /** The XOR of its variables' codes, two 32-bit halves (JS XORs 32 bits). */
-  readonly high: number;
-  readonly low: number;
-}
-
 const xorParity = (p: Parity, q: Parity): Parity => ({
   vars: symmetricDifference(p.vars, q.vars),
   high: p.high ^ q.high,
@@ -142,19 +126,6 @@ function symmetricDifference(x: readonly number[], y: readonly number[]): number
   while (j < y.length) out.push(y[j++] as number);
   return out;
 }
-
-function sameVars(x: readonly number[], y: readonly number[]): boolean {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
-}
-
-/**
- * 30 bits of a parity's code: the key of its term. A small integer, so the map
- * neither boxes its keys nor hashes doubles; the rarer-than-rare hit on another
- * parity is caught by the exact check and goes to the collision map.
- */
-const hashOf = (p: Parity): number => (p.low ^ p.high) & 0x3fffffff;
 
 /** Fresh path variables, each with a random code (xorshift32 from a fixed seed: a compile is reproducible). */
 class PathVariables {

@@ -20,7 +20,7 @@
  * surviving term to the first such point of its segment (between
  * measurements, resets and barriers) when that is cheaper.
  */
-import type { Parity } from './phase-fold.js';
+import { hashOf, sameVars, type Parity } from './parity.js';
 
 /** A point after op `index` where wire `v` (and `u` for a pair) holds the parity, up to `flip`. */
 export interface Spot {
@@ -38,14 +38,6 @@ interface Point {
   readonly segment: number;
   readonly masks: readonly Parity[];
   readonly flips: Uint8Array;
-}
-
-const hashOf = (p: Parity): number => (p.low ^ p.high) & 0x3fffffff;
-
-function sameVars(x: readonly number[], y: readonly number[]): boolean {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
 }
 
 /** Whether the XOR of two ascending variable lists is `want` (checked without building it). */
