@@ -16,6 +16,7 @@ export const PASS_NAMES = [
   'cancel',
   'relative-phase',
   'phase-fold',
+  'term-placement',
   'swap-relabel',
   'toffoli-orientation',
 ] as const;
@@ -24,12 +25,15 @@ export type PassName = (typeof PASS_NAMES)[number];
 /** Which passes run: every pass is on unless set false. */
 export type PassSwitches = Readonly<Partial<Record<PassName, boolean>>>;
 
-/** The passes that rewrite the circuit; `toffoli-orientation` instead steers lowering (toffoli-orientation.ts). */
-const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit) => IrCircuit>>> = {
+/**
+ * The passes that rewrite the circuit; `toffoli-orientation` instead steers lowering (toffoli-orientation.ts),
+ * and `term-placement` is a choice inside `phase-fold` (term-placement.ts).
+ */
+const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit, switches: PassSwitches) => IrCircuit>>> = {
   cancel: cancelInverses,
   'toffoli-form': orientToffolis,
   'relative-phase': relativePhaseToffolis,
-  'phase-fold': phaseFold,
+  'phase-fold': (circuit, switches) => phaseFold(circuit, switches['term-placement'] !== false),
   'swap-relabel': swapsAsRelabeling,
 };
 
@@ -52,7 +56,7 @@ export function runPassesBothWays(
   const at = PASS_NAMES.indexOf('phase-fold');
   const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
   const rest = PASS_NAMES.slice(at + 1);
-  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix);
+  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix, switches['term-placement'] !== false);
   const finish = (c: IrCircuit): IrCircuit => {
     const out = runSome(c, rest, switches);
     return switches.cancel !== false ? cancelInverses(out) : out;
@@ -64,7 +68,7 @@ function runSome(circuit: IrCircuit, names: readonly PassName[], switches: PassS
   let out = circuit;
   for (const name of names) {
     const pass = PASSES[name];
-    if (pass && switches[name] !== false) out = pass(out);
+    if (pass && switches[name] !== false) out = pass(out, switches);
   }
   return out;
 }

@@ -34,6 +34,10 @@
 import type { IrCircuit, IrGate, IrOp } from '../../ir/types.js';
 import { wiresOf } from '../../ir/wires.js';
 import { isDiagonal } from './commutation.js';
+import { hashOf, sameVars, type Parity } from './parity.js';
+import { PlacementIndex, type Spot } from './term-placement.js';
+
+export type { Parity } from './parity.js';
 
 const gate = (name: IrGate['name'], target: number, controls: number[], span: IrGate['span']): IrGate =>
   span
@@ -100,25 +104,6 @@ interface Term {
   total: number;
 }
 
-/**
- * A parity as a map key: each path variable gets a random 64-bit code and a
- * parity the XOR of its variables' codes (two 32-bit halves, since JS XORs
- * 32 bits), so a CNOT updates the key as it updates the parity; 30 bits of
- * it key the map. A parity
- * itself is its ascending list of variables, checked on every hash hit; the
- * rare collision goes to a second map keyed by that list. (A BigInt of one
- * bit per variable, keyed by its base-32 digits, cost a string and a BigInt
- * as long as the variables made so far per term: on a 10,000-gate program,
- * most of the fold's time went to them and to collecting their garbage.)
- */
-export interface Parity {
-  /** Its path variables, ascending. */
-  readonly vars: readonly number[];
-  /** The XOR of its variables' codes, two 32-bit halves (JS XORs 32 bits). */
-  readonly high: number;
-  readonly low: number;
-}
-
 const xorParity = (p: Parity, q: Parity): Parity => ({
   vars: symmetricDifference(p.vars, q.vars),
   high: p.high ^ q.high,
@@ -141,19 +126,6 @@ function symmetricDifference(x: readonly number[], y: readonly number[]): number
   while (j < y.length) out.push(y[j++] as number);
   return out;
 }
-
-function sameVars(x: readonly number[], y: readonly number[]): boolean {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
-}
-
-/**
- * 30 bits of a parity's code: the key of its term. A small integer, so the map
- * neither boxes its keys nor hashes doubles; the rarer-than-rare hit on another
- * parity is caught by the exact check and goes to the collision map.
- */
-const hashOf = (p: Parity): number => (p.low ^ p.high) & 0x3fffffff;
 
 /** Fresh path variables, each with a random code (xorshift32 from a fixed seed: a compile is reproducible). */
 class PathVariables {
@@ -199,6 +171,9 @@ export class TermTable {
   }
 }
 
+/** A CCZ's wires' flips (X applied an odd number of times) where it stands: a, b, t. */
+type Flips = readonly [number, number, number];
+
 /** Slot value of a rotation that is not one of a CCZ's seven terms. */
 const NO_SLOT = 7;
 /** One rotation of a term, packed so that a term's list holds numbers, not objects: index · 16 + slot · 2 + negated. */
@@ -227,12 +202,14 @@ const isZeroAngle = (theta: number): boolean => {
 };
 
 /**
- * Folds the phase terms of `ops` (null when no two terms merge: then
- * re-synthesising its CCZs alone would gain nothing), writing each Toffoli and CCZ in Clifford+T
+ * Folds the phase terms of `ops`, writing each Toffoli and CCZ in Clifford+T
  * on the way with the polarity that zeroes more of the terms collected so
- * far (Nam et al. choose T or T† the same way); returns the new ops.
+ * far (Nam et al. choose T or T† the same way), and with `placement` moving
+ * terms to cheaper points (term-placement.ts). Returns the new ops, or null
+ * when no two terms merge and none moves: then re-synthesising its CCZs
+ * alone would gain nothing.
  */
-export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null {
+export function foldPhases(ops: readonly IrOp[], qubits: number, placement = true): IrOp[] | null {
   const variables = new PathVariables();
   const next = (): Parity => variables.next();
   const mask: Parity[] = Array.from({ length: qubits }, next);
@@ -249,7 +226,14 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
   const original: (readonly number[] | undefined)[] = [];
   const cczAt: number[] = [];
   let merged = false;
+  // term-placement.ts: where each CNOT leaves parities, and each CCZ's term parities, wire flips and segment.
+  const spots = placement ? new PlacementIndex(qubits) : null;
+  const cczKeys: (readonly Parity[] | undefined)[] = [];
+  const cczFlips: (Flips | undefined)[] = [];
+  const cczSegment: number[] = [];
+  let segment = 0;
   const close = (): void => {
+    segment++;
     for (const term of terms.values()) {
       if (term.at.length < 2 && !isZeroAngle(term.total)) continue;
       merged = true;
@@ -292,6 +276,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     slots[index] = angles;
     original[index] = angles.slice();
     cczAt.push(index);
+    cczKeys[index] = keys;
+    cczFlips[index] = [flipped[a] as number, flipped[b] as number, flipped[t] as number];
+    cczSegment[index] = segment;
   };
 
   /** +1 or -1: the CCZ polarity under which more collected terms sum to zero (for a Toffoli only those off t), given the terms' parities. */
@@ -367,6 +354,7 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
       const t = op.targets[0] as number;
       mask[t] = xorParity(mask[t] as Parity, mask[c] as Parity);
       flipped[t] = (flipped[t] as number) ^ (flipped[c] as number);
+      spots?.record(index, t, mask, flipped, segment);
       return;
     }
     if (op.name === 'swap' && op.controls.length === 0) {
@@ -397,30 +385,101 @@ export function foldPhases(ops: readonly IrOp[], qubits: number): IrOp[] | null 
     if (toffoli) visit(h);
   }
   close();
-  if (!merged) return null;
-  const result: IrOp[] = [];
   // A Toffoli or CCZ whose terms on two and three wires are unchanged stays whole, its single-wire terms' changes
   // beside it as rotations (a Toffoli's target's between Hadamards, and the Hadamards it was visited with go):
   // lowering decomposes it at the same cost and may orient it to a neighbour (toffoli-orientation.ts).
-  const whole = new Uint8Array(out.length + 1);
-  for (const i of cczAt) {
-    const angles = slots[i] as number[];
-    const before = original[i] as readonly number[];
-    if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole[i] = 1;
-  }
-  const toffoliAt = (j: number): boolean => whole[j] === 1 && (out[j] as IrGate).name === 'x';
-  out.forEach((op, i) => {
-    const angles = slots[i];
-    if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
-    if (whole[i] === 1) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original[i] as number[]));
-    else if (angles) result.push(...cczTerms(op as IrGate, angles));
-    else if (replaced[i] === undefined) result.push(op);
-    else {
-      const r = replaced[i];
-      if (r) result.push(r);
+  const build = (angleSlots: readonly (number[] | undefined)[], after: readonly (IrGate[] | undefined)[]): IrOp[] => {
+    const result: IrOp[] = [];
+    const whole = new Uint8Array(out.length + 1);
+    for (const i of cczAt) {
+      const angles = angleSlots[i] as number[];
+      const before = original[i] as readonly number[];
+      if (angles.every((theta, slot) => slot < 3 || Math.abs(theta - (before[slot] as number)) < SNAP)) whole[i] = 1;
     }
-  });
-  return result;
+    const toffoliAt = (j: number): boolean => whole[j] === 1 && (out[j] as IrGate).name === 'x';
+    out.forEach((op, i) => {
+      const angles = angleSlots[i];
+      if (toffoliAt(i - 1) || toffoliAt(i + 1)) return;
+      if (whole[i] === 1) result.push(...wholeWithDeltas(op as IrGate, angles as number[], original[i] as number[]));
+      else if (angles) result.push(...cczTerms(op as IrGate, angles));
+      else if (replaced[i] === undefined) result.push(op);
+      else {
+        const r = replaced[i];
+        if (r) result.push(r);
+      }
+      const moved = after[i];
+      if (moved) result.push(...moved);
+    });
+    return result;
+  };
+  // Terms moved to cheaper points (term-placement.ts), except a whole CCZ's: lowering may orient it to a
+  // neighbour (toffoli-orientation.ts), which the model does not see (rc_adder_6 would lose an entangler).
+  const after: (IrGate[] | undefined)[] = [];
+  if (spots !== null) {
+    for (const i of cczAt) {
+      const angles = slots[i] as number[];
+      const before = original[i] as number[];
+      if (MULTI_WIRE_SLOTS.every((slot) => Math.abs((angles[slot] as number) - (before[slot] as number)) < SNAP))
+        continue;
+      const find = (parity: Parity, pair: boolean): Spot | undefined =>
+        spots.find(parity, cczSegment[i] as number, pair);
+      if (
+        placeTerms(angles, cczKeys[i] as readonly Parity[], cczFlips[i] as Flips, find, (out[i] as IrGate).span, after)
+      )
+        merged = true;
+    }
+  }
+  return merged ? build(slots, after) : null;
+}
+
+/** What a CCZ's surviving terms cost as cczTerms writes them: three for the three-wire term, carrying one two-wire term free, one for each other two-wire term. */
+function termsCost(angles: readonly number[]): number {
+  const pairs = [4, 5, 6].filter((slot) => !isZeroAngle(angles[slot] as number)).length;
+  return isZeroAngle(angles[3] as number) ? pairs : 3 + Math.max(0, pairs - 1);
+}
+
+/** The slots of a CCZ's terms on three wires and on two (CCZ_TERMS order). */
+const MULTI_WIRE_SLOTS = [3, 4, 5, 6] as const;
+
+/**
+ * Moves a CCZ's surviving multi-wire terms to cheaper points (term-placement.ts)
+ * while that lowers what the CCZ's terms cost: a term a wire holds goes as a
+ * free rotation, the three-wire term on two wires' XOR as one ZZ (`cx; rz; cx`).
+ * The moved terms are written into `after` at their points; returns whether any moved.
+ */
+function placeTerms(
+  angles: number[],
+  keys: readonly Parity[],
+  flips: Flips,
+  find: (parity: Parity, pair: boolean) => Spot | undefined,
+  span: IrGate['span'],
+  after: (IrGate[] | undefined)[],
+): boolean {
+  let moved = false;
+  for (const pair of [false, true]) {
+    for (const slot of MULTI_WIRE_SLOTS) {
+      const alpha = angles[slot] as number;
+      if (isZeroAngle(alpha) || (pair && slot !== 3)) continue;
+      const spot = find(keys[slot] as Parity, pair);
+      if (spot === undefined) continue;
+      const before = termsCost(angles);
+      angles[slot] = 0;
+      if (termsCost(angles) + (pair ? 1 : 0) >= before) {
+        angles[slot] = alpha;
+        continue;
+      }
+      const [inA, inB, inT] = CCZ_TERMS[slot] as (typeof CCZ_TERMS)[number];
+      const flip = (inA ? flips[0] : 0) ^ (inB ? flips[1] : 0) ^ (inT ? flips[2] : 0);
+      const theta = (flip ^ spot.flip) === 1 ? -alpha : alpha;
+      const list = (after[spot.index] ??= []);
+      const rotation = rotationGate(theta, spot.v, span);
+      if (pair) list.push(gate('x', spot.v, [spot.u], span));
+      if (rotation) list.push(rotation);
+      if (pair) list.push(gate('x', spot.v, [spot.u], span));
+      moved = true;
+    }
+  }
+  return moved;
 }
 
 /** A Toffoli or CCZ kept whole, with the change of its single-wire terms as rotations. */
@@ -502,8 +561,8 @@ function zzTerm(theta: number, u: number, v: number, span: IrGate['span']): IrGa
   return span ? { ...g, span } : g;
 }
 
-/** The folded circuit, or the circuit itself (the same object) when no two terms merge. */
-export function phaseFold(circuit: IrCircuit): IrCircuit {
-  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits) : null;
+/** The folded circuit, or the circuit itself (the same object) when no two terms merge and none moves. */
+export function phaseFold(circuit: IrCircuit, placement = true): IrCircuit {
+  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits, placement) : null;
   return ops ? { ...circuit, ops } : circuit;
 }
