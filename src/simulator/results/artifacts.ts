@@ -162,9 +162,8 @@ export function shotRowsJson(circuit: IrCircuit, table: ShotTable): string[] | n
 const SHOTS_OPEN = '{"shots":[';
 const SHOTS_CLOSE = ']}';
 
-/** The shots artifact's text from rows `from .. to - 1` of {@link shotRowsJson}. */
-export const shotsJsonOfRows = (rows: readonly string[], from = 0, to = rows.length): string =>
-  `${SHOTS_OPEN}${(from === 0 && to === rows.length ? rows : rows.slice(from, to)).join(',')}${SHOTS_CLOSE}`;
+/** The shots artifact's text from the rows of {@link shotRowsJson} (a variant's rows are a stretch of it). */
+export const shotsJsonOfRows = (rows: readonly string[]): string => `${SHOTS_OPEN}${rows.join(',')}${SHOTS_CLOSE}`;
 
 /** Characters `[from, to)` of a text. */
 export interface TextStretch {
