@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { IrCircuit, IrOp } from '../../src/ir/types.js';
-import { lowerToNative, PASS_NAMES, runPasses, type PassName } from '../../src/native/index.js';
+import { lowerToNative, PASS_NAMES, runPasses, type NativeFamily, type PassName } from '../../src/native/index.js';
 import { compareCircuits } from '../../src/simulator/equivalence.js';
 import { circuitOf, gate } from '../oracle/circuits.js';
 import { expectEquivalent } from '../oracle/count.js';
@@ -20,6 +20,17 @@ const ccx = (a: number, b: number, t: number): IrOp => gate('x', [t], [a, b]);
 const cx = (c: number, t: number): IrOp => gate('x', [t], [c]);
 const h = (q: number): IrOp => gate('h', [q]);
 const ALL_OFF = Object.fromEntries(PASS_NAMES.map((n) => [n, false])) as Record<PassName, false>;
+
+/** Proven equal to its source, with no more entanglers than lowering with the passes `off` switched off. */
+function expectNoMoreEntanglersThanWithout(
+  c: IrCircuit,
+  family: NativeFamily,
+  off: Partial<Record<PassName, false>>,
+): void {
+  const on = counts(lowerAndProve(c, family)).twoQubit;
+  const without = counts(lowerToNative(c, family, { passes: off }).circuit).twoQubit;
+  expect(on).toBeLessThanOrEqual(without);
+}
 
 /** tof_3 of the suite: compute, use, uncompute, in the suite's ccz form. */
 const TOF_3 = circuitOf(5, [h(4), ccz(0, 1, 4), h(4), h(3), ccz(2, 4, 3), h(3), h(4), ccz(0, 1, 4), h(4)]);
@@ -86,11 +97,7 @@ describe.each(FAMILIES)('term-placement (%s)', (family) => {
 
   it('never more entanglers than without it, and equal to the source (reversible circuits with CNOTs)', () => {
     fc.assert(
-      fc.property(reversible, (c) => {
-        const on = counts(lowerAndProve(c, family)).twoQubit;
-        const off = counts(lowerToNative(c, family, { passes: { 'term-placement': false } }).circuit).twoQubit;
-        expect(on).toBeLessThanOrEqual(off);
-      }),
+      fc.property(reversible, (c) => expectNoMoreEntanglersThanWithout(c, family, { 'term-placement': false })),
       { numRuns: 60 },
     );
   });
@@ -192,11 +199,7 @@ const reversible = fc
   );
 
 describe.each(FAMILIES)('random Clifford+T and reversible circuits (%s)', (family) => {
-  const check = (c: IrCircuit) => {
-    const on = counts(lowerAndProve(c, family)).twoQubit;
-    const off = counts(lowerToNative(c, family, { passes: ALL_OFF }).circuit).twoQubit;
-    expect(on).toBeLessThanOrEqual(off);
-  };
+  const check = (c: IrCircuit) => expectNoMoreEntanglersThanWithout(c, family, ALL_OFF);
   it('compile to their source with no more entanglers than with every pass off (Clifford+T)', () => {
     fc.assert(fc.property(cliffordT, check), { numRuns: 40 });
   });
@@ -223,11 +226,9 @@ const toffoliNeighbour = fc
 describe.each(FAMILIES)('toffoli-orientation past single-qubit gates (%s)', (family) => {
   it('compiles to its source with no more entanglers than with the orientation off', () => {
     fc.assert(
-      fc.property(toffoliNeighbour, (c) => {
-        const on = counts(lowerAndProve(c, family)).twoQubit;
-        const off = counts(lowerToNative(c, family, { passes: { 'toffoli-orientation': false } }).circuit).twoQubit;
-        expect(on).toBeLessThanOrEqual(off);
-      }),
+      fc.property(toffoliNeighbour, (c) =>
+        expectNoMoreEntanglersThanWithout(c, family, { 'toffoli-orientation': false }),
+      ),
       { numRuns: 60 },
     );
   });
