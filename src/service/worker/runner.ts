@@ -110,6 +110,12 @@ export class JobRunner {
    * run has not reached a thread (their characterization is read first).
    */
   private promised = 0;
+  /**
+   * The last claim round ended finding no job, and none has started since: only then may an insert hold idle
+   * threads for itself. With a backlog it would hold them for its round trip and claim nothing (an older job
+   * waits), while the thread could have claimed that job.
+   */
+  private queueEmpty = false;
   private stopped = false;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
@@ -158,6 +164,7 @@ export class JobRunner {
   }
 
   private async claimRound(): Promise<void> {
+    this.queueEmpty = false;
     // Emulated QPU jobs due now; at most every 200 ms, so a burst of NOTIFYs costs claims only.
     if (Date.now() - this.lastFinish >= FINISH_EVERY_MS) {
       this.lastFinish = Date.now();
@@ -176,7 +183,10 @@ export class JobRunner {
       } finally {
         this.promised--;
       }
-      if (!job) return;
+      if (!job) {
+        this.queueEmpty = true;
+        return;
+      }
       this.runClaimed(job);
     }
   }
@@ -189,10 +199,10 @@ export class JobRunner {
   /**
    * An insert of this process is about to commit: the idle threads are held
    * for the jobs it may claim in the same statement (store/jobs.ts,
-   * INSERT_CLAIMING); null when none is free.
+   * INSERT_CLAIMING); null when none is free, or while the queue may hold older jobs.
    */
   reserve(): InsertClaim | null {
-    const max = this.stopped ? 0 : this.free;
+    const max = this.stopped || this.claiming || !this.queueEmpty ? 0 : this.free;
     if (max <= 0) return null;
     this.promised += max;
     return { owner: this.owner, leaseMs: this.leaseMs, max };
