@@ -124,7 +124,7 @@ int main(int argc, char **argv) {
   while (scanf("%7s %d %d %d", gate, &q, &threads, &repeats) == 4) {
     if (threads < 1 || threads > 64 || q < 0 || q >= n || repeats < 1 || repeats > 1000) return 2;
     double times[1000];
-    printf("%.3f\n", timed_passes(re, im, pairs, q, strcmp(gate, "rz") == 0, threads, repeats, times));
+    printf("%.4f\n", timed_passes(re, im, pairs, q, strcmp(gate, "rz") == 0, threads, repeats, times));
     fflush(stdout);
   }
   /* Keeps the passes from being optimized away. */

@@ -385,7 +385,8 @@ const PASS_REPEATS = 3;
  * passes each: the columns are the medians over the rounds, and ours / C the
  * median of the rounds' ratios (each ratio measured seconds apart). Then the
  * rule's other side: k gates in one chunk, staged once or in place k times
- * (IN_PLACE_MAX_GATES is read from it).
+ * (IN_PLACE_MAX_GATES is read from it); last, the same gates on a state held
+ * in the caches ({@link inCacheRows}).
  */
 async function passTables(): Promise<void> {
   const binary = buildCPass();
@@ -405,15 +406,9 @@ async function passTables(): Promise<void> {
         const staged = stagedPass({ qubits: [q], ops: [op] }, n, DEFAULT_BLOCK_QUBITS);
         for (const threads of [1, 2]) {
           const options = threads === 2 ? { ...PASS_OPTIONS, parallel: pool } : PASS_OPTIONS;
-          const cTimes: number[] = [];
-          const ourTimes: number[] = [];
-          for (let round = 0; round < PASS_ROUNDS; round++) {
-            const timeOurs = () =>
-              ourTimes.push(medianOfSync(() => runCompiled(program!, state, options), PASS_REPEATS));
-            if (round % 2 === 1) timeOurs();
-            if (c) cTimes.push(await c.time(name, q, threads, PASS_REPEATS));
-            if (round % 2 === 0) timeOurs();
-          }
+          const { cTimes, ourTimes } = await alternateRounds(c, name, q, threads, PASS_REPEATS, () =>
+            runCompiled(program!, state, options),
+          );
           // The scalar JavaScript loop the SIMD kernel replaced (one thread only: it is what a state outside wasm memory runs).
           const scalar =
             threads === 1 && program!.inPlace
@@ -432,10 +427,7 @@ async function passTables(): Promise<void> {
             program!.inPlace ? 'in place' : 'staged',
             scalar,
             old,
-            c ? `${ratio.toFixed(2)}x` : '-',
-            c
-              ? `${Math.min(...ourTimes.map((t, k) => t / cTimes[k]!)).toFixed(2)}-${Math.max(...ourTimes.map((t, k) => t / cTimes[k]!)).toFixed(2)}`
-              : '-',
+            ...ratioColumns(cTimes, ourTimes),
           ]);
         }
       }
@@ -461,6 +453,7 @@ async function passTables(): Promise<void> {
     }
   }
   await pool.close();
+  const inCache = binary ? await inCacheRows(binary) : [];
   printTable(
     `One pass of one gate over 2^n amplitudes, ms: C and ours medians of ${PASS_ROUNDS} alternating rounds of ${PASS_REPEATS} passes; ours / C the median of the rounds' ratios (C ${C_FLAGS.join(' ')}; load ${loadBefore} at the start, ${loadAverage()} at the end)`,
     [
@@ -484,6 +477,69 @@ async function passTables(): Promise<void> {
     ['n', 'k', 'qubits', 'staged once', 'in place k times', 'in place / staged', 'engine runs'],
     gateCounts,
   );
+  if (inCache.length > 0)
+    printTable(
+      `The kernels' own work: one pass over 2^${IN_CACHE_QUBITS} amplitudes (1 MiB, held in the caches, so memory does not bound it), one thread, ms: C and ours medians of ${PASS_ROUNDS} alternating rounds of ${IN_CACHE_REPEATS} passes; ours / C the median of the rounds' ratios (load ${loadAverage()})`,
+      ['n', 'gate', 'qubit', 'C loop', 'ours', 'ours / C', "rounds' range"],
+      inCache,
+    );
+}
+
+/** The state of the in-cache rows: 2^16 amplitudes, 1 MiB split (a core's L2 here). */
+const IN_CACHE_QUBITS = 16;
+/** Passes per timing in the in-cache rows (a pass is tens of microseconds). */
+const IN_CACHE_REPEATS = 200;
+
+/**
+ * The same gates and alternating rounds on a state that fits in the caches:
+ * what each side's loop costs per amplitude when memory is not the bound
+ * (issue 27 asked whether our kernel does more per amplitude than the C loop).
+ */
+async function inCacheRows(binary: string): Promise<(string | number)[][]> {
+  const n = IN_CACHE_QUBITS;
+  const state = passState(n);
+  const c = new CPass(binary, n);
+  const rows: (string | number)[][] = [];
+  for (const [name, make] of Object.entries(PASS_GATES)) {
+    for (const q of [0, 12, n - 1]) {
+      const [program] = compileDense([make(q)], n, PASS_OPTIONS);
+      const { cTimes, ourTimes } = await alternateRounds(c, name, q, 1, IN_CACHE_REPEATS, () =>
+        runCompiled(program!, state, PASS_OPTIONS),
+      );
+      rows.push([n, name, q, median(cTimes), median(ourTimes), ...ratioColumns(cTimes, ourTimes)]);
+    }
+  }
+  c.close();
+  return rows;
+}
+
+/**
+ * PASS_ROUNDS rounds of `repeats` passes of C and of ours (median of each),
+ * C first in even rounds and ours first in odd ones, so both see the same load.
+ */
+async function alternateRounds(
+  c: CPass | null,
+  gate: string,
+  q: number,
+  threads: number,
+  repeats: number,
+  ours: () => void,
+): Promise<{ cTimes: number[]; ourTimes: number[] }> {
+  const cTimes: number[] = [];
+  const ourTimes: number[] = [];
+  for (let round = 0; round < PASS_ROUNDS; round++) {
+    if (round % 2 === 1) ourTimes.push(medianOfSync(ours, repeats));
+    if (c) cTimes.push(await c.time(gate, q, threads, repeats));
+    if (round % 2 === 0) ourTimes.push(medianOfSync(ours, repeats));
+  }
+  return { cTimes, ourTimes };
+}
+
+/** Ours / C as the median of the rounds' ratios, and their range ('-' without C). */
+function ratioColumns(cTimes: readonly number[], ourTimes: readonly number[]): [string, string] {
+  if (cTimes.length === 0) return ['-', '-'];
+  const ratios = ourTimes.map((t, k) => t / cTimes[k]!);
+  return [`${median(ratios).toFixed(2)}x`, `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`];
 }
 
 /**

@@ -266,12 +266,18 @@ class NativeEmitter implements LoweringSink, ReplayEmitter {
 
 const isBitFlip = (m: Mat2): boolean => abs(m, 0, 0) < FUSION_SNAP && abs(m, 1, 1) < FUSION_SNAP;
 
-function touched(steps: readonly Step[]): Set<number> {
-  const qubits = new Set<number>();
+/** Each shared step list's wires, once: the walks ask for them at every op, and the lists repeat (decompose-cache.ts). */
+const TOUCHED = new WeakMap<readonly Step[], ReadonlySet<number>>();
+
+function touched(steps: readonly Step[]): ReadonlySet<number> {
+  let qubits = TOUCHED.get(steps);
+  if (qubits) return qubits;
+  const found = new Set<number>();
   for (const s of steps) {
-    if (s.kind === 'u') qubits.add(s.qubit);
-    else qubits.add(s.a).add(s.b);
+    if (s.kind === 'u') found.add(s.qubit);
+    else found.add(s.a).add(s.b);
   }
+  TOUCHED.set(steps, (qubits = found));
   return qubits;
 }
 
@@ -432,7 +438,9 @@ function emitCounted(
 function opsAtMost(prepared: Prepared, optimize: boolean): number {
   const { circuit, width } = prepared;
   let ops = 2 * width;
-  for (const [index, op] of circuit.ops.entries()) {
+  const all = circuit.ops;
+  for (let index = 0; index < all.length; index++) {
+    const op = all[index] as IrOp;
     if (op.kind === 'gate' || op.kind === 'native') {
       const steps = prepared.stepsAt
         ? (prepared.stepsAt[index] ??= stepsOf(prepared, op, index))
@@ -489,7 +497,9 @@ function walk(
   const blocks = prepared.blocks
     ? new TwoQubitBlocks(family, (s, span) => sink.step(s, span), prepared.decisions)
     : null;
-  for (const [index, op] of circuit.ops.entries()) {
+  const all = circuit.ops;
+  for (let index = 0; index < all.length; index++) {
+    const op = all[index] as IrOp;
     switch (op.kind) {
       case 'gate':
       case 'native': {

@@ -11,8 +11,6 @@ import {
   CharacterizationParams,
   CharacterizationQueryV3,
   CharacterizationQueryV4,
-  FIRST_MS,
-  LAST_MS,
 } from './schemas/catalog.js';
 import {
   characterizationPage,
@@ -21,23 +19,9 @@ import {
   oneBackend,
   oneCharacterization,
 } from '../jobs/backends.js';
-import { invalid } from '../jobs/problems.js';
+import { queryDate } from '../jobs/query-dates.js';
 
 const tags = ['backends'];
-
-/**
- * v0.4 dates are ISO 8601; a date the pattern lets through but the calendar
- * does not, or one an offset moves out of the years 0001-9999, is still a 400.
- */
-function isoDate(value: string | undefined, key: string): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw invalid(`Invalid ${key}: ${value} is not an ISO 8601 date`, [key], 'querystring');
-  if (date.getTime() < FIRST_MS || date.getTime() > LAST_MS)
-    throw invalid(`Invalid ${key}: ${value} is outside the years 0001 to 9999`, [key], 'querystring');
-  return date;
-}
 
 export function catalogRoutes(app: App, { db }: RouteDeps): void {
   for (const version of ['v0.3', 'v0.4'] as const) {
@@ -73,8 +57,8 @@ export function catalogRoutes(app: App, { db }: RouteDeps): void {
     async (request) => {
       const q = request.query;
       return characterizationPage(db, 'v0.4', request.params.backend, {
-        start: isoDate(q.start, 'start'),
-        end: isoDate(q.end, 'end'),
+        start: queryDate(q.start, 'start'),
+        end: queryDate(q.end, 'end'),
         limit: q.limit,
         page: q.page,
       });

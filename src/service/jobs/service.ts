@@ -41,6 +41,7 @@ import { jobV3, jobV4 } from './represent.js';
 import { estimateRun, runShapeOf } from './estimate.js';
 import { chargeMove, checkSessionFor, insertIntoSession } from './sessions.js';
 import { CursorCodec } from './cursor.js';
+import { queryDate } from './query-dates.js';
 import { sharedSecret } from '../store/secrets.js';
 import { getCharacterization } from '../store/catalog.js';
 import { IDEAL, qpuNoiseModel } from './backend.js';
@@ -109,15 +110,6 @@ function jobsNotFound(ids: readonly string[], done: string): Problem {
   const named = ids.slice(0, 20).join(', ');
   const more = ids.length > 20 ? ` and ${ids.length - 20} more` : '';
   return new Problem('not-found', `No job ${named}${more} in your project: none of the jobs was ${done}`);
-}
-
-/** A list filter's date: ISO 8601, else a 400 naming the parameter. */
-function dateParam(value: string | undefined, key: string): string | undefined {
-  if (value === undefined) return undefined;
-  const time = Date.parse(value);
-  if (Number.isNaN(time))
-    throw invalid(`Invalid ${key}: ${value.slice(0, 40)} is not an ISO 8601 date`, [key], 'querystring');
-  return new Date(time).toISOString();
 }
 
 /** A create body, as its version's schema checked it. */
@@ -234,8 +226,8 @@ export class JobsService {
       sessionId: query.session_id,
       submitterId: query.submitter_id,
       backends,
-      submittedAfter: dateParam(query.submitted_after, 'submitted_after'),
-      submittedBefore: dateParam(query.submitted_before, 'submitted_before'),
+      submittedAfter: queryDate(query.submitted_after, 'submitted_after')?.toISOString(),
+      submittedBefore: queryDate(query.submitted_before, 'submitted_before')?.toISOString(),
     };
     const scope = JSON.stringify(scoped);
     const cursors = await this.cursorCodec();

@@ -8,8 +8,19 @@ import { applyPairs, type PairGate } from './in-place.js';
 import { inPlaceConstants, inPlaceKernelName } from './wasm-in-place.js';
 import { simdKernels, stateMemory } from './wasm.js';
 
-/** Constants per gate: a pass split over threads, or run on many states, lays them out once. */
-const constantsOf = new WeakMap<PairGate, Float64Array>();
+/** A gate's kernel export name and v128 constants. */
+interface GateKernel {
+  readonly name: `inPlace_${string}`;
+  readonly constants: Float64Array;
+}
+
+/**
+ * Per gate, made on its first pass: a pass split over threads, or run on many
+ * states, lays them out once, and a pass allocates nothing on the JavaScript
+ * heap (the kernel's name was a new string every call), so no collection can
+ * start inside it.
+ */
+const kernelOf = new WeakMap<PairGate, GateKernel>();
 
 /**
  * Applies `gate` to the pairs [first, end) with the SIMD kernels; false when
@@ -38,17 +49,17 @@ export function applyPairsSimd(
     to--;
   }
   if (from >= to) return true;
-  let constants = constantsOf.get(gate);
-  if (!constants) {
-    constants = inPlaceConstants(gate);
-    constantsOf.set(gate, constants);
+  let made = kernelOf.get(gate);
+  if (!made) {
+    const name = inPlaceKernelName({ form: gate.form, adjacent: gate.q === 0, controlled: gate.controlMask !== 0 });
+    made = { name, constants: inPlaceConstants(gate) };
+    kernelOf.set(gate, made);
   }
+  const { name, constants } = made;
   const at = kernels.scratch(constants.length * 8 + 16, 16);
   if (at < 0) return false;
   kernels.view.set(constants, at / 8);
-  const kernel = kernels.exports[
-    inPlaceKernelName({ form: gate.form, adjacent: gate.q === 0, controlled: gate.controlMask !== 0 })
-  ] as NonNullable<(typeof kernels.exports)[`inPlace_${string}`]>;
+  const kernel = kernels.exports[name] as NonNullable<(typeof kernels.exports)[`inPlace_${string}`]>;
   kernel(re.byteOffset, im.byteOffset, gate.q, from, to, gate.controlMask, at);
   return true;
 }

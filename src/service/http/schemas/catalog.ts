@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Uuid } from './common.js';
 import { PATTERNS } from '../validation.js';
+import { LAST_MS } from '../../jobs/query-dates.js';
 
 /**
  * An ISO 8601 date, with or without a time, in the years 0001-9999 (validation.ts says it in words):
@@ -33,10 +34,6 @@ export const Backend = Type.Object({
 /** A backend as both versions answer it. */
 export type BackendAnswer = Static<typeof Backend>;
 
-/** Latest instant a date query may name: 9999-12-31T23:59:59.999Z, in Unix milliseconds. */
-export const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
-/** Earliest: 0001-01-01T00:00:00.000Z (PostgreSQL has no year 0). */
-export const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
 /** Highest page: far past the 30 records a backend keeps, and an offset PostgreSQL holds. */
 export const MAX_PAGE = 1_000_000;
 
@@ -78,8 +75,13 @@ const BackendName = Type.Optional(Type.String({ maxLength: 100, description: 'A 
 /** Legacy calibrations (cirq-ionq): start and end in Unix milliseconds, as cirq sends them. */
 export const CalibrationQuery = Type.Object(
   {
-    start: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records from this time on' })),
-    end: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix milliseconds: records before this time' })),
+    // Bounded like the characterizations' (issue 24, S6): past 9999-12-31 PostgreSQL holds no timestamp, a 500.
+    start: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: LAST_MS, description: 'Unix milliseconds: records from this time on' }),
+    ),
+    end: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: LAST_MS, description: 'Unix milliseconds: records before this time' }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Records per page (25)' })),
     next: Type.Optional(Type.String({ maxLength: 100, description: 'The cursor of the previous page' })),
     target: BackendName,
