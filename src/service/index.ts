@@ -75,7 +75,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   try {
     await seedCatalog(db, characterizationSource);
     let runner: JobRunner | null = null;
-    const jobs = new JobsService(db, () => runner?.wake());
+    const jobs = new JobsService(db, () => runner?.wake(), {
+      reserve: () => runner?.reserve() ?? null,
+      settle: (claim, claimed) => runner?.settle(claim, claimed),
+    });
     const app = await buildApp({
       db,
       jobs,

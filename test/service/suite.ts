@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compile, simulate, validate } from '../../src/index.js';
 import { applyMigrations, readMigrations } from '../../src/service/store/migrate.js';
 import { insertJobs, JobInserter } from '../../src/service/store/jobs.js';
 import { claimJob, completeJob, renewLeases } from '../../src/service/store/queue.js';
 import { revokeKey, createKey, extendCharacterizations } from '../../src/service/store/catalog.js';
 import { characterizationSource } from '../../src/service/jobs/characterizations.js';
-import type { Db } from '../../src/service/store/db.js';
+import { JOBS_CHANNEL, type Db } from '../../src/service/store/db.js';
 import type { JobRecord } from '../../src/service/jobs/model.js';
 import { newJob } from './new-job.js';
 import { BELL_JSON, BELL_QASM, startHarness, type Harness } from './harness.js';
@@ -132,6 +132,146 @@ export function defineServiceSuite(
         expect(row?.n).toBe(40);
         expect(row?.xids).toBeLessThan(40);
         await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+      });
+      describe('an insert that claims for its own idle threads (issue 27)', () => {
+        /** A claimer as a runner with `idle` free threads would be; `settled` collects what each insert claimed. */
+        const claimer = (owner: string, idle: number, leaseMs = 60_000) => {
+          const settled: JobRecord[][] = [];
+          let reserved = 0;
+          return {
+            settled,
+            reserved: () => reserved,
+            reserve: () => {
+              if (idle - reserved <= 0) return null;
+              const max = idle - reserved;
+              reserved += max;
+              return { owner, leaseMs, max };
+            },
+            settle: (claim: { max: number }, claimed: readonly JobRecord[]) => {
+              reserved -= claim.max;
+              settled.push([...claimed]);
+            },
+          };
+        };
+        beforeEach(async () => {
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        });
+        const row = async (id: string) =>
+          (
+            await db.query<{ status: string; attempts: number; lease_owner: string | null; started: boolean }>(
+              'SELECT status, attempts, lease_owner, started_at IS NOT NULL AS started FROM jobs WHERE id = $1',
+              [id],
+            )
+          )[0];
+
+        it('claims new jobs up to the idle threads in the insert itself, the rest queued and announced', async () => {
+          const threads = claimer('inserting-worker', 1);
+          const inserter = new JobInserter(db, threads);
+          const [first, second] = [newJob(), newJob()];
+          const notified: string[] = [];
+          const stop = await db.listen(JOBS_CHANNEL, (payload) => notified.push(payload));
+          // One request with both jobs: the first (queue order) is claimed, the second waits in the queue.
+          expect(await inserter.insert([first, second])).toBe(true);
+          expect(threads.settled.map((jobs) => jobs.map((j) => j.id))).toEqual([[first.id]]);
+          const claimed = threads.settled[0]?.[0];
+          expect(claimed).toMatchObject({ status: 'started', attempts: 1, lease_owner: 'inserting-worker' });
+          expect(claimed?.input).toEqual(first.input);
+          expect(await row(first.id)).toEqual({
+            status: 'started',
+            attempts: 1,
+            lease_owner: 'inserting-worker',
+            started: true,
+          });
+          expect(await row(second.id)).toEqual({ status: 'submitted', attempts: 0, lease_owner: null, started: false });
+          expect(threads.reserved()).toBe(0);
+          for (let i = 0; i < 200 && notified.length === 0; i++) await sleep(10);
+          expect(notified).toEqual(['']);
+          // The queued job is older than anything inserted now: a new job is not claimed ahead of it.
+          const third = newJob();
+          expect(await inserter.insert([third])).toBe(true);
+          expect(threads.settled[1]).toEqual([]);
+          expect((await row(third.id))?.status).toBe('submitted');
+          // The queue served (a worker claimed both): nothing older waits, and a job claimed whole wakes nobody.
+          expect((await claimJob(db, 'w', 60_000))?.id).toBe(second.id);
+          expect((await claimJob(db, 'w', 60_000))?.id).toBe(third.id);
+          notified.length = 0;
+          const fourth = newJob();
+          expect(await inserter.insert([fourth])).toBe(false);
+          expect(threads.settled[2]?.map((j) => j.id)).toEqual([fourth.id]);
+          // Announced in commit order: a later insert's NOTIFY arrives, and it is the only one.
+          await insertJobs(db, [newJob({ status: 'canceled' })]);
+          for (let i = 0; i < 200 && notified.length === 0; i++) await sleep(10);
+          await sleep(50);
+          expect(notified).toEqual(['']);
+          await stop();
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        });
+
+        it('claims neither multicircuit parents and children nor anything when no thread is idle', async () => {
+          const threads = claimer('inserting-worker', 2);
+          const inserter = new JobInserter(db, threads);
+          const parent = newJob();
+          const children = [0, 1].map((i) => newJob({ parent_job_id: parent.id, child_index: i }));
+          expect(await inserter.insert([{ ...parent, child_job_ids: children.map((c) => c.id) }, ...children])).toBe(
+            true,
+          );
+          expect(threads.settled).toEqual([[]]);
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+          const busy = new JobInserter(db, claimer('busy-worker', 0));
+          const job = newJob();
+          expect(await busy.insert([job])).toBe(true);
+          expect((await row(job.id))?.status).toBe('submitted');
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        });
+
+        it('loses no job when the inserting process dies before running it: the lease runs out and another claims it', async () => {
+          // The process "dies" between the insert's commit and the run: what it claimed never reaches a thread.
+          const dying = claimer('dying-worker', 1, 1000);
+          const job = newJob();
+          expect(await new JobInserter(db, dying).insert([job])).toBe(false);
+          expect(dying.settled[0]?.map((j) => j.id)).toEqual([job.id]);
+          // Held while the lease lasts: no other worker takes it.
+          const [lease] = await db.query<{ left: number }>(
+            'SELECT extract(epoch FROM lease_expires_at - now()) * 1000 AS left FROM jobs WHERE id = $1',
+            [job.id],
+          );
+          if (Number(lease?.left) > 200) expect(await claimJob(db, 'live-worker', 60_000)).toBeNull();
+          await sleep(Number(lease?.left) + 50);
+          const again = await claimJob(db, 'live-worker', 60_000);
+          expect(again?.id).toBe(job.id);
+          expect(again?.attempts).toBe(2);
+          expect(await completeJob(db, job, 'dying-worker', { status: 'completed', artifacts: [] })).toBe(false);
+          expect(await completeJob(db, job, 'live-worker', { status: 'completed', artifacts: [] })).toBe(true);
+          expect(await row(job.id)).toMatchObject({ status: 'completed', attempts: 2 });
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        });
+
+        it('with several processes inserting and claiming at once, every job is claimed exactly once', async () => {
+          const processes = [claimer('process-a', 1), claimer('process-b', 1), claimer('process-c', 0)];
+          const inserters = processes.map((p) => new JobInserter(db, p));
+          const jobs = Array.from({ length: 30 }, () => newJob());
+          // Each process's threads free again after each insert: as if every claimed run finished at once.
+          await Promise.all(jobs.map((job, i) => (inserters[i % 3] as JobInserter).insert([job])));
+          const claimers = new Map<string, string>();
+          for (const [i, p] of processes.entries())
+            for (const claimed of p.settled.flat()) {
+              expect(claimers.has(claimed.id)).toBe(false);
+              claimers.set(claimed.id, `process-${'abc'[i]}`);
+            }
+          for (;;) {
+            const job = await claimJob(db, 'queue-worker', 60_000);
+            if (!job) break;
+            expect(claimers.has(job.id)).toBe(false);
+            claimers.set(job.id, 'queue-worker');
+          }
+          expect([...claimers.keys()].sort()).toEqual(jobs.map((j) => j.id).sort());
+          const rows = await db.query<{ id: string; attempts: number; lease_owner: string }>(
+            "SELECT id, attempts, lease_owner FROM jobs WHERE project_id = 'queue-test'",
+          );
+          expect(rows.every((r) => r.attempts === 1 && r.lease_owner === claimers.get(r.id))).toBe(true);
+          expect([...claimers.values()].filter((c) => c === 'process-c')).toEqual([]);
+          await db.query("DELETE FROM jobs WHERE project_id = 'queue-test'");
+        });
       });
     });
 
@@ -428,6 +568,41 @@ export function defineServiceSuite(
           error: 'Conflict',
           message: `Job ${done} cannot be canceled: it is completed`,
         });
+      });
+
+      it('runs a job posted to an idle service on the thread its insert claimed it for, with no claim of its own (issue 27)', async () => {
+        const runner = h.service.runner;
+        if (!runner) throw new Error('the harness runs jobs');
+        // Nothing older may wait in the queue (a queued job goes first): earlier tests' jobs have settled.
+        const open = async () =>
+          (
+            await db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL",
+            )
+          )[0]?.n;
+        for (let i = 0; i < 500 && (await open()) !== 0; i++) await sleep(20);
+        const settle = vi.spyOn(runner, 'settle');
+        try {
+          // A claim round of the runner's 1 s poll in flight at the moment of the POST leaves that job to the queue:
+          // a few jobs one after another, and at least one must have been claimed by its insert.
+          const ids: string[] = [];
+          for (let i = 0; i < 5 && !settle.mock.calls.some(([, claimed]) => claimed.length > 0); i++) {
+            const id = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+            expect((await h.settle(id)).status).toBe('completed');
+            ids.push(id);
+          }
+          const claimedAtInsert = settle.mock.calls.flatMap(([, claimed]) => claimed.map((job) => job.id));
+          expect(claimedAtInsert.length).toBe(1);
+          expect(ids).toContain(claimedAtInsert[0]);
+          const rows = await db.query<{ attempts: number; results: number }>(
+            "SELECT attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results FROM jobs WHERE id = ANY($1::uuid[])",
+            [ids],
+          );
+          expect(rows.map((r) => r.attempts)).toEqual(ids.map(() => 1));
+          expect(rows.every((r) => r.results > 0)).toBe(true);
+        } finally {
+          settle.mockRestore();
+        }
       });
 
       it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {

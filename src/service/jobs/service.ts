@@ -15,6 +15,7 @@ import {
   getJobWithArtifacts,
   JobInserter,
   listArtifacts,
+  type InsertClaimer,
   listJobs,
   moveJob,
   readArtifact,
@@ -125,14 +126,17 @@ export class JobsService {
   private cursors: Promise<CursorCodec> | null = null;
 
   /**
-   * `onCreated` runs after each commit of new jobs: a process that also runs
-   * jobs claims them at once instead of waiting for the NOTIFY to come back.
+   * `onCreated` runs after each commit of new jobs that wait in the queue: a
+   * process that also runs jobs claims them at once instead of waiting for
+   * the NOTIFY to come back. `claimer` (that process's runner) lets a grouped
+   * insert claim new jobs for its idle threads in the same statement.
    */
   constructor(
     readonly db: Db,
     private readonly onCreated: () => void = () => undefined,
+    claimer: InsertClaimer | null = null,
   ) {
-    this.inserter = new JobInserter(db);
+    this.inserter = new JobInserter(db, claimer);
   }
 
   private cursorCodec(): Promise<CursorCodec> {
@@ -155,7 +159,7 @@ export class JobsService {
   /** New jobs, committed: through the session they name (its limits, under its lock), else grouped with others. */
   private async insert(jobs: readonly NewJob[], caller: Caller): Promise<void> {
     if (jobs[0]?.session_id) await insertIntoSession(this.db, jobs, caller);
-    else await this.inserter.insert(jobs);
+    else if (!(await this.inserter.insert(jobs))) return;
     this.onCreated();
   }
 

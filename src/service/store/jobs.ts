@@ -35,9 +35,14 @@ const NEW_JOB_COLUMNS = [
 
 const COLUMN_LIST = NEW_JOB_COLUMNS.map(([name]) => name).join(', ');
 /** The values inserted: submitted_at is the store's clock unless the job carries its own. */
-const VALUE_LIST = NEW_JOB_COLUMNS.map(([name]) =>
-  name === 'submitted_at' ? 'coalesce(submitted_at, now())' : name,
-).join(', ');
+const valueList = (status = 'status') =>
+  NEW_JOB_COLUMNS.map(([name]) =>
+    name === 'submitted_at' ? 'coalesce(submitted_at, now())' : name === 'status' ? status : name,
+  ).join(', ');
+/** The inserted rows, in the request order (the queue's order), with the columns named for the insert. */
+const ROWS = `ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
+    WITH ORDINALITY AS x(${COLUMN_LIST}, ord)`;
+
 /**
  * One statement inserts the jobs and wakes the workers: outside a transaction
  * it is its own (one round trip, one commit), so a grouped insert costs the
@@ -46,10 +51,56 @@ const VALUE_LIST = NEW_JOB_COLUMNS.map(([name]) =>
  * costs), inserted in its order (the queue's order).
  */
 const INSERT_JOBS = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST})
-  SELECT ${VALUE_LIST} FROM ROWS FROM (json_to_recordset($1::json) AS (${NEW_JOB_COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')}))
-    WITH ORDINALITY AS x(${COLUMN_LIST}, ord)
+  SELECT ${valueList()} FROM ${ROWS}
   ORDER BY ord RETURNING 1)
   SELECT pg_notify('${JOBS_CHANNEL}', '') FROM (SELECT count(*) FROM inserted) AS n`;
+
+/** A queued job's column as the claiming insert writes it: the claim's value for the jobs it takes. */
+const claimedOr = (claimed: string, queued: string) => `CASE WHEN mine.ord IS NULL THEN ${queued} ELSE ${claimed} END`;
+
+/**
+ * The insert that also claims (issue 27): up to `$3` of the new single jobs
+ * are inserted already `started` under the lease of `$2` (`$4` ms), for the
+ * inserting process's idle worker threads, so a job waits for no NOTIFY and
+ * no claim of its own. Only when nothing older waits (no queued job, no job
+ * whose lease ran out, read in the statement's snapshot): a backlog keeps its
+ * order. A job claimed here is a claimed job like any other: if its process
+ * dies before it completes, its lease runs out and another worker claims it
+ * (attempts 2). The commit stays durable (the jobs are acknowledged by it).
+ * The workers are woken only when a job was left in the queue. Answers the
+ * claimed rows (one row of nulls when none: the NOTIFY's row is always read).
+ */
+const INSERT_CLAIMING = `WITH x AS (SELECT * FROM ${ROWS}),
+  free AS (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM jobs WHERE status = 'started' AND finish_at IS NULL AND child_job_ids IS NULL
+      AND lease_expires_at < now())),
+  mine AS (SELECT ord FROM x WHERE EXISTS (SELECT 1 FROM free) AND status IN ('submitted', 'ready')
+    AND parent_job_id IS NULL AND child_job_ids IS NULL ORDER BY ord LIMIT $3),
+  inserted AS (INSERT INTO jobs (${COLUMN_LIST}, started_at, attempts, lease_owner, lease_expires_at)
+    SELECT ${valueList(claimedOr("'started'", 'status'))},
+      ${claimedOr('now()', 'NULL')}, ${claimedOr('1', '0')}, ${claimedOr('$2', 'NULL')},
+      ${claimedOr("now() + $4 * interval '1 millisecond'", 'NULL')}
+    FROM x LEFT JOIN mine USING (ord) ORDER BY x.ord RETURNING *),
+  woken AS (SELECT CASE WHEN count(*) FILTER (WHERE lease_owner IS NULL) > 0 THEN pg_notify('${JOBS_CHANNEL}', '') END
+    FROM inserted)
+  SELECT inserted.* FROM woken LEFT JOIN inserted ON inserted.lease_owner IS NOT NULL`;
+
+/** Jobs an insert may claim for the inserting process's idle worker threads (worker/runner.ts). */
+export interface InsertClaim {
+  /** The lease owner the claimed jobs get. */
+  readonly owner: string;
+  readonly leaseMs: number;
+  /** At most this many of the inserted jobs. */
+  readonly max: number;
+}
+
+/** The worker side of the inserting process: it reserves idle threads for an insert and runs what it claimed. */
+export interface InsertClaimer {
+  /** Before a grouped insert: the claim it may make (those threads are held for it), or null. */
+  reserve(): InsertClaim | null;
+  /** After it: the jobs it claimed under `claim` (none when it failed); the rest of the reservation is free again. */
+  settle(claim: InsertClaim, claimed: readonly JobRecord[]): void;
+}
 
 /**
  * Inputs already written as JSON text (a large job's, in turns: jobs/input-text.ts), by identity: the insert
@@ -83,6 +134,20 @@ export async function insertJobs(q: Queryable, jobs: readonly NewJob[]): Promise
 }
 
 /**
+ * Inserts jobs as {@link insertJobs} does, claiming up to `claim.max` of them
+ * in the same statement (see INSERT_CLAIMING); returns the jobs it claimed.
+ */
+export async function insertClaimingJobs(
+  q: Queryable,
+  jobs: readonly NewJob[],
+  claim: InsertClaim,
+): Promise<JobRecord[]> {
+  if (jobs.length === 0) return [];
+  const rows = await q.query<JobRecord>(INSERT_CLAIMING, [jobsText(jobs), claim.owner, claim.max, claim.leaseMs]);
+  return rows.filter((row) => row.id !== null);
+}
+
+/**
  * Groups the creations that arrive together into one transaction and one
  * INSERT: every caller's promise resolves after the commit that made its job
  * durable, and a burst of N requests costs one commit instead of N. One insert
@@ -91,16 +156,19 @@ export async function insertJobs(q: Queryable, jobs: readonly NewJob[]): Promise
  * flight, which made each statement slower and the groups smaller.
  */
 export class JobInserter {
-  private pending: { jobs: readonly NewJob[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private pending: Pending[] = [];
   private scheduled = false;
   private inFlight = 0;
 
+  /** `claimer`: this process runs jobs too, and each insert may claim some for its idle threads (INSERT_CLAIMING). */
   constructor(
     private readonly db: Db,
+    private readonly claimer: InsertClaimer | null = null,
     private readonly maxInFlight = 1,
   ) {}
 
-  insert(jobs: readonly NewJob[]): Promise<void> {
+  /** Resolves after the commit: true when some of `jobs` wait in the queue (none was claimed for this process). */
+  insert(jobs: readonly NewJob[]): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.pending.push({ jobs, resolve, reject });
       this.schedule();
@@ -121,11 +189,9 @@ export class JobInserter {
     if (batch.length === 0) return;
     this.inFlight++;
     try {
-      await insertJobs(
-        this.db,
-        batch.flatMap((b) => b.jobs),
-      );
-      for (const b of batch) b.resolve();
+      const claimed = await this.insertGroup(batch.flatMap((b) => b.jobs));
+      const taken = new Set(claimed.map((job) => job.id));
+      for (const b of batch) b.resolve(b.jobs.some((job) => !taken.has(job.id)));
     } catch (error) {
       if (batch.length === 1 || error instanceof StoreUnavailableError) for (const b of batch) b.reject(error);
       else await insertEach(this.db, batch);
@@ -134,6 +200,28 @@ export class JobInserter {
       this.schedule();
     }
   }
+
+  /** One insert for the group; the jobs it claimed are on their way to their threads when it returns. */
+  private async insertGroup(jobs: readonly NewJob[]): Promise<readonly JobRecord[]> {
+    const claim = this.claimer?.reserve() ?? null;
+    if (!claim) {
+      await insertJobs(this.db, jobs);
+      return [];
+    }
+    let claimed: readonly JobRecord[] = [];
+    try {
+      claimed = await insertClaimingJobs(this.db, jobs, claim);
+      return claimed;
+    } finally {
+      this.claimer?.settle(claim, claimed);
+    }
+  }
+}
+
+interface Pending {
+  readonly jobs: readonly NewJob[];
+  resolve(queued: boolean): void;
+  reject(error: unknown): void;
 }
 
 /**
@@ -141,14 +229,11 @@ export class JobInserter {
  * a row the database refuses fails only the request that sent it, and
  * every other request of the group gets its own answer.
  */
-async function insertEach(
-  db: Db,
-  batch: readonly { jobs: readonly NewJob[]; resolve: () => void; reject: (e: unknown) => void }[],
-): Promise<void> {
+async function insertEach(db: Db, batch: readonly Pending[]): Promise<void> {
   for (const b of batch) {
     try {
       await insertJobs(db, b.jobs);
-      b.resolve();
+      b.resolve(true);
     } catch (error) {
       b.reject(error);
     }

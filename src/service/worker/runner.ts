@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
+import type { InsertClaim } from '../store/jobs.js';
 import { programKind, type JobRecord } from '../jobs/model.js';
 import { isQpu, runOn, shotsToRun } from '../jobs/backend.js';
 import { characterizationSource } from '../jobs/characterizations.js';
@@ -104,8 +105,17 @@ export class JobRunner {
   private again = false;
   private lastFinish = 0;
   private lastExtend = 0;
-  /** Jobs claimed whose run has not reached a thread yet. */
-  private preparing = 0;
+  /**
+   * Threads promised but not yet busy: claims in flight, inserts that may claim (reserve), claimed jobs whose
+   * run has not reached a thread (their characterization is read first).
+   */
+  private promised = 0;
+  /**
+   * The last claim round ended finding no job, and none has started since: only then may an insert hold idle
+   * threads for itself. With a backlog it would hold them for its round trip and claim nothing (an older job
+   * waits), while the thread could have claimed that job.
+   */
+  private queueEmpty = false;
   private stopped = false;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
@@ -154,6 +164,7 @@ export class JobRunner {
   }
 
   private async claimRound(): Promise<void> {
+    this.queueEmpty = false;
     // Emulated QPU jobs due now; at most every 200 ms, so a burst of NOTIFYs costs claims only.
     if (Date.now() - this.lastFinish >= FINISH_EVERY_MS) {
       this.lastFinish = Date.now();
@@ -163,12 +174,53 @@ export class JobRunner {
       this.lastExtend = Date.now();
       await extendCharacterizations(this.db, characterizationSource);
     }
-    // A claimed job holds its thread from the claim on, while its characterization is read.
-    while (!this.stopped && this.pool.idle - this.preparing > 0) {
-      const job = await claimJob(this.db, this.owner, this.leaseMs);
-      if (!job) return;
+    // A claim holds its thread from the moment it is sent: an insert that claims too (reserve) counts on the rest.
+    while (!this.stopped && this.free > 0) {
+      this.promised++;
+      let job: JobRecord | null;
+      try {
+        job = await claimJob(this.db, this.owner, this.leaseMs);
+      } finally {
+        this.promised--;
+      }
+      if (!job) {
+        this.queueEmpty = true;
+        return;
+      }
       this.runClaimed(job);
     }
+  }
+
+  /** Idle threads nothing is promised to. */
+  private get free(): number {
+    return this.pool.idle - this.promised;
+  }
+
+  /**
+   * An insert of this process is about to commit: the idle threads are held
+   * for the jobs it may claim in the same statement (store/jobs.ts,
+   * INSERT_CLAIMING); null when none is free, or while the queue may hold older jobs.
+   */
+  reserve(): InsertClaim | null {
+    const max = this.stopped || this.claiming || !this.queueEmpty ? 0 : this.free;
+    if (max <= 0) return null;
+    this.promised += max;
+    return { owner: this.owner, leaseMs: this.leaseMs, max };
+  }
+
+  /** The insert committed (or failed: nothing claimed): its jobs run now; the threads it did not use are free again. */
+  settle(claim: InsertClaim, claimed: readonly JobRecord[]): void {
+    this.promised -= claim.max;
+    if (this.stopped) {
+      // Stopping: handed back to the queue at once rather than after their lease.
+      void releaseJobs(
+        this.db,
+        this.owner,
+        claimed.map((job) => job.id),
+      ).catch(() => undefined);
+      return;
+    }
+    for (const job of claimed) this.runClaimed(job);
   }
 
   private runClaimed(job: JobRecord): void {
@@ -182,10 +234,10 @@ export class JobRunner {
       abandoned = true;
     };
     this.running.set(job.id, () => abandonRun());
-    this.preparing++;
+    this.promised++;
     let prepared = false;
     const ready = () => {
-      if (!prepared) this.preparing--;
+      if (!prepared) this.promised--;
       prepared = true;
     };
     void characterizationFor(this.db, job)
