@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
 import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
+import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
 
 const NEW_JOB_COLUMNS = [
   ['id', 'uuid'],
@@ -71,11 +72,10 @@ const claimedOr = (claimed: string, queued: string) => `CASE WHEN mine.ord IS NU
  * claimed rows (one row of nulls when none: the NOTIFY's row is always read).
  */
 const INSERT_CLAIMING = `WITH x AS (SELECT * FROM ${ROWS}),
-  free AS (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM jobs WHERE status = 'started' AND finish_at IS NULL AND child_job_ids IS NULL
-      AND lease_expires_at < now())),
-  mine AS (SELECT ord FROM x WHERE EXISTS (SELECT 1 FROM free) AND status IN ('submitted', 'ready')
-    AND parent_job_id IS NULL AND child_job_ids IS NULL ORDER BY ord LIMIT $3),
+  free AS (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE ${QUEUED})
+    AND NOT EXISTS (SELECT 1 FROM jobs WHERE ${LEASE_RAN_OUT})),
+  mine AS (SELECT ord FROM x WHERE EXISTS (SELECT 1 FROM free) AND ${QUEUED} AND parent_job_id IS NULL
+    ORDER BY ord LIMIT $3),
   inserted AS (INSERT INTO jobs (${COLUMN_LIST}, started_at, attempts, lease_owner, lease_expires_at)
     SELECT ${valueList(claimedOr("'started'", 'status'))},
       ${claimedOr('now()', 'NULL')}, ${claimedOr('1', '0')}, ${claimedOr('$2', 'NULL')},

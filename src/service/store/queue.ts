@@ -6,6 +6,7 @@
 import type { Db } from './db.js';
 import type { JobRecord, JobStatus } from './records.js';
 import { settleParent } from './jobs.js';
+import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
 
 /**
  * One statement, one round trip: the oldest job whose worker let its lease
@@ -21,10 +22,8 @@ const CLAIM = `
     UPDATE jobs SET status = 'started', started_at = coalesce(started_at, now()), attempts = attempts + 1,
       lease_owner = $1, lease_expires_at = now() + $2 * interval '1 millisecond'
     WHERE id = coalesce(
-      (SELECT id FROM jobs WHERE status = 'started' AND finish_at IS NULL AND child_job_ids IS NULL AND lease_expires_at < now()
-       ORDER BY lease_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED),
-      (SELECT id FROM jobs WHERE status IN ('submitted', 'ready') AND child_job_ids IS NULL
-       ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED))
+      (SELECT id FROM jobs WHERE ${LEASE_RAN_OUT} ORDER BY lease_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED),
+      (SELECT id FROM jobs WHERE ${QUEUED} ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED))
     AND (SELECT v FROM no_wait) IS NOT NULL
     RETURNING *),
   parent AS (
