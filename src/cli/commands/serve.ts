@@ -116,8 +116,10 @@ export function serveCommand(io: CliIo): Command {
           version: packageVersion(),
         }).catch(storeProblem);
         const url = await service.listen();
+        // Listen for the stop signal before saying we listen: a SIGTERM sent on that line must find its handler.
+        const stopped = stopSignal();
         io.stdout(`listening on ${url}\n`);
-        const signal = await stopSignal();
+        const signal = await stopped;
         service.app.log.info({ signal }, 'stopping');
         await service.close();
       },

@@ -32,8 +32,10 @@ export function workerCommand(io: CliIo): Command {
       const worker = await createWorker({ databaseUrl, workers: flags.workers, leaseMs: flags.leaseMs, log }).catch(
         storeProblem,
       );
+      // As serve: the handler is in place before the line that says the worker runs.
+      const stopped = stopSignal();
       log('info', 'worker started', { owner: worker.runner.owner, threads: flags.workers });
-      const signal = await stopSignal();
+      const signal = await stopped;
       log('info', 'stopping', { signal });
       await worker.close();
     });
