@@ -313,15 +313,26 @@ export function lowerToNative(
   options: NativeLoweringOptions = {},
 ): NativeLowering {
   if (!(options.optimize ?? true)) return emit(prepare(source, family, options), family, options);
-  const { plain, folded } = runPassesBothWays(source, options.passes);
+  const { plain, folded, unplaced } = runPassesBothWays(source, options.passes);
   if (folded === null) return emit(prepare(plain, family, options), family, options);
   const unfolded = prepare(plain, family, options, new Map());
   // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
   // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
   // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
   const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
+  // The fold without the terms term-placement moved, when it moved some: its price model cannot see lowering.
+  const alternatives = [unfolded];
+  if (unplaced !== null) alternatives.push(prepare(unplaced, family, options, unfolded.byOp, unfolded));
+  const fewest = (candidates: readonly Prepared[]): { prepared: Prepared; entanglers: number } => {
+    let best = { prepared: candidates[0] as Prepared, entanglers: Infinity };
+    for (const prepared of candidates) {
+      const entanglers = count(prepared, family);
+      if (entanglers < best.entanglers) best = { prepared, entanglers };
+    }
+    return best;
+  };
   // The folded circuit usually wins, so it is emitted at once (its entanglers counted from what it emits) and only
-  // the unfolded one is walked by the counter; the unfolded one is emitted, replaying its count, only when it wins.
+  // the others are walked by the counter; one of those is emitted, replaying its count, only when it wins.
   let emitted: { lowering: NativeLowering; entanglers: number } | null = null;
   try {
     emitted = emitCounted(withFold, family, options);
@@ -331,9 +342,11 @@ export function lowerToNative(
   if (emitted === null) {
     // Past maxOps: decide by the counts alone, as if nothing had been emitted.
     withFold.decisions.rewind();
-    return emit(count(withFold, family) < count(unfolded, family) ? withFold : unfolded, family, options);
+    const other = fewest(alternatives);
+    return emit(count(withFold, family) < other.entanglers ? withFold : other.prepared, family, options);
   }
-  return emitted.entanglers < count(unfolded, family) ? emitted.lowering : emit(unfolded, family, options);
+  const other = fewest(alternatives);
+  return emitted.entanglers < other.entanglers ? emitted.lowering : emit(other.prepared, family, options);
 }
 
 /** A circuit ready to walk: its lowered width, decompositions, Toffoli orientations, and the block pass's choices once made. */

@@ -6,7 +6,7 @@
  */
 import type { IrCircuit } from '../../ir/types.js';
 import { cancelInverses } from './cancel.js';
-import { phaseFold } from './phase-fold.js';
+import { phaseFold, phaseFoldBothWays } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
@@ -47,21 +47,30 @@ export function runPasses(circuit: IrCircuit, switches: PassSwitches = {}): IrCi
  * The passes run once up to `phase-fold`, then two ways from there: `plain`
  * without it and `folded` with it (null when it is off or merges nothing),
  * so that lowering can keep the better (lower.ts) without running the
- * earlier passes twice.
+ * earlier passes twice. `unplaced` is the fold without the terms
+ * term-placement moved, when it moved some and the fold merged terms too
+ * (null otherwise: then it is `plain` or `folded`).
  */
 export function runPassesBothWays(
   circuit: IrCircuit,
   switches: PassSwitches = {},
-): { plain: IrCircuit; folded: IrCircuit | null } {
+): { plain: IrCircuit; folded: IrCircuit | null; unplaced: IrCircuit | null } {
   const at = PASS_NAMES.indexOf('phase-fold');
   const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
   const rest = PASS_NAMES.slice(at + 1);
-  const fold = switches['phase-fold'] === false ? prefix : phaseFold(prefix, switches['term-placement'] !== false);
+  const { folded, unplaced } =
+    switches['phase-fold'] === false
+      ? { folded: prefix, unplaced: prefix }
+      : phaseFoldBothWays(prefix, switches['term-placement'] !== false);
   const finish = (c: IrCircuit): IrCircuit => {
     const out = runSome(c, rest, switches);
     return switches.cancel !== false ? cancelInverses(out) : out;
   };
-  return { plain: finish(prefix), folded: fold === prefix ? null : finish(fold) };
+  return {
+    plain: finish(prefix),
+    folded: folded === prefix ? null : finish(folded),
+    unplaced: unplaced === prefix || unplaced === folded ? null : finish(unplaced),
+  };
 }
 
 function runSome(circuit: IrCircuit, names: readonly PassName[], switches: PassSwitches): IrCircuit {

@@ -201,15 +201,27 @@ const isZeroAngle = (theta: number): boolean => {
   return Math.abs(theta - k * TWO_PI) < SNAP;
 };
 
+/** What folding wrote: null where it would change nothing (no two terms merge and none moves). */
+export interface FoldedOps {
+  readonly ops: IrOp[] | null;
+  /**
+   * The fold without the terms term-placement moved, when it moved some:
+   * the price model cannot see how lowering's blocks and cancellations meet
+   * the moved terms, so lowering counts both and keeps the fewer (lower.ts).
+   * Undefined when nothing moved (then `ops` is it).
+   */
+  readonly unplaced?: IrOp[] | null;
+}
+
 /**
  * Folds the phase terms of `ops`, writing each Toffoli and CCZ in Clifford+T
  * on the way with the polarity that zeroes more of the terms collected so
  * far (Nam et al. choose T or T† the same way), and with `placement` moving
- * terms to cheaper points (term-placement.ts). Returns the new ops, or null
- * when no two terms merge and none moves: then re-synthesising its CCZs
- * alone would gain nothing.
+ * terms to cheaper points (term-placement.ts). Its `ops` are null when no
+ * two terms merge and none moves: then re-synthesising its CCZs alone would
+ * gain nothing.
  */
-export function foldPhases(ops: readonly IrOp[], qubits: number, placement = true): IrOp[] | null {
+export function foldPhases(ops: readonly IrOp[], qubits: number, placement = true): FoldedOps {
   const variables = new PathVariables();
   const next = (): Parity => variables.next();
   const mask: Parity[] = Array.from({ length: qubits }, next);
@@ -416,6 +428,9 @@ export function foldPhases(ops: readonly IrOp[], qubits: number, placement = tru
   // neighbour (toffoli-orientation.ts), which the model does not see (rc_adder_6 would lose an entangler).
   const after: (IrGate[] | undefined)[] = [];
   if (spots !== null) {
+    const mergedBefore = merged;
+    const slotsBefore = slots.map((angles) => angles?.slice());
+    let moved = false;
     for (const i of cczAt) {
       const angles = slots[i] as number[];
       const before = original[i] as number[];
@@ -426,10 +441,11 @@ export function foldPhases(ops: readonly IrOp[], qubits: number, placement = tru
       if (
         placeTerms(angles, cczKeys[i] as readonly Parity[], cczFlips[i] as Flips, find, (out[i] as IrGate).span, after)
       )
-        merged = true;
+        moved = true;
     }
+    if (moved) return { ops: build(slots, after), unplaced: mergedBefore ? build(slotsBefore, []) : null };
   }
-  return merged ? build(slots, after) : null;
+  return { ops: merged ? build(slots, after) : null };
 }
 
 /** What a CCZ's surviving terms cost as cczTerms writes them: three for the three-wire term, carrying one two-wire term free, one for each other two-wire term. */
@@ -563,6 +579,18 @@ function zzTerm(theta: number, u: number, v: number, span: IrGate['span']): IrGa
 
 /** The folded circuit, or the circuit itself (the same object) when no two terms merge and none moves. */
 export function phaseFold(circuit: IrCircuit, placement = true): IrCircuit {
-  const ops = hasPhaseTerms(circuit) ? foldPhases(circuit.ops, circuit.qubits, placement) : null;
-  return ops ? { ...circuit, ops } : circuit;
+  return phaseFoldBothWays(circuit, placement).folded;
+}
+
+/**
+ * The folded circuit, and the same fold without the terms term-placement
+ * moved (`unplaced`, the same object as `folded` when none moved); each is
+ * the circuit itself (the same object) where it changes nothing.
+ */
+export function phaseFoldBothWays(circuit: IrCircuit, placement = true): { folded: IrCircuit; unplaced: IrCircuit } {
+  if (!hasPhaseTerms(circuit)) return { folded: circuit, unplaced: circuit };
+  const { ops, unplaced } = foldPhases(circuit.ops, circuit.qubits, placement);
+  const folded = ops ? { ...circuit, ops } : circuit;
+  if (unplaced === undefined) return { folded, unplaced: folded };
+  return { folded, unplaced: unplaced ? { ...circuit, ops: unplaced } : circuit };
 }
