@@ -54,6 +54,7 @@ const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';
 const POST_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BEFORE_CLI = process.env.BEFORE_CLI;
 const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -225,7 +226,7 @@ const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8
 
 /**
  * BENCH_ONLY=post: POST /v0.4/jobs on PostgreSQL against the bare POST of
- * the same run, for this build and `BEFORE_CLI`'s in turn (twice each, so
+ * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 2, so
  * both meet the same load), with the CPU a request costs in serve and in the
  * PostgreSQL server.
  */
@@ -233,8 +234,9 @@ async function postRows(bareUrl: string): Promise<Row[]> {
   const builds: [string, string | undefined][] = [['this build', undefined]];
   if (BEFORE_CLI !== undefined) builds.unshift([`before: ${BEFORE_CLI}`, BEFORE_CLI]);
   const out: Row[] = [];
-  for (let round = 0; round < 2; round++) {
-    for (const [name, cli] of builds) {
+  for (let round = 0; round < POST_ROUNDS; round++) {
+    // ABBA: whichever runs second meets what the first left behind (the server's caches, its WAL).
+    for (const [name, cli] of round % 2 === 0 ? builds : [...builds].reverse()) {
       const serve = await launchServe(['--database', server.url, '--workers', '0'], {
         cli: [cli ?? CLI],
         env: { ...process.env, LOG_LEVEL: POST_LOG_LEVEL },
@@ -265,7 +267,8 @@ async function postRows(bareUrl: string): Promise<Row[]> {
         store: 'PostgreSQL',
         ...measured,
       });
-      await db.query(`DELETE FROM jobs`);
+      // Not DELETE: its dead rows brought autovacuum into the next build's run, on the servers' core.
+      await db.query(`TRUNCATE jobs CASCADE`);
     }
   }
   return out;
