@@ -2,7 +2,7 @@
  * Log lines written together: every line logged in one turn of the event
  * loop goes out in one write, at the end of the turn (`setImmediate`), in
  * the order logged. At the default level `serve` logs two lines a request
- * (received, answered), and each was its own write system call: 10-25 us of
+ * (received, answered), and each was its own write system call: 10-35 us of
  * a POST's CPU on this machine (issue 27). Whatever is still held when the
  * process exits is written then (`exit` runs synchronous code only, and a
  * pipe's or a file's write is synchronous on Linux); a process killed with
