@@ -19,6 +19,13 @@
  * rows; `BEFORE_CLI=<path to another build's dist/cli/main.js>` measures the
  * overhead rows on that build too, in the same run, against the same store
  * (issue 21: the worker before and after loading each job once).
+ * `BENCH_ONLY=post` runs only the bare Fastify rows and POST /v0.4/jobs on
+ * PostgreSQL, each build's serve started twice in turn (this one and
+ * `BEFORE_CLI`'s, when given), with the CPU each request cost in `serve` and
+ * in the PostgreSQL server (/proc/<pid>/stat) and the ratio to the bare POST
+ * of the same run (issue 27: POST >= 40% of bare Fastify); `BENCH_LOG_LEVEL`
+ * sets those serve processes' LOG_LEVEL (default warn, as every other row;
+ * `info` is serve's own default, two log lines a request).
  * `BENCH_PIN=1` pins the servers and the load generator to cores of their
  * own with `taskset` (issue 27 asks for both figures, pinned and shared).
  */
@@ -35,7 +42,8 @@ import { jobsFromV4 } from '../src/service/jobs/create.js';
 import type { CreateV4 } from '../src/service/http/schemas/jobs.js';
 import { startPostgres } from '../test/service-faults/postgres.js';
 import { PG_ROOT } from '../test/service/postgres-server.js';
-import { startServe, type CliProcess } from '../test/service-faults/processes.js';
+import { CLI, startServe, type CliProcess } from '../test/service-faults/processes.js';
+import { startServe as launchServe } from '../test/support/processes.js';
 import { BELL } from '../test/service-faults/workload.js';
 import { BENCH_SIZE, median, printTable } from './lib.js';
 
@@ -44,6 +52,9 @@ const SECONDS = FULL ? 10 : 4;
 const CONNECTIONS = 32;
 const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
+const ONLY_POST = process.env.BENCH_ONLY === 'post';
+const POST_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BEFORE_CLI = process.env.BEFORE_CLI;
 const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -62,7 +73,7 @@ const WARMUP_SECONDS = 2;
 async function load(
   url: string,
   options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
-): Promise<Omit<Row, 'what' | 'store'>> {
+): Promise<Omit<Row, 'what' | 'store'> & { sent: number }> {
   const run = (duration: number) =>
     autocannon({
       url,
@@ -72,10 +83,11 @@ async function load(
       body: options.body,
       headers: options.headers,
     });
-  await run(WARMUP_SECONDS);
+  const warm = await run(WARMUP_SECONDS);
   const result = await run(SECONDS);
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+  const sent = warm.requests.total + result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, sent };
 }
 
 /**
@@ -184,6 +196,84 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   return rate;
 }
 
+/** CPU time of `pid` so far, in clock ticks (utime + stime of /proc/<pid>/stat; 0 once it has exited). */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of `pid`'s children (the PostgreSQL server's backends and helpers). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Ended while the list was read.
+    }
+  }
+  return children;
+}
+
+/** Clock ticks a second (`getconf CLK_TCK`), to turn /proc CPU times into microseconds. */
+const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/**
+ * BENCH_ONLY=post: POST /v0.4/jobs on PostgreSQL against the bare POST of
+ * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 2, so
+ * both meet the same load), with the CPU a request costs in serve and in the
+ * PostgreSQL server.
+ */
+async function postRows(bareUrl: string): Promise<Row[]> {
+  const builds: [string, string | undefined][] = [['this build', undefined]];
+  if (BEFORE_CLI !== undefined) builds.unshift([`before: ${BEFORE_CLI}`, BEFORE_CLI]);
+  const out: Row[] = [];
+  for (let round = 0; round < POST_ROUNDS; round++) {
+    // ABBA: whichever runs second meets what the first left behind (the server's caches, its WAL).
+    for (const [name, cli] of round % 2 === 0 ? builds : [...builds].reverse()) {
+      const serve = await launchServe(['--database', server.url, '--workers', '0'], {
+        cli: [cli ?? CLI],
+        env: { ...process.env, LOG_LEVEL: POST_LOG_LEVEL },
+      });
+      pinTree(serve.pid, SERVER_CPU);
+      await post(serve.url, key);
+      const postmaster = postmasterPid();
+      const pgTicks = () => [postmaster, ...childrenOf(postmaster)].reduce((n, pid) => n + cpuTicks(pid), 0);
+      const serve0 = cpuTicks(serve.pid);
+      const pg0 = pgTicks();
+      const measured = await load(`${serve.url}/v0.4/jobs`, {
+        method: 'POST',
+        body: BELL_JOB,
+        headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
+      });
+      // The CPU counters cover the warm-up too: per request over every request sent in both runs.
+      const sent = measured.sent;
+      const serveUs = ((cpuTicks(serve.pid) - serve0) * TICK_US) / sent;
+      const pgUs = ((pgTicks() - pg0) * TICK_US) / sent;
+      await serve.kill('SIGTERM');
+      const bare = await load(`${bareUrl}/jobs`, {
+        method: 'POST',
+        body: BELL_JOB,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      out.push({
+        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${((100 * measured.rps) / bare.rps).toFixed(0)}% of the bare POST right after it (${bare.rps.toFixed(0)} req/s); CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${pgUs.toFixed(0)} us`,
+        store: 'PostgreSQL',
+        ...measured,
+      });
+      // Not DELETE: its dead rows brought autovacuum into the next build's run, on the servers' core.
+      await db.query(`TRUNCATE jobs CASCADE`);
+    }
+  }
+  return out;
+}
+
 async function httpRows(store: string, serve: CliProcess, key: string): Promise<Row[]> {
   const auth = { Authorization: `apiKey ${key}` };
   const id = await post(serve.url, key);
@@ -202,28 +292,8 @@ async function httpRows(store: string, serve: CliProcess, key: string): Promise<
   return rows;
 }
 
-const rows: Row[] = [];
-const notes: string[] = [];
-let ceiling = NaN;
-let bareRuns = '';
-const server = await startPostgres('bench', { durable: true });
-pinTree(postmasterPid(), SERVER_CPU);
-pinTree(process.pid, GENERATOR_CPU);
-const db = await openStore({ databaseUrl: server.url });
-const key = (await createKey(db, 'bench', 'bench')).key;
-if (!ONLY_OVERHEAD) {
-  const bare = await bareFastify();
-  rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
-  rows.push({
-    what: 'bare Fastify POST /jobs, same body, no work',
-    store: '-',
-    ...(await load(`${bare.url}/jobs`, {
-      method: 'POST',
-      body: BELL_JOB,
-      headers: { 'Content-Type': 'application/json' },
-    })),
-  });
-
+/** The rows of serve on both stores, and the store alone. */
+async function serveRows(): Promise<void> {
   // PGlite: HTTP only (--workers 0), so the jobs created do not compete for the cores.
   const dataDir = mkdtempSync(join(tmpdir(), 'qasm3-preflight-bench-'));
   {
@@ -254,6 +324,32 @@ if (!ONLY_OVERHEAD) {
       bad: 0,
     });
   }
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+let ceiling = NaN;
+let bareRuns = '';
+const server = await startPostgres('bench', { durable: true });
+pinTree(postmasterPid(), SERVER_CPU);
+pinTree(process.pid, GENERATOR_CPU);
+const db = await openStore({ databaseUrl: server.url });
+const key = (await createKey(db, 'bench', 'bench')).key;
+if (!ONLY_OVERHEAD) {
+  const bare = await bareFastify();
+  rows.push({ what: 'bare Fastify GET / (ceiling)', store: '-', ...(await load(bare.url)) });
+  rows.push({
+    what: 'bare Fastify POST /jobs, same body, no work',
+    store: '-',
+    ...(await load(`${bare.url}/jobs`, {
+      method: 'POST',
+      body: BELL_JOB,
+      headers: { 'Content-Type': 'application/json' },
+    })),
+  });
+
+  if (ONLY_POST) rows.push(...(await postRows(bare.url)));
+  else await serveRows();
   // The bare route again, after: the machine is shared, so the ceiling is the better of two.
   const bareAgain = await load(bare.url);
   bare.stop();
@@ -335,7 +431,7 @@ async function overheadRows(serve: CliProcess, build: string): Promise<void> {
     bad: 0,
   });
 }
-if (BEFORE_CLI !== undefined) {
+if (BEFORE_CLI !== undefined && !ONLY_POST) {
   // The other build first, warmed as this one was, against the same store.
   const before = await startServe(['--database', server.url, '--workers', '2'], BEFORE_CLI);
   await warmUp(before, FULL ? 5000 : 1000, ` [before: ${BEFORE_CLI}]`);
@@ -343,11 +439,13 @@ if (BEFORE_CLI !== undefined) {
   await before.kill('SIGTERM');
   await db.query(`DELETE FROM jobs`);
 }
-const serve = await startServe(['--database', server.url, '--workers', '2']);
-pinTree(serve.pid, SERVER_CPU);
-await warmUp(serve, FULL ? 5000 : 1000, BEFORE_CLI !== undefined ? ' [this build]' : '');
-await overheadRows(serve, BEFORE_CLI !== undefined ? ' [this build]' : '');
-if (!ONLY_OVERHEAD) {
+const serve = ONLY_POST ? null : await startServe(['--database', server.url, '--workers', '2']);
+if (serve) {
+  pinTree(serve.pid, SERVER_CPU);
+  await warmUp(serve, FULL ? 5000 : 1000, BEFORE_CLI !== undefined ? ' [this build]' : '');
+  await overheadRows(serve, BEFORE_CLI !== undefined ? ' [this build]' : '');
+}
+if (serve && !ONLY_OVERHEAD) {
   // RSS of the serve process over a long run of jobs: the growth over the second half is what a leak shows.
   await db.query(`DELETE FROM jobs`);
   const samples: number[] = [rssMb(serve.pid)];
@@ -394,7 +492,7 @@ if (!ONLY_OVERHEAD) {
   });
   if (stoppedEarly) notes.push(`RSS run stopped by its time budget after ${done} of ${RSS_JOBS} jobs`);
 }
-await serve.kill('SIGTERM');
+await serve?.kill('SIGTERM');
 await db.close();
 await server.stop();
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { integerAtLeast, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { lineBatch } from '../log-lines.js';
 import { packageVersion } from '../version.js';
 
 export interface StoreFlags {
@@ -59,12 +60,16 @@ export function stopSignal(): Promise<string> {
   });
 }
 
-/** JSON logs, one line each, on standard error; the Authorization header never appears. */
+/**
+ * JSON logs, one line each, on standard error; the Authorization header never
+ * appears. The lines of one event-loop turn go out in one write (log-lines.ts).
+ */
 export function jsonLogger(io: CliIo) {
+  const lines = lineBatch((text) => io.stderr(text));
   return {
     level: io.env.LOG_LEVEL ?? 'info',
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    stream: { write: (line: string) => io.stderr(line) },
+    stream: { write: (line: string) => lines.write(line) },
   };
 }
 
