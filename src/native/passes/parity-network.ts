@@ -64,6 +64,9 @@ const NETWORK: readonly (readonly ['cx' | 'zz', number, number])[] = [
 /** The pass rewrites only when triangles hold at least 1 / MIN_SHARE of the circuit's Toffolis and CCZs. */
 const MIN_SHARE = 4;
 
+/** CCZs looked at before the pass may give up on a circuit whose triangles are too sparse. */
+const EARLY_LOOK = 64;
+
 /** Largest run of deferred operations a region's scan looks past (keeps the pass linear on long programs). */
 const SCAN_LIMIT = 512;
 
@@ -241,6 +244,7 @@ export function parityNetwork(circuit: IrCircuit): IrCircuit {
   const source = expandToffolis(circuit.ops);
   const out: IrOp[] = [];
   let triangles = 0;
+  let seen = 0;
   const n = circuit.qubits;
   // What the last region deferred, then the source from `pos`.
   let carry: IrOp[] = [];
@@ -285,6 +289,9 @@ export function parityNetwork(circuit: IrCircuit): IrCircuit {
     }
     const region = rewriteRegion(cczs);
     triangles += region.triangles;
+    seen += cczs.length;
+    // Give up early where triangles are too sparse to be kept (below half the share needed, after a few regions).
+    if (seen >= EARLY_LOOK && 3 * triangles * MIN_SHARE * 2 < seen) return circuit;
     out.push(...before, ...region.ops, ...diagonal);
     carry = after.concat(carry.slice(c));
     if (cczs.length + diagonal.length + before.length === 0) out.push(carry.shift() as IrOp); // nothing moved
