@@ -128,6 +128,12 @@ describe.each(FAMILIES)('parity-network triangles (%s)', (family) => {
     expect(entanglers(c, { 'parity-network': false })).toBe(15);
   });
 
+  it('a chain of five CCZs (walker 0 through three, two providers sharing wire 4): 23 entanglers, 25 without', () => {
+    const c = circuitOf(8, [ccz(1, 0, 2), ccz(3, 4, 2), ccz(3, 0, 5), ccz(6, 4, 5), ccz(6, 0, 7)]);
+    expect(entanglers(c)).toBe(23);
+    expect(entanglers(c, { 'parity-network': false })).toBe(25);
+  });
+
   it('two CCZs sharing only their target are left alone (10 either way: 5 each is the optimum there)', () => {
     const c = circuitOf(5, [h(4), ccz(0, 1, 4), ccz(2, 3, 4), h(4)]);
     expect(runPasses(c, { ...ALL_OFF, 'parity-network': true })).toBe(c);
