@@ -313,16 +313,19 @@ export function lowerToNative(
   options: NativeLoweringOptions = {},
 ): NativeLowering {
   if (!(options.optimize ?? true)) return emit(prepare(source, family, options), family, options);
-  const { plain, folded, unplaced } = runPassesBothWays(source, options.passes);
-  if (folded === null) return emit(prepare(plain, family, options), family, options);
+  const { plain, folded, unplaced, networked } = runPassesBothWays(source, options.passes);
+  if (folded === null && networked === null) return emit(prepare(plain, family, options), family, options);
   const unfolded = prepare(plain, family, options, new Map());
   // Folding pays on most Toffoli circuits, not on all: keep the fewer entanglers (passes/phase-fold.ts).
   // Both are counted first and only the better is emitted; the emitting walk replays its counting walk's block
   // choices and decompositions, and the folded circuit reuses the plain one's for the ops the fold left alone.
-  const withFold = prepare(folded, family, options, unfolded.byOp, unfolded);
+  const withFold = prepare(folded ?? (networked as IrCircuit), family, options, unfolded.byOp, unfolded);
   // The fold without the terms term-placement moved, when it moved some: its price model cannot see lowering.
   const alternatives = [unfolded];
   if (unplaced !== null) alternatives.push(prepare(unplaced, family, options, unfolded.byOp, unfolded));
+  // Parity-network triangles (passes/parity-network.ts), also only where lowering counts them fewer.
+  if (folded !== null && networked !== null)
+    alternatives.push(prepare(networked, family, options, unfolded.byOp, unfolded));
   const fewest = (candidates: readonly Prepared[]): { prepared: Prepared; entanglers: number } => {
     let best = { prepared: candidates[0] as Prepared, entanglers: Infinity };
     for (const prepared of candidates) {

@@ -111,6 +111,43 @@ describe.each(FAMILIES)('term-placement (%s)', (family) => {
   });
 });
 
+describe.each(FAMILIES)('parity-network triangles (%s)', (family) => {
+  const entanglers = (c: IrCircuit, passes = {}) => counts(lowerAndProve(c, family, { passes })).twoQubit;
+
+  it('three CCZs pairwise sharing one wire: 14 entanglers, 15 (5 each) without the pass', () => {
+    // X = (x, p, c), Y = (q, y, c), Z = (p, q, z): wires 0 x, 1 p, 2 y, 3 q, 4 c, 5 z.
+    const c = circuitOf(6, [ccz(0, 1, 4), ccz(3, 2, 4), ccz(1, 3, 5)]);
+    expect(entanglers(c)).toBe(14);
+    expect(entanglers(c, { 'parity-network': false })).toBe(15);
+  });
+
+  it("a GF(2^n) multiplier's triangle, as the suite writes it: two Toffolis on c3, one on c4 (14, 15 without)", () => {
+    // a1 b2 and a2 b1 into c3 in one Hadamard window, a2 b2 into c4: wires a1 0, a2 1, b1 2, b2 3, c3 4, c4 5.
+    const c = circuitOf(6, [h(4), ccz(0, 3, 4), ccz(1, 2, 4), h(4), h(5), ccz(1, 3, 5), h(5)]);
+    expect(entanglers(c)).toBe(14);
+    expect(entanglers(c, { 'parity-network': false })).toBe(15);
+  });
+
+  it('a chain of five CCZs (walker 0 through three, two providers sharing wire 4): 23 entanglers, 25 without', () => {
+    const c = circuitOf(8, [ccz(1, 0, 2), ccz(3, 4, 2), ccz(3, 0, 5), ccz(6, 4, 5), ccz(6, 0, 7)]);
+    expect(entanglers(c)).toBe(23);
+    expect(entanglers(c, { 'parity-network': false })).toBe(25);
+  });
+
+  it('two CCZs sharing only their target are left alone (10 either way: 5 each is the optimum there)', () => {
+    const c = circuitOf(5, [h(4), ccz(0, 1, 4), ccz(2, 3, 4), h(4)]);
+    expect(runPasses(c, { ...ALL_OFF, 'parity-network': true })).toBe(c);
+    expect(entanglers(c)).toBe(10);
+  });
+
+  it('never more entanglers than without it, and equal to the source (Toffoli-rich circuits on 6-7 wires)', () => {
+    fc.assert(
+      fc.property(toffoliRich, (c) => expectNoMoreEntanglersThanWithout(c, family, { 'parity-network': false })),
+      { numRuns: 40 },
+    );
+  });
+});
+
 /** QFT-n as Qiskit exports it: cp as ctrl @ rz + rz, then the final swaps, then measurement of every qubit. */
 function measuredQft(n: number): IrCircuit {
   const ops: IrOp[] = [];
@@ -206,6 +243,32 @@ const reversible = fc
     fc.array(reversibleGate(n), { minLength: 1, maxLength: 20 }).map((gates) => circuitOf(n, gates.flat())),
   );
 
+/** Many CCZs and Toffolis on 6-7 wires, with Hadamards, CNOTs and T between: where triangles form (parity-network.ts). */
+const toffoliRich = fc.integer({ min: 6, max: 7 }).chain((n) =>
+  fc
+    .array(
+      fc.record({
+        kind: fc.constantFrom('ccz', 'ccz', 'ccz', 'ccx', 'h', 'cx', 't'),
+        order: fc.shuffledSubarray([...Array(n).keys()], { minLength: 3, maxLength: 3 }),
+      }),
+      { minLength: 3, maxLength: 14 },
+    )
+    .map((gates) =>
+      circuitOf(
+        n,
+        gates.map(({ kind, order: [a, b, c] }) =>
+          kind === 'ccz'
+            ? ccz(a as number, b as number, c as number)
+            : kind === 'ccx'
+              ? ccx(a as number, b as number, c as number)
+              : kind === 'cx'
+                ? cx(a as number, b as number)
+                : gate(kind, [a as number]),
+        ),
+      ),
+    ),
+);
+
 describe.each(FAMILIES)('random Clifford+T and reversible circuits (%s)', (family) => {
   const check = (c: IrCircuit) => expectNoMoreEntanglersThanWithout(c, family, ALL_OFF);
   it('compile to their source with no more entanglers than with every pass off (Clifford+T)', () => {
@@ -250,7 +313,7 @@ describe('each pass alone equals its input', () => {
     ) as Record<PassName, boolean>;
   it.each(PASS_NAMES.filter((n) => n !== 'swap-relabel'))('%s', (name) => {
     fc.assert(
-      fc.property(fc.oneof(cliffordT, reversible), (c) => {
+      fc.property(fc.oneof(cliffordT, reversible, toffoliRich), (c) => {
         expectEquivalent(runPasses(c, only(name)), c, name);
       }),
       { numRuns: 40 },

@@ -10,6 +10,7 @@ import { phaseFold, phaseFoldBothWays } from './phase-fold.js';
 import { relativePhaseToffolis } from './relative-phase.js';
 import { swapsAsRelabeling } from './swap-relabel.js';
 import { orientToffolis } from './toffoli-form.js';
+import { parityNetwork } from './parity-network.js';
 
 export const PASS_NAMES = [
   'toffoli-form',
@@ -17,6 +18,7 @@ export const PASS_NAMES = [
   'relative-phase',
   'phase-fold',
   'term-placement',
+  'parity-network',
   'swap-relabel',
   'toffoli-orientation',
 ] as const;
@@ -34,6 +36,7 @@ const PASSES: Readonly<Partial<Record<PassName, (circuit: IrCircuit, switches: P
   'toffoli-form': orientToffolis,
   'relative-phase': relativePhaseToffolis,
   'phase-fold': (circuit, switches) => phaseFold(circuit, switches['term-placement'] !== false),
+  'parity-network': parityNetwork,
   'swap-relabel': swapsAsRelabeling,
 };
 
@@ -49,19 +52,23 @@ export function runPasses(circuit: IrCircuit, switches: PassSwitches = {}): IrCi
  * so that lowering can keep the better (lower.ts) without running the
  * earlier passes twice. `unplaced` is the fold without the terms
  * term-placement moved, when it moved some and the fold merged terms too
- * (null otherwise: then it is `plain` or `folded`).
+ * (null otherwise: then it is `plain` or `folded`). `networked` is the
+ * unfolded circuit with `parity-network` (null when it is off or rewrote
+ * nothing); `plain`, `folded` and `unplaced` are without it, so lowering
+ * keeps it only where it pays (parity-network.ts).
  */
 export function runPassesBothWays(
   circuit: IrCircuit,
   switches: PassSwitches = {},
-): { plain: IrCircuit; folded: IrCircuit | null; unplaced: IrCircuit | null } {
+): { plain: IrCircuit; folded: IrCircuit | null; unplaced: IrCircuit | null; networked: IrCircuit | null } {
   const at = PASS_NAMES.indexOf('phase-fold');
   const prefix = runSome(circuit, PASS_NAMES.slice(0, at), switches);
-  const rest = PASS_NAMES.slice(at + 1);
+  const rest = PASS_NAMES.slice(at + 1).filter((name) => name !== 'parity-network');
   const { folded, unplaced } =
     switches['phase-fold'] === false
       ? { folded: prefix, unplaced: prefix }
       : phaseFoldBothWays(prefix, switches['term-placement'] !== false);
+  const networked = switches['parity-network'] === false ? prefix : parityNetwork(prefix);
   const finish = (c: IrCircuit): IrCircuit => {
     const out = runSome(c, rest, switches);
     return switches.cancel !== false ? cancelInverses(out) : out;
@@ -70,6 +77,7 @@ export function runPassesBothWays(
     plain: finish(prefix),
     folded: folded === prefix ? null : finish(folded),
     unplaced: unplaced === prefix || unplaced === folded ? null : finish(unplaced),
+    networked: networked === prefix ? null : finish(networked),
   };
 }
 
