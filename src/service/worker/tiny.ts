@@ -12,13 +12,13 @@
 import type { ExecuteRequest } from './execute.js';
 
 /** Program text at most this long (a Bell job is about 150 characters). */
-export const TINY_PROGRAM_CHARS = 600;
+export const TINY_PROGRAM_CHARS = 300;
 /** At most this many qubits declared. */
 export const TINY_QUBITS = 4;
 /** At most this many shots. */
 export const TINY_SHOTS = 1000;
 /** At most this many gates in a JSON circuit. */
-export const TINY_GATES = 40;
+export const TINY_GATES = 20;
 
 /** Words after which the work is not bounded by the text's length. */
 const UNBOUNDED = /\b(for|while|def|gate|defcal|extern|box|opaque|pow|ctrl|negctrl|inv)\b|@/;
