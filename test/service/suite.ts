@@ -605,6 +605,24 @@ export function defineServiceSuite(
         }
       });
 
+      it('runs a tiny job on the main thread, without the two thread messages, and a larger one on a thread (issue 27)', async () => {
+        const runner = h.service.runner;
+        if (!runner) throw new Error('the harness runs jobs');
+        // Only a runner with nothing else running takes a job on its own thread.
+        for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
+        const before = runner.inlineRuns;
+        const tiny = await create({ type: 'svc.qasm3.v1', shots: 100, input: { data: BELL_QASM } });
+        expect((await h.settle(tiny)).status).toBe('completed');
+        expect(runner.inlineRuns).toBe(before + 1);
+        expect((await h.request('GET', `/v0.4/jobs/${tiny}/results/probabilities`)).status).toBe(200);
+        // Five qubits are past the bound: the same program on a thread, the count unchanged.
+        const wide = BELL_QASM.replace('qubit[2] q;', 'qubit[5] q;');
+        const threaded = await create({ type: 'svc.qasm3.v1', shots: 100, input: { data: wide } });
+        expect((await h.settle(threaded)).status).toBe('completed');
+        expect(runner.inlineRuns).toBe(before + 1);
+        expect((await h.request('GET', `/v0.4/jobs/${threaded}/results/probabilities`)).status).toBe(200);
+      });
+
       it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {
         const n = 20;
         let program = `qubit[${n}] q;\n`;

@@ -21,7 +21,8 @@ import {
 } from '../store/catalog.js';
 import type { CircuitJson } from '../../index.js';
 import { AbandonedError, ThreadPool } from './threads.js';
-import type { ExecuteRequest } from './execute.js';
+import { execute, type ExecuteRequest, type ExecuteResult } from './execute.js';
+import { isTiny } from './tiny.js';
 import { outcomeOf } from './outcome.js';
 
 export interface RunnerOptions {
@@ -95,6 +96,22 @@ export function executeRequestOf(
   };
 }
 
+/**
+ * A tiny job's run on the main thread (tiny.ts): after the current turn of the event loop, so that the
+ * answers of the insert that claimed it are written first; a thrown error fails the job as a thread's would.
+ */
+function runHere(request: ExecuteRequest): Promise<ExecuteResult> {
+  return new Promise((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(execute(request));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
 export class JobRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly pool: ThreadPool;
@@ -117,6 +134,8 @@ export class JobRunner {
    */
   private queueEmpty = false;
   private stopped = false;
+  /** Jobs run on this thread (tiny.ts) rather than sent to a worker thread. */
+  inlineRuns = 0;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
 
@@ -244,7 +263,13 @@ export class JobRunner {
       .then((characterization) => {
         ready();
         if (abandoned) throw new AbandonedError();
-        const { result, abandon } = this.pool.run(executeRequestOf(job, characterization));
+        const request = executeRequestOf(job, characterization);
+        // Only while nothing else runs here: with a backlog the threads, not the event loop, carry the jobs.
+        if (this.running.size === 1 && this.pool.idle === this.pool.size && isTiny(request)) {
+          this.inlineRuns++;
+          return runHere(request).then((outcome) => ({ outcome, characterization }));
+        }
+        const { result, abandon } = this.pool.run(request);
         abandonRun = abandon;
         return result.then((outcome) => ({ outcome, characterization }));
       })
