@@ -14,7 +14,11 @@ export interface LineBatch {
   flush(): void;
 }
 
-/** The flush of every batch, run at exit by one listener (a process may log through several batches). */
+/**
+ * The flush of every batch holding lines, run at exit by one listener (a
+ * process may log through several batches; one that holds nothing is not
+ * kept, so a process that makes many does not keep them all).
+ */
 const atExit = new Set<() => void>();
 let listening = false;
 
@@ -23,12 +27,12 @@ export function lineBatch(write: (text: string) => void): LineBatch {
   let scheduled = false;
   const flush = () => {
     scheduled = false;
+    atExit.delete(flush);
     if (held === '') return;
     const text = held;
     held = '';
     write(text);
   };
-  atExit.add(flush);
   if (!listening) {
     listening = true;
     process.on('exit', () => {
@@ -40,6 +44,7 @@ export function lineBatch(write: (text: string) => void): LineBatch {
       held += line;
       if (scheduled) return;
       scheduled = true;
+      atExit.add(flush);
       setImmediate(flush);
     },
     flush,

@@ -39,6 +39,10 @@ describe('isTiny', () => {
     expect(isTiny(qasm(BELL_QASM + 'qubit[2] r;qubit s;'))).toBe(false);
     expect(isTiny(qasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[5]; h q[0];'))).toBe(false);
     expect(isTiny(qasm(BELL_QASM + 'h q[0];\n'.repeat(100)))).toBe(false);
+    // Sizes the text does not spell: a constant's register, a physical qubit's index.
+    expect(isTiny(qasm('OPENQASM 3.0;\nconst int N = 28;\nqubit[N] q;\nh q;\nbit[28] c;\nc = measure q;'))).toBe(false);
+    expect(isTiny(qasm('OPENQASM 3.0;\nqubit[ 2 ] q;\nh $27;\nbit c;\nc = measure $27;'))).toBe(false);
+    expect(isTiny(qasm('OPENQASM 3.0;\nh $1;\ncx $1, $3;\nbit[2] c;\nc[0] = measure $1;'))).toBe(true);
     expect(isTiny(qasm(BELL_QASM, { shots: 10_000 }))).toBe(false);
     expect(isTiny(qasm(BELL_QASM, { debiasing: true }))).toBe(false);
     expect(isTiny(qasm(BELL_QASM, { noise: { model: 'aria-1', seed: 1, characterization: { id: 'c' } } }))).toBe(false);

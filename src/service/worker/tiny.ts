@@ -22,8 +22,13 @@ export const TINY_GATES = 20;
 
 /** Words after which the work is not bounded by the text's length. */
 const UNBOUNDED = /\b(for|while|def|gate|defcal|extern|box|opaque|pow|ctrl|negctrl|inv)\b|@/;
-/** Declarations of qubits: `qubit[n]`, `qubit q`, `qreg q[n]`. */
-const QUBITS = /\bqubit\s*\[\s*(\d+)\s*\]|\bqubit\b|\bqreg\s+\w+\s*\[\s*(\d+)\s*\]/g;
+/**
+ * Declarations of qubits: `qubit[size]`, `qubit q`, `qreg q[size]`; a size
+ * that is not a plain number (`qubit[N]` of a constant) is not counted here
+ * but refuses the job below. Physical qubits (`$n`) are matched too: `$27`
+ * alone makes a 28-qubit state.
+ */
+const QUBITS = /\bqubit\s*\[([^\]]*)\]|\bqubit\b|\bqreg\s+\w+\s*\[([^\]]*)\]|\$(\d+)/g;
 
 export function isTiny(request: ExecuteRequest): boolean {
   if (request.debiasing) return false;
@@ -33,7 +38,15 @@ export function isTiny(request: ExecuteRequest): boolean {
     const text = request.program;
     if (request.kind !== 'qasm3' || text.length > TINY_PROGRAM_CHARS || UNBOUNDED.test(text)) return false;
     let qubits = 0;
-    for (const match of text.matchAll(QUBITS)) qubits += Number(match[1] ?? match[2] ?? 1);
+    for (const match of text.matchAll(QUBITS)) {
+      if (match[3] !== undefined) {
+        if (Number(match[3]) >= TINY_QUBITS) return false;
+        continue;
+      }
+      const size = (match[1] ?? match[2] ?? '1').trim();
+      if (!/^\d+$/.test(size)) return false;
+      qubits += Number(size);
+    }
     return qubits <= TINY_QUBITS;
   }
   const circuit = request.program as { qubits?: unknown; circuit?: unknown };
