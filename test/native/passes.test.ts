@@ -128,6 +128,23 @@ describe.each(FAMILIES)('parity-network triangles (%s)', (family) => {
     expect(entanglers(c, { 'parity-network': false })).toBe(15);
   });
 
+  it("keeps a source span on every entangler it writes (the chain's first CCZ's, a Toffoli's own)", () => {
+    const at = (line: number) => ({
+      start: { line, column: 1, offset: line * 10 },
+      end: { line, column: 9, offset: line * 10 + 8 },
+    });
+    const c = circuitOf(6, [
+      { ...ccz(0, 1, 4), span: at(1) },
+      { ...ccz(3, 2, 4), span: at(2) },
+      { ...ccx(1, 3, 5), span: at(3) },
+    ]);
+    const lowered = lowerToNative(c, family);
+    expect(counts(lowered.circuit).twoQubit).toBe(14);
+    // Entangling gates, as lowering.test.ts checks for a CNOT (the single-qubit runs flushed at the end have none).
+    const entangling = lowered.circuit.ops.filter((op) => op.kind === 'native' && op.targets.length === 2);
+    expect(entangling.filter((op) => !op.span)).toEqual([]);
+  });
+
   it('a chain of five CCZs (walker 0 through three, two providers sharing wire 4): 23 entanglers, 25 without', () => {
     const c = circuitOf(8, [ccz(1, 0, 2), ccz(3, 4, 2), ccz(3, 0, 5), ccz(6, 4, 5), ccz(6, 0, 7)]);
     expect(entanglers(c)).toBe(23);

@@ -63,18 +63,17 @@ const isCcz = (op: IrOp): op is IrGate =>
 const isToffoli = (op: IrOp): op is IrGate =>
   op.kind === 'gate' && op.name === 'x' && op.controls.length === 2 && op.targets.length === 1;
 
+/** A gate carrying the source span of the CCZ or Toffoli it was written for, so diagnostics and maps still point there. */
 const plain = (
   name: IrGate['name'],
   targets: number[],
   controls: number[],
   rotation: number | null = null,
-): IrGate => ({
-  kind: 'gate',
-  name,
-  targets,
-  controls,
-  rotation,
-});
+  span?: IrGate['span'],
+): IrGate => {
+  const g: IrGate = { kind: 'gate', name, targets, controls, rotation };
+  return span ? { ...g, span } : g;
+};
 
 const wiresOfCcz = (g: IrGate): [number, number, number] => [
   g.controls[0] as number,
@@ -91,7 +90,11 @@ function expandToffolis(ops: readonly IrOp[]): IrOp[] {
       continue;
     }
     const t = op.targets[0] as number;
-    out.push(plain('h', [t], []), plain('z', [t], [...op.controls]), plain('h', [t], []));
+    out.push(
+      plain('h', [t], [], null, op.span),
+      plain('z', [t], [...op.controls], null, op.span),
+      plain('h', [t], [], null, op.span),
+    );
   }
   return out;
 }
@@ -130,7 +133,7 @@ function chainNetwork(w: number, xs: readonly number[], cs: readonly number[], y
  * wire, or as a ZZ). Null if the network misses a term or leaves a wire
  * changed: checked, not assumed.
  */
-function synthesize(net: Network, cczs: readonly (readonly number[])[]): IrOp[] | null {
+function synthesize(net: Network, cczs: readonly (readonly number[])[], span?: IrGate['span']): IrOp[] | null {
   const QUARTER = Math.PI / 4;
   const key = (vars: readonly number[]): string => [...vars].sort((u, v) => u - v).join(',');
   const xor = (p: readonly number[], q: readonly number[]): number[] => [
@@ -158,7 +161,7 @@ function synthesize(net: Network, cczs: readonly (readonly number[])[]): IrOp[] 
       if (state.has(w)) continue;
       state.set(w, [w]);
       const theta = angle.get(key([w]));
-      if (theta !== undefined) out.push(plain('rz', [w], [], theta));
+      if (theta !== undefined) out.push(plain('rz', [w], [], theta, span));
       angle.delete(key([w]));
     }
   for (const [kind, u, v] of net) {
@@ -168,18 +171,18 @@ function synthesize(net: Network, cczs: readonly (readonly number[])[]): IrOp[] 
     if (kind === 'cx') {
       const now = xor(sv, su);
       state.set(v, now);
-      out.push(plain('x', [v], [u]));
+      out.push(plain('x', [v], [u], null, span));
       const k = key(now);
       const theta = angle.get(k);
       if (theta !== undefined) {
-        out.push(plain('rz', [v], [], theta));
+        out.push(plain('rz', [v], [], theta, span));
         angle.delete(k);
       }
     } else {
       const k = key(xor(su, sv));
       const theta = angle.get(k);
       if (theta === undefined) return null;
-      out.push(plain('x', [v], [u]), plain('rz', [v], [], theta), plain('x', [v], [u]));
+      out.push(plain('x', [v], [u], null, span), plain('rz', [v], [], theta, span), plain('x', [v], [u], null, span));
       angle.delete(k);
     }
   }
@@ -262,6 +265,7 @@ function rewriteRegion(cczs: readonly IrGate[]): { ops: IrOp[]; covered: number 
     const ops = synthesize(
       best.net,
       best.members.map((j) => wires[j] as number[]),
+      cczs[best.members[0] as number]?.span,
     );
     if (ops === null) continue;
     for (const j of best.members) used[j] = 1;
