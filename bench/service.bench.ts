@@ -132,16 +132,7 @@ function pinTree(pid: number, cpu: number): void {
   if (!PIN) return;
   const pinned = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { encoding: 'utf8' });
   if (pinned.status !== 0) throw new Error(`taskset failed for ${pid}: ${pinned.stderr}`);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) pinTree(Number(entry), cpu);
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
+  for (const child of childrenOf(pid)) pinTree(child, cpu);
 }
 
 /** The postmaster's pid: the first line of postmaster.pid in the server's data directory. */
@@ -195,6 +186,10 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   await db.query(`DELETE FROM jobs WHERE project_id = 'bench-insert'`);
   return rate;
 }
+
+/** Bare Fastify's POST /jobs with the Bell job's body: what serve's POST is compared with. */
+const loadBarePost = (bareUrl: string) =>
+  load(`${bareUrl}/jobs`, { method: 'POST', body: BELL_JOB, headers: { 'Content-Type': 'application/json' } });
 
 /** CPU time of `pid` so far, in clock ticks (utime + stime of /proc/<pid>/stat; 0 once it has exited). */
 function cpuTicks(pid: number): number {
@@ -257,11 +252,7 @@ async function postRows(bareUrl: string): Promise<Row[]> {
       const serveUs = ((cpuTicks(serve.pid) - serve0) * TICK_US) / sent;
       const pgUs = ((pgTicks() - pg0) * TICK_US) / sent;
       await serve.kill('SIGTERM');
-      const bare = await load(`${bareUrl}/jobs`, {
-        method: 'POST',
-        body: BELL_JOB,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      const bare = await loadBarePost(bareUrl);
       out.push({
         what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${((100 * measured.rps) / bare.rps).toFixed(0)}% of the bare POST right after it (${bare.rps.toFixed(0)} req/s); CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${pgUs.toFixed(0)} us`,
         store: 'PostgreSQL',
@@ -341,11 +332,7 @@ if (!ONLY_OVERHEAD) {
   rows.push({
     what: 'bare Fastify POST /jobs, same body, no work',
     store: '-',
-    ...(await load(`${bare.url}/jobs`, {
-      method: 'POST',
-      body: BELL_JOB,
-      headers: { 'Content-Type': 'application/json' },
-    })),
+    ...(await loadBarePost(bare.url)),
   });
 
   if (ONLY_POST) rows.push(...(await postRows(bare.url)));
