@@ -15,6 +15,14 @@ const isSwap = (op: IrOp): op is IrGate => op.kind === 'gate' && op.name === 'sw
 export function swapsAsRelabeling(circuit: IrCircuit): IrCircuit {
   // Without a swap there is nothing to relabel: skip the backward walk and the copy (most programs).
   if (!circuit.ops.some(isSwap)) return circuit;
+  // A bit measured into twice keeps its last value, so the order of its measurements is part of the readout,
+  // and the measurement map (qubit -> bit, which checkEquivalence compares) cannot carry it: leave the swaps.
+  const measured = new Set<number>();
+  for (const op of circuit.ops) {
+    if (op.kind !== 'measure') continue;
+    if (measured.has(op.bit)) return circuit;
+    measured.add(op.bit);
+  }
   const ops = [...circuit.ops];
   const removed = new Uint8Array(ops.length);
   // Wires on which everything from here to the end is a final measurement (each measured at least once).
