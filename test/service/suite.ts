@@ -623,6 +623,70 @@ export function defineServiceSuite(
         expect((await h.request('GET', `/v0.4/jobs/${threaded}/results/probabilities`)).status).toBe(200);
       });
 
+      it('runs a lone tiny job while its insert commits, and starts no claim round when it completes (issue 27)', async () => {
+        const runner = h.service.runner;
+        if (!runner) throw new Error('the harness runs jobs');
+        for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
+        const rounds = vi.spyOn(runner as unknown as { claimRound: () => Promise<void> }, 'claimRound');
+        const settle = vi.spyOn(runner, 'settle');
+        try {
+          // The runner's 1 s poll starts a round now and then (and a job posted during one is left to the queue):
+          // a few jobs one after another, and one must go from its POST to its completion with no round at all.
+          let clean: string | null = null;
+          for (let i = 0; i < 5 && clean === null; i++) {
+            const early = runner.earlyRuns;
+            rounds.mockClear();
+            settle.mockClear();
+            const id = await create({ type: 'svc.qasm3.v1', shots: 100, input: { data: BELL_QASM } });
+            expect((await h.settle(id)).status).toBe('completed');
+            for (let j = 0; j < 500 && runner.active !== 0; j++) await sleep(5);
+            await sleep(50);
+            const claimedAtInsert = settle.mock.calls.some(([, claimed]) => claimed.some((job) => job.id === id));
+            if (claimedAtInsert && runner.earlyRuns === early + 1 && rounds.mock.calls.length === 0) clean = id;
+          }
+          expect(clean).not.toBeNull();
+          const [row] = await db.query<{ attempts: number; results: number }>(
+            "SELECT attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results FROM jobs WHERE id = $1",
+            [clean],
+          );
+          expect(row?.attempts).toBe(1);
+          expect(row?.results).toBeGreaterThan(0);
+          expect((await h.request('GET', `/v0.4/jobs/${clean}/results/probabilities`)).status).toBe(200);
+        } finally {
+          rounds.mockRestore();
+          settle.mockRestore();
+        }
+      });
+
+      it('keeps no run made beside an insert that failed: the job the insert did not claim gets no results (issue 27)', async () => {
+        const runner = h.service.runner;
+        if (!runner) throw new Error('the harness runs jobs');
+        for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
+        // A finished job already holds the id: the insert of a new job with that id fails after the run began.
+        const job = newJob();
+        await insertJobs(db, [{ ...job, status: 'completed' }]);
+        await sleep(100);
+        const early = runner.earlyRuns;
+        const inserting = vi.spyOn(runner, 'inserting');
+        try {
+          for (let i = 0; i < 5 && inserting.mock.calls.length === 0; i++) {
+            await expect(new JobInserter(db, runner).insert([job])).rejects.toThrow();
+            await sleep(20);
+          }
+          expect(inserting).toHaveBeenCalled();
+          await sleep(100);
+          expect(runner.earlyRuns).toBe(early);
+          const rows = await db.query<{ status: string; artifacts: number }>(
+            'SELECT status, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id) AS artifacts FROM jobs WHERE id = $1',
+            [job.id],
+          );
+          expect(rows).toEqual([{ status: 'completed', artifacts: 0 }]);
+        } finally {
+          inserting.mockRestore();
+          await db.query('DELETE FROM jobs WHERE id = $1', [job.id]);
+        }
+      });
+
       it('abandons a running simulation when its job is canceled: the thread stops at once and is replaced', async () => {
         const n = 20;
         let program = `qubit[${n}] q;\n`;

@@ -98,6 +98,8 @@ export interface InsertClaim {
 export interface InsertClaimer {
   /** Before a grouped insert: the claim it may make (those threads are held for it), or null. */
   reserve(): InsertClaim | null;
+  /** The insert of `jobs` under `claim` is on its way to the server (its answer not yet read). */
+  inserting?(claim: InsertClaim, jobs: readonly NewJob[]): void;
   /** After it: the jobs it claimed under `claim` (none when it failed); the rest of the reservation is free again. */
   settle(claim: InsertClaim, claimed: readonly JobRecord[]): void;
 }
@@ -210,7 +212,9 @@ export class JobInserter {
     }
     let claimed: readonly JobRecord[] = [];
     try {
-      claimed = await insertClaimingJobs(this.db, jobs, claim);
+      const inserted = insertClaimingJobs(this.db, jobs, claim);
+      this.claimer?.inserting?.(claim, jobs);
+      claimed = await inserted;
       return claimed;
     } finally {
       this.claimer?.settle(claim, claimed);

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import type { InsertClaim } from '../store/jobs.js';
-import { programKind, type JobRecord } from '../jobs/model.js';
+import { programKind, type JobRecord, type NewJob } from '../jobs/model.js';
 import { isQpu, runOn, shotsToRun } from '../jobs/backend.js';
 import { characterizationSource } from '../jobs/characterizations.js';
 import { debiasingOf } from '../jobs/debiasing.js';
@@ -67,9 +67,15 @@ export async function characterizationFor(db: Db, job: JobRecord): Promise<Chara
   return pinned ? getCharacterization(db, pinned) : null;
 }
 
+/** What a job's run depends on: the same for a stored job and for the new job its insert writes. */
+export type RunFacts = Pick<
+  JobRecord,
+  'type' | 'input' | 'backend' | 'noise' | 'shots' | 'dry_run' | 'error_mitigation'
+>;
+
 /** What the thread runs for a stored job (on the characterization it runs on, if any). */
 export function executeRequestOf(
-  job: JobRecord,
+  job: RunFacts,
   characterization: CharacterizationRecord | null = null,
 ): ExecuteRequest {
   const kind = programKind(job.type);
@@ -112,6 +118,25 @@ function runHere(request: ExecuteRequest): Promise<ExecuteResult> {
   });
 }
 
+/** A run's outcome; `ms`, the run's own time where it was measured apart from the wait for it. */
+interface Ran {
+  readonly outcome: ExecuteResult;
+  readonly characterization: CharacterizationRecord | null;
+  readonly ms?: number | undefined;
+}
+
+/**
+ * A tiny job's run made while the insert that may claim it commits ({@link JobRunner.inserting}): its request
+ * as JSON text (the claimed record must ask for the same run, compared as text: a record's input read back
+ * from jsonb with its keys in another order does not count as the same), and the outcome once it ran.
+ */
+interface EarlyRun {
+  readonly id: string;
+  readonly request: string;
+  timer: NodeJS.Immediate | null;
+  done: { readonly outcome: ExecuteResult; readonly ms: number } | { readonly error: Error } | null;
+}
+
 export class JobRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly pool: ThreadPool;
@@ -136,6 +161,9 @@ export class JobRunner {
   private stopped = false;
   /** Jobs run on this thread (tiny.ts) rather than sent to a worker thread. */
   inlineRuns = 0;
+  /** Of those, jobs run while the insert that claimed them committed ({@link inserting}). */
+  earlyRuns = 0;
+  private early: EarlyRun | null = null;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
 
@@ -227,9 +255,42 @@ export class JobRunner {
     return { owner: this.owner, leaseMs: this.leaseMs, max };
   }
 
+  /**
+   * The insert of `jobs` under `claim` has been sent. A lone tiny job on a process with nothing running (the
+   * condition of a run on this thread, tiny.ts) runs now, on this thread, while the server commits the insert:
+   * the run and the commit overlap instead of following each other. Its outcome is kept for {@link settle},
+   * which uses it only for a job the insert claimed whose claimed record asks for the same run, and drops it
+   * otherwise (nothing is written for it). Not for runs that read a characterization (an emulated QPU's
+   * depends on the start the insert records).
+   */
+  inserting(claim: InsertClaim, jobs: readonly NewJob[]): void {
+    const job = jobs.length === 1 ? jobs[0] : undefined;
+    if (!job || this.early || this.stopped || this.running.size > 0 || this.pool.idle !== this.pool.size) return;
+    if (job.parent_job_id !== null || job.child_job_ids !== null || isQpu(job.backend)) return;
+    if (job.noise?.characterization_id) return;
+    const request = executeRequestOf(job);
+    if (!isTiny(request)) return;
+    const early: EarlyRun = { id: job.id, request: JSON.stringify(request), timer: null, done: null };
+    // After this turn: the insert's statement is written to the server first (pg sends it on the next tick).
+    early.timer = setImmediate(() => {
+      early.timer = null;
+      const started = performance.now();
+      try {
+        early.done = { outcome: execute(request), ms: performance.now() - started };
+      } catch (error) {
+        early.done = { error: error instanceof Error ? error : new Error(String(error)) };
+      }
+    });
+    this.early = early;
+  }
+
   /** The insert committed (or failed: nothing claimed): its jobs run now; the threads it did not use are free again. */
   settle(claim: InsertClaim, claimed: readonly JobRecord[]): void {
     this.promised -= claim.max;
+    const early = this.early;
+    this.early = null;
+    // Answered before the run began: the run is made the usual way.
+    if (early?.timer) clearImmediate(early.timer);
     if (this.stopped) {
       // Stopping: handed back to the queue at once rather than after their lease.
       void releaseJobs(
@@ -239,10 +300,10 @@ export class JobRunner {
       ).catch(() => undefined);
       return;
     }
-    for (const job of claimed) this.runClaimed(job);
+    for (const job of claimed) this.runClaimed(job, early?.id === job.id ? early : null);
   }
 
-  private runClaimed(job: JobRecord): void {
+  private runClaimed(job: JobRecord, early: EarlyRun | null = null): void {
     if (job.attempts > MAX_ATTEMPTS) {
       this.fail(job, `The job was claimed ${job.attempts} times and no run finished`);
       return;
@@ -260,10 +321,17 @@ export class JobRunner {
       prepared = true;
     };
     void characterizationFor(this.db, job)
-      .then((characterization) => {
+      .then((characterization): Ran | Promise<Ran> => {
         ready();
         if (abandoned) throw new AbandonedError();
         const request = executeRequestOf(job, characterization);
+        const ran = early?.done;
+        if (ran && characterization === null && early.request === JSON.stringify(request)) {
+          this.inlineRuns++;
+          this.earlyRuns++;
+          if ('error' in ran) throw ran.error;
+          return { outcome: ran.outcome, characterization, ms: ran.ms };
+        }
         // Only while nothing else runs here: with a backlog the threads, not the event loop, carry the jobs.
         if (this.running.size === 1 && this.pool.idle === this.pool.size && isTiny(request)) {
           this.inlineRuns++;
@@ -273,8 +341,9 @@ export class JobRunner {
         abandonRun = abandon;
         return result.then((outcome) => ({ outcome, characterization }));
       })
-      .then(async ({ outcome, characterization }) => {
-        const stored = outcomeOf(job, outcome, performance.now() - started, characterization?.id ?? null);
+      .then(async ({ outcome, characterization, ms }) => {
+        const runMs = ms ?? performance.now() - started;
+        const stored = outcomeOf(job, outcome, runMs, characterization?.id ?? null);
         const kept = await whileStoreDown(() => completeJob(this.db, job, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
@@ -295,7 +364,10 @@ export class JobRunner {
       .finally(() => {
         ready();
         this.running.delete(job.id);
-        this.wake();
+        // A claim round for the freed thread only when one may find a job: while the last round found the queue
+        // empty and none has run since (no NOTIFY, no poll), there is none, and the round's statement would only
+        // delay the next insert's claim (reserve() lends no thread while a round runs).
+        if (!this.queueEmpty) this.wake();
       });
   }
 
