@@ -66,8 +66,8 @@ function keyOf(request: FastifyRequest): string | null {
  */
 export function requireKey(scope: App, keys: KeyCache): void {
   scope.decorateRequest('caller');
-  scope.addHook('onRequest', async (request) => {
-    if (keyOf(request) === null) throw new Problem('unauthorized', AUTH_MESSAGE);
+  scope.addHook('onRequest', (request, _reply, done) => {
+    done(keyOf(request) === null ? new Problem('unauthorized', AUTH_MESSAGE) : undefined);
   });
   scope.addHook('preValidation', async (request) => {
     request.caller = await keys.caller(request);
