@@ -3,7 +3,7 @@
  * (service-decisions.md section 3), one error shape, the OpenAPI document
  * generated from the route schemas, and the route plugins.
  */
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -27,7 +27,7 @@ import { streamingJsonParser } from './json-body.js';
 import { boundedValidatorFactory } from './validator.js';
 import { answerClientError, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
-import { coercedValuesYielding } from './validation.js';
+import { coercedValuesYielding, type SchemaError } from './validation.js';
 import type { App } from './types.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -52,6 +52,22 @@ const BODY_ROUTES = new Set(['v0.3', 'v0.4'].flatMap((v) => [`PUT /${v}/jobs/sta
 const readsBody = (request: { method: string; routeOptions: { url?: string | undefined } }): boolean =>
   BODY_METHODS.has(request.method) || BODY_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`);
 
+/** Refuses a body with values Ajv would have changed, naming every invalid item. */
+async function refuseCoerced(request: FastifyRequest, problems: readonly SchemaError[]): Promise<void> {
+  if (problems.length === 0) return;
+  // Every invalid item at once: the schema's other findings join the type errors (each path named once).
+  const validate = request.getValidationFunction('body');
+  // A large body's check is asynchronous (in turns, validator.ts): its verdict is awaited.
+  const verdict: unknown = validate ? validate(request.body) : true;
+  const others = validate && (await Promise.resolve(verdict)) === false ? (validate.errors ?? []) : [];
+  const named = new Set(problems.map((p) => p.instancePath));
+  throw Object.assign(new Error('The body has values of the wrong type'), {
+    validation: [...problems, ...others.filter((e) => !named.has(e.instancePath))],
+    validationContext: 'body',
+    statusCode: 400,
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -64,41 +80,40 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // PennyLane-IonQ posts JSON without a Content-Type: a body with none is read as JSON.
-  app.addHook('onRequest', async (request) => {
+  // Hooks that never wait take Fastify's callback form: an async hook costs every request a promise and a turn.
+  app.addHook('onRequest', (request, _reply, done) => {
     const hasBody =
       request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (hasBody && request.headers['content-type'] === undefined)
       request.raw.headers['content-type'] = 'application/json';
+    done();
   });
   // Query and path text PostgreSQL cannot store or search: a 400 before anything reads it.
-  app.addHook('preValidation', async (request) => {
-    refuseUnstorableParameters(request.params, 'params');
-    refuseUnstorableParameters(request.query, 'querystring');
-    refuseNonFiniteQueryNumbers(
-      request.query,
-      request.routeOptions.schema?.querystring as Parameters<typeof refuseNonFiniteQueryNumbers>[1],
-    );
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseUnstorableParameters(request.params, 'params');
+      refuseUnstorableParameters(request.query, 'querystring');
+      refuseNonFiniteQueryNumbers(
+        request.query,
+        request.routeOptions.schema?.querystring as Parameters<typeof refuseNonFiniteQueryNumbers>[1],
+      );
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
   // Ajv's coercion stays on for the query and path (their values are text); in a body only a numeric string may
   // become a number: any other value of the wrong type is refused before Ajv would change it (validation.ts).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // In turns: a 150,000-gate body takes a few hundred milliseconds of reading, and /health waits for none of it.
-    const problems = await coercedValuesYielding(
+    const found = coercedValuesYielding(
       request.routeOptions.schema?.body as Parameters<typeof coercedValuesYielding>[0],
       request.body,
     );
-    if (problems.length === 0) return;
-    // Every invalid item at once: the schema's other findings join the type errors (each path named once).
-    const validate = request.getValidationFunction('body');
-    // A large body's check is asynchronous (in turns, validator.ts): its verdict is awaited.
-    const verdict: unknown = validate ? validate(request.body) : true;
-    const others = validate && (await Promise.resolve(verdict)) === false ? (validate.errors ?? []) : [];
-    const named = new Set(problems.map((p) => p.instancePath));
-    throw Object.assign(new Error('The body has values of the wrong type'), {
-      validation: [...problems, ...others.filter((e) => !named.has(e.instancePath))],
-      validationContext: 'body',
-      statusCode: 400,
-    });
+    if (Array.isArray(found) && found.length === 0) return done();
+    Promise.resolve(found)
+      .then((problems) => refuseCoerced(request, problems))
+      .then(() => done(), done);
   });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
@@ -123,9 +138,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // A body not read to its end (answered 413 or 415 early): read and discard it first, so the client sees the answer.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await drainRequest(request.raw);
-    return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const raw = request.raw;
+    if (raw.complete || raw.readableEnded || raw.destroyed) return done(null, payload);
+    void drainRequest(raw).then(() => done(null, payload));
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -30,23 +30,29 @@ export class KeyCache {
 
   constructor(private readonly db: Db) {}
 
-  async owner(key: string): Promise<KeyOwner | null> {
+  /** The key's owner: from the cache when it holds the key (no promise), else from the store. */
+  owner(key: string): KeyOwner | null | Promise<KeyOwner | null> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.owner;
-    const owner = await findKey(this.db, key);
-    if (this.entries.size >= CACHE_MAX) this.entries.clear();
-    this.entries.set(key, { owner, until: now + CACHE_MS });
-    return owner;
+    return findKey(this.db, key).then((owner) => {
+      if (this.entries.size >= CACHE_MAX) this.entries.clear();
+      this.entries.set(key, { owner, until: now + CACHE_MS });
+      return owner;
+    });
   }
 
-  /** Whoever the request's Authorization header names, or a 401. */
-  async caller(request: FastifyRequest): Promise<Caller> {
+  /** Whoever the request's Authorization header names, or a 401; without a promise when the key is cached. */
+  caller(request: FastifyRequest): Caller | Promise<Caller> {
     const key = keyOf(request);
-    const owner = key === null ? null : await this.owner(key);
-    if (!owner) throw new Problem('unauthorized', AUTH_MESSAGE);
-    return { userId: owner.userId, projectId: owner.projectId, keyId: owner.keyId };
+    const owner = key === null ? null : this.owner(key);
+    return owner instanceof Promise ? owner.then(callerOf) : callerOf(owner);
   }
+}
+
+function callerOf(owner: KeyOwner | null): Caller {
+  if (!owner) throw new Problem('unauthorized', AUTH_MESSAGE);
+  return { userId: owner.userId, projectId: owner.projectId, keyId: owner.keyId };
 }
 
 /** The key an Authorization header carries, read without any lookup; null when there is none to look up. */
@@ -66,10 +72,23 @@ function keyOf(request: FastifyRequest): string | null {
  */
 export function requireKey(scope: App, keys: KeyCache): void {
   scope.decorateRequest('caller');
-  scope.addHook('onRequest', async (request) => {
-    if (keyOf(request) === null) throw new Problem('unauthorized', AUTH_MESSAGE);
+  scope.addHook('onRequest', (request, _reply, done) => {
+    done(keyOf(request) === null ? new Problem('unauthorized', AUTH_MESSAGE) : undefined);
   });
-  scope.addHook('preValidation', async (request) => {
-    request.caller = await keys.caller(request);
+  scope.addHook('preValidation', (request, _reply, done) => {
+    let caller: Caller | Promise<Caller>;
+    try {
+      caller = keys.caller(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(caller instanceof Promise)) {
+      request.caller = caller;
+      return done();
+    }
+    caller.then((known) => {
+      request.caller = known;
+      done();
+    }, done);
   });
 }
