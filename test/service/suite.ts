@@ -629,6 +629,13 @@ export function defineServiceSuite(
         for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
         const rounds = vi.spyOn(runner as unknown as { claimRound: () => Promise<void> }, 'claimRound');
         const settle = vi.spyOn(runner, 'settle');
+        // A commit slower than the run: on a quiet machine this store answers the insert before the event loop
+        // reaches the run, which is then made the usual way (nothing lost), and the test would see no run beside it.
+        const query = db.query.bind(db);
+        const slowInsert = vi.spyOn(db, 'query').mockImplementation(async (sql, params) => {
+          if (sql.includes('INSERT INTO jobs')) await sleep(30);
+          return query(sql, params);
+        });
         try {
           // The runner's 1 s poll starts a round now and then (and a job posted during one is left to the queue):
           // a few jobs one after another, and one must go from its POST to its completion with no round at all.
@@ -655,6 +662,7 @@ export function defineServiceSuite(
         } finally {
           rounds.mockRestore();
           settle.mockRestore();
+          slowInsert.mockRestore();
         }
       });
 
