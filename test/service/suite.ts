@@ -623,48 +623,54 @@ export function defineServiceSuite(
         expect((await h.request('GET', `/v0.4/jobs/${threaded}/results/probabilities`)).status).toBe(200);
       });
 
-      it('runs a lone tiny job while its insert commits, and starts no claim round when it completes (issue 27)', async () => {
-        const runner = h.service.runner;
-        if (!runner) throw new Error('the harness runs jobs');
-        for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
-        const rounds = vi.spyOn(runner as unknown as { claimRound: () => Promise<void> }, 'claimRound');
-        const settle = vi.spyOn(runner, 'settle');
-        // A commit slower than the run: on a quiet machine this store answers the insert before the event loop
-        // reaches the run, which is then made the usual way (nothing lost), and the test would see no run beside it.
-        const query = db.query.bind(db);
-        const slowInsert = vi.spyOn(db, 'query').mockImplementation(async (sql, params) => {
-          if (sql.includes('INSERT INTO jobs')) await sleep(30);
-          return query(sql, params);
-        });
-        try {
-          // The runner's 1 s poll starts a round now and then (and a job posted during one is left to the queue):
-          // a few jobs one after another, and one must go from its POST to its completion with no round at all.
-          let clean: string | null = null;
-          for (let i = 0; i < 5 && clean === null; i++) {
-            const early = runner.earlyRuns;
-            rounds.mockClear();
-            settle.mockClear();
-            const id = await create({ type: 'svc.qasm3.v1', shots: 100, input: { data: BELL_QASM } });
-            expect((await h.settle(id)).status).toBe('completed');
-            for (let j = 0; j < 500 && runner.active !== 0; j++) await sleep(5);
-            await sleep(50);
-            const claimedAtInsert = settle.mock.calls.some(([, claimed]) => claimed.some((job) => job.id === id));
-            if (claimedAtInsert && runner.earlyRuns === early + 1 && rounds.mock.calls.length === 0) clean = id;
+      it.each([
+        ['an OpenQASM program', { type: 'svc.qasm3.v1', shots: 100, input: { data: BELL_QASM } }],
+        ['a JSON circuit (its keys come back from jsonb in another order)', { shots: 100, input: BELL_JSON }],
+      ])(
+        'runs a lone tiny job, %s, while its insert commits, and starts no claim round when it completes (issue 27)',
+        async (_kind, body) => {
+          const runner = h.service.runner;
+          if (!runner) throw new Error('the harness runs jobs');
+          for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
+          const rounds = vi.spyOn(runner as unknown as { claimRound: () => Promise<void> }, 'claimRound');
+          const settle = vi.spyOn(runner, 'settle');
+          // A commit slower than the run: on a quiet machine this store answers the insert before the event loop
+          // reaches the run, which is then made the usual way (nothing lost), and the test would see no run beside it.
+          const query = db.query.bind(db);
+          const slowInsert = vi.spyOn(db, 'query').mockImplementation(async (sql, params) => {
+            if (sql.includes('INSERT INTO jobs')) await sleep(30);
+            return query(sql, params);
+          });
+          try {
+            // The runner's 1 s poll starts a round now and then (and a job posted during one is left to the queue):
+            // a few jobs one after another, and one must go from its POST to its completion with no round at all.
+            let clean: string | null = null;
+            for (let i = 0; i < 5 && clean === null; i++) {
+              const early = runner.earlyRuns;
+              rounds.mockClear();
+              settle.mockClear();
+              const id = await create(body);
+              expect((await h.settle(id)).status).toBe('completed');
+              for (let j = 0; j < 500 && runner.active !== 0; j++) await sleep(5);
+              await sleep(50);
+              const claimedAtInsert = settle.mock.calls.some(([, claimed]) => claimed.some((job) => job.id === id));
+              if (claimedAtInsert && runner.earlyRuns === early + 1 && rounds.mock.calls.length === 0) clean = id;
+            }
+            expect(clean).not.toBeNull();
+            const [row] = await db.query<{ attempts: number; results: number }>(
+              "SELECT attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results FROM jobs WHERE id = $1",
+              [clean],
+            );
+            expect(row?.attempts).toBe(1);
+            expect(row?.results).toBeGreaterThan(0);
+            expect((await h.request('GET', `/v0.4/jobs/${clean}/results/probabilities`)).status).toBe(200);
+          } finally {
+            rounds.mockRestore();
+            settle.mockRestore();
+            slowInsert.mockRestore();
           }
-          expect(clean).not.toBeNull();
-          const [row] = await db.query<{ attempts: number; results: number }>(
-            "SELECT attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results FROM jobs WHERE id = $1",
-            [clean],
-          );
-          expect(row?.attempts).toBe(1);
-          expect(row?.results).toBeGreaterThan(0);
-          expect((await h.request('GET', `/v0.4/jobs/${clean}/results/probabilities`)).status).toBe(200);
-        } finally {
-          rounds.mockRestore();
-          settle.mockRestore();
-          slowInsert.mockRestore();
-        }
-      });
+        },
+      );
 
       it('keeps no run made beside an insert that failed: the job the insert did not claim gets no results (issue 27)', async () => {
         const runner = h.service.runner;

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
 import type { InsertClaim } from '../store/jobs.js';
@@ -127,12 +128,12 @@ interface Ran {
 
 /**
  * A tiny job's run made while the insert that may claim it commits ({@link JobRunner.inserting}): its request
- * as JSON text (the claimed record must ask for the same run, compared as text: a record's input read back
- * from jsonb with its keys in another order does not count as the same), and the outcome once it ran.
+ * (the claimed record must ask for the same run, compared as values: jsonb gives the input's keys back in its
+ * own order, which changes no run) and the outcome once it ran.
  */
 interface EarlyRun {
   readonly id: string;
-  readonly request: string;
+  readonly request: ExecuteRequest;
   timer: NodeJS.Immediate | null;
   done: { readonly outcome: ExecuteResult; readonly ms: number } | { readonly error: Error } | null;
 }
@@ -270,7 +271,7 @@ export class JobRunner {
     if (job.noise?.characterization_id) return;
     const request = executeRequestOf(job);
     if (!isTiny(request)) return;
-    const early: EarlyRun = { id: job.id, request: JSON.stringify(request), timer: null, done: null };
+    const early: EarlyRun = { id: job.id, request, timer: null, done: null };
     // After this turn: the insert's statement is written to the server first (pg sends it on the next tick).
     early.timer = setImmediate(() => {
       early.timer = null;
@@ -326,7 +327,7 @@ export class JobRunner {
         if (abandoned) throw new AbandonedError();
         const request = executeRequestOf(job, characterization);
         const ran = early?.done;
-        if (ran && characterization === null && early.request === JSON.stringify(request)) {
+        if (ran && characterization === null && isDeepStrictEqual(early.request, request)) {
           this.inlineRuns++;
           this.earlyRuns++;
           if ('error' in ran) throw ran.error;
