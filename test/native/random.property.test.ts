@@ -57,10 +57,22 @@ describe.each(FAMILIES)('random QIS circuits lower to equivalent native circuits
     fc.assert(
       fc.property(spanning, fc.boolean(), (c, optimize) => {
         const lowered = lowerAndProve(c, family, { maxQubits: 29, optimize });
-        expect(lowered.qubits).toBe(6);
+        // Unoptimized, every spanning gate is lowered with the borrowed wire. Optimized, the passes may take the
+        // spanning gates away (the same gate twice cancels: the test below), and then no wire is borrowed.
+        if (optimize) expect([5, 6]).toContain(lowered.qubits);
+        else expect(lowered.qubits).toBe(6);
       }),
       { numRuns: 25, seed: family === 'ms' ? 7 : 8 },
     );
+  });
+
+  it('a spanning gate written twice (its controls in another order) cancels: no wire borrowed, no entangler', () => {
+    // Found by the property above under another seed (1545331922): it expected the sixth wire whatever the passes left.
+    const c = circuitOf(5, [gate('y', [2], [1, 4, 3, 0]), gate('y', [2], [0, 4, 3, 1])]);
+    const optimized = lowerAndProve(c, family, { maxQubits: 29 });
+    expect(optimized.qubits).toBe(5);
+    expect(optimized.ops.filter((o) => o.kind === 'native' && o.targets.length === 2)).toEqual([]);
+    expect(lowerAndProve(c, family, { maxQubits: 29, optimize: false }).qubits).toBe(6);
   });
 
   it('with fusion', () => {
