@@ -78,7 +78,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     const jobs = new JobsService(db, () => runner?.wake(), {
       reserve: () => runner?.reserve() ?? null,
       settle: (claim, claimed) => runner?.settle(claim, claimed),
-      inserting: (claim, inserted) => runner?.inserting(claim, inserted),
+      runBeforeInsert: (inserted) => runner?.runBeforeInsert(inserted) ?? null,
     });
     const app = await buildApp({
       db,

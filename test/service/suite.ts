@@ -584,10 +584,12 @@ export function defineServiceSuite(
         const settle = vi.spyOn(runner, 'settle');
         try {
           // A claim round of the runner's 1 s poll in flight at the moment of the POST leaves that job to the queue:
-          // a few jobs one after another, and at least one must have been claimed by its insert.
+          // a few jobs one after another, and at least one must have been claimed by its insert. Five qubits: a
+          // tiny job is run before its insert instead (the test below).
+          const wide = BELL_QASM.replace('qubit[2] q;', 'qubit[5] q;');
           const ids: string[] = [];
           for (let i = 0; i < 5 && !settle.mock.calls.some(([, claimed]) => claimed.length > 0); i++) {
-            const id = await create({ type: 'svc.qasm3.v1', input: { data: BELL_QASM } });
+            const id = await create({ type: 'svc.qasm3.v1', input: { data: wide } });
             expect((await h.settle(id)).status).toBe('completed');
             ids.push(id);
           }
@@ -625,78 +627,93 @@ export function defineServiceSuite(
 
       it.each([
         ['an OpenQASM program', { type: 'svc.qasm3.v1', shots: 100, input: { data: BELL_QASM } }],
-        ['a JSON circuit (its keys come back from jsonb in another order)', { shots: 100, input: BELL_JSON }],
+        ['a JSON circuit', { shots: 100, input: BELL_JSON }],
       ])(
-        'runs a lone tiny job, %s, while its insert commits, and starts no claim round when it completes (issue 27)',
+        'runs a lone tiny job, %s, before its insert, which stores it completed with its results: no claim, no completion statement (issue 27)',
         async (_kind, body) => {
           const runner = h.service.runner;
           if (!runner) throw new Error('the harness runs jobs');
           for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
           const rounds = vi.spyOn(runner as unknown as { claimRound: () => Promise<void> }, 'claimRound');
           const settle = vi.spyOn(runner, 'settle');
-          // A commit slower than the run: on a quiet machine this store answers the insert before the event loop
-          // reaches the run, which is then made the usual way (nothing lost), and the test would see no run beside it.
           const query = db.query.bind(db);
-          const slowInsert = vi.spyOn(db, 'query').mockImplementation(async (sql, params) => {
-            if (sql.includes('INSERT INTO jobs')) await sleep(30);
+          const statements: string[] = [];
+          const seen = vi.spyOn(db, 'query').mockImplementation(async (sql, params) => {
+            statements.push(sql);
             return query(sql, params);
           });
           try {
-            // The runner's 1 s poll starts a round now and then (and a job posted during one is left to the queue):
-            // a few jobs one after another, and one must go from its POST to its completion with no round at all.
+            // The runner's 1 s poll starts a round now and then (a job posted during one takes the usual path):
+            // a few jobs one after another, and one must be stored run by its insert alone.
             let clean: string | null = null;
             for (let i = 0; i < 5 && clean === null; i++) {
-              const early = runner.earlyRuns;
+              const before = runner.runsBeforeInsert;
               rounds.mockClear();
               settle.mockClear();
+              statements.length = 0;
               const id = await create(body);
-              expect((await h.settle(id)).status).toBe('completed');
-              for (let j = 0; j < 500 && runner.active !== 0; j++) await sleep(5);
-              await sleep(50);
-              const claimedAtInsert = settle.mock.calls.some(([, claimed]) => claimed.some((job) => job.id === id));
-              if (claimedAtInsert && runner.earlyRuns === early + 1 && rounds.mock.calls.length === 0) clean = id;
+              const [row] = await query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]);
+              // Completed when its POST is answered, with no claim and no completion after the insert.
+              const updates = statements.filter((sql) => /UPDATE jobs/.test(sql));
+              if (
+                runner.runsBeforeInsert === before + 1 &&
+                row?.status === 'completed' &&
+                rounds.mock.calls.length === 0
+              ) {
+                expect(settle).not.toHaveBeenCalled();
+                expect(updates).toEqual([]);
+                clean = id;
+              } else await h.settle(id);
             }
             expect(clean).not.toBeNull();
-            const [row] = await db.query<{ attempts: number; results: number }>(
-              "SELECT attempts, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results FROM jobs WHERE id = $1",
+            const [row] = await query<{
+              attempts: number;
+              results: number;
+              lease_owner: string | null;
+              ordered: boolean;
+              execution_duration_ms: number | null;
+            }>(
+              `SELECT attempts, lease_owner, execution_duration_ms,
+                 submitted_at <= started_at AND started_at <= completed_at AS ordered,
+                 (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id AND kind = 'result') AS results
+               FROM jobs WHERE id = $1`,
               [clean],
             );
-            expect(row?.attempts).toBe(1);
+            expect(row).toMatchObject({ attempts: 1, lease_owner: null, ordered: true });
             expect(row?.results).toBeGreaterThan(0);
-            expect((await h.request('GET', `/v0.4/jobs/${clean}/results/probabilities`)).status).toBe(200);
+            expect(row?.execution_duration_ms).not.toBeNull();
+            const probabilities = await h.request('GET', `/v0.4/jobs/${clean}/results/probabilities`);
+            expect(probabilities.status).toBe(200);
+            expect(probabilities.json).toEqual({ '0': 0.5, '3': 0.5 });
           } finally {
             rounds.mockRestore();
             settle.mockRestore();
-            slowInsert.mockRestore();
+            seen.mockRestore();
           }
         },
       );
 
-      it('keeps no run made beside an insert that failed: the job the insert did not claim gets no results (issue 27)', async () => {
+      it('stores nothing of a job run before an insert that failed (issue 27)', async () => {
         const runner = h.service.runner;
         if (!runner) throw new Error('the harness runs jobs');
         for (let i = 0; i < 500 && runner.active !== 0; i++) await sleep(20);
-        // A finished job already holds the id: the insert of a new job with that id fails after the run began.
+        // A finished job already holds the id: the insert of a new job with that id fails after the run.
         const job = newJob();
         await insertJobs(db, [{ ...job, status: 'completed' }]);
         await sleep(100);
-        const early = runner.earlyRuns;
-        const inserting = vi.spyOn(runner, 'inserting');
+        const before = runner.runsBeforeInsert;
         try {
-          for (let i = 0; i < 5 && inserting.mock.calls.length === 0; i++) {
+          for (let i = 0; i < 5 && runner.runsBeforeInsert === before; i++) {
             await expect(new JobInserter(db, runner).insert([job])).rejects.toThrow();
             await sleep(20);
           }
-          expect(inserting).toHaveBeenCalled();
-          await sleep(100);
-          expect(runner.earlyRuns).toBe(early);
+          expect(runner.runsBeforeInsert).toBeGreaterThan(before);
           const rows = await db.query<{ status: string; artifacts: number }>(
             'SELECT status, (SELECT count(*)::int FROM artifacts WHERE job_id = jobs.id) AS artifacts FROM jobs WHERE id = $1',
             [job.id],
           );
           expect(rows).toEqual([{ status: 'completed', artifacts: 0 }]);
         } finally {
-          inserting.mockRestore();
           await db.query('DELETE FROM jobs WHERE id = $1', [job.id]);
         }
       });

@@ -85,6 +85,58 @@ const INSERT_CLAIMING = `WITH x AS (SELECT * FROM ${ROWS}),
     FROM inserted)
   SELECT inserted.* FROM woken LEFT JOIN inserted ON inserted.lease_owner IS NOT NULL`;
 
+/** Inserts the artifacts given as a JSON array in parameter `$${param}` for the job `jobId` (an SQL expression). */
+export const insertArtifactsOf = (
+  jobId: string,
+  param: number,
+) => `INSERT INTO artifacts (id, job_id, kind, format, media_type, body)
+  SELECT x.id, ${jobId}, x.kind, x.format, x.media_type, x.body
+  FROM json_to_recordset($${param}::json) AS x(id uuid, kind text, format text, media_type text, body text)`;
+
+/**
+ * The insert of a job its process has already run (worker/runner.ts, `runBeforeInsert`): the job, its outcome
+ * and its artifacts in one statement, one round trip and one commit, never queued and never leased. It started
+ * on the server's clock the run's length before the insert (not before its submission), and completed at the
+ * insert. No NOTIFY: no worker has anything to do.
+ */
+const INSERT_RUN = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST}, started_at, completed_at, attempts,
+      failure, stats, output, execution_duration_ms, predicted_execution_duration_ms)
+    SELECT ${valueList('$2')}, greatest(coalesce(submitted_at, now()), now() - $3 * interval '1 millisecond'), now(), 1,
+      $4::jsonb, $5::jsonb, $6::jsonb, $7, $8
+    FROM ${ROWS} RETURNING id),
+  stored AS (${insertArtifactsOf('(SELECT id FROM inserted)', 9)})
+  SELECT count(*)::int AS n FROM inserted`;
+
+/** What a run before the insert gives the insert to store (a RunOutcome's finished part, worker/outcome.ts). */
+export interface RunBeforeInsert {
+  readonly status: 'completed' | 'failed';
+  readonly runMs: number;
+  readonly failure?: unknown;
+  readonly stats?: unknown;
+  readonly output?: unknown;
+  readonly executionDurationMs?: number | null | undefined;
+  readonly predictedExecutionDurationMs?: number | null | undefined;
+  readonly artifacts: readonly unknown[];
+}
+
+/** A jsonb parameter: null for a missing value. */
+export const jsonOrNull = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** Inserts `job`, already run, as {@link INSERT_RUN} writes it. */
+export async function insertRunJob(q: Queryable, job: NewJob, run: RunBeforeInsert): Promise<void> {
+  await q.query(INSERT_RUN, [
+    jobsText([job]),
+    run.status,
+    run.runMs,
+    jsonOrNull(run.failure),
+    jsonOrNull(run.stats),
+    jsonOrNull(run.output),
+    run.executionDurationMs ?? null,
+    run.predictedExecutionDurationMs ?? null,
+    JSON.stringify(run.artifacts),
+  ]);
+}
+
 /** Jobs an insert may claim for the inserting process's idle worker threads (worker/runner.ts). */
 export interface InsertClaim {
   /** The lease owner the claimed jobs get. */
@@ -96,10 +148,13 @@ export interface InsertClaim {
 
 /** The worker side of the inserting process: it reserves idle threads for an insert and runs what it claimed. */
 export interface InsertClaimer {
+  /**
+   * Before a grouped insert: the group's one job run here and now, to be inserted already run
+   * ({@link insertRunJob}); null when it is not a lone tiny job on an idle process.
+   */
+  runBeforeInsert?(jobs: readonly NewJob[]): RunBeforeInsert | null;
   /** Before a grouped insert: the claim it may make (those threads are held for it), or null. */
   reserve(): InsertClaim | null;
-  /** The insert of `jobs` under `claim` is on its way to the server (its answer not yet read). */
-  inserting?(claim: InsertClaim, jobs: readonly NewJob[]): void;
   /** After it: the jobs it claimed under `claim` (none when it failed); the rest of the reservation is free again. */
   settle(claim: InsertClaim, claimed: readonly JobRecord[]): void;
 }
@@ -202,8 +257,7 @@ export class JobInserter {
     if (batch.length === 0) return;
     this.inFlight++;
     try {
-      const claimed = await this.insertGroup(batch.flatMap((b) => b.jobs));
-      const taken = new Set(claimed.map((job) => job.id));
+      const taken = await this.insertGroup(batch.flatMap((b) => b.jobs));
       for (const b of batch) b.resolve(b.jobs.some((job) => !taken.has(job.id)));
     } catch (error) {
       if (batch.length === 1 || error instanceof StoreUnavailableError) for (const b of batch) b.reject(error);
@@ -214,19 +268,25 @@ export class JobInserter {
     }
   }
 
-  /** One insert for the group; the jobs it claimed are on their way to their threads when it returns. */
-  private async insertGroup(jobs: readonly NewJob[]): Promise<readonly JobRecord[]> {
+  /**
+   * One insert for the group; the jobs it claimed are on their way to their threads when it returns. Answers
+   * the ids of the jobs not left in the queue (claimed, or run before the insert).
+   */
+  private async insertGroup(jobs: readonly NewJob[]): Promise<ReadonlySet<string>> {
+    const run = jobs.length === 1 ? (this.claimer?.runBeforeInsert?.(jobs) ?? null) : null;
+    if (run) {
+      await insertRunJob(this.db, jobs[0] as NewJob, run);
+      return new Set([(jobs[0] as NewJob).id]);
+    }
     const claim = this.claimer?.reserve() ?? null;
     if (!claim) {
       await insertJobs(this.db, jobs);
-      return [];
+      return new Set();
     }
     let claimed: readonly JobRecord[] = [];
     try {
-      const inserted = insertClaimingJobs(this.db, jobs, claim);
-      this.claimer?.inserting?.(claim, jobs);
-      claimed = await inserted;
-      return claimed;
+      claimed = await insertClaimingJobs(this.db, jobs, claim);
+      return new Set(claimed.map((job) => job.id));
     } finally {
       this.claimer?.settle(claim, claimed);
     }

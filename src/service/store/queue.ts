@@ -5,7 +5,7 @@
  */
 import type { Db } from './db.js';
 import type { JobRecord, JobStatus } from './records.js';
-import { settleParent } from './jobs.js';
+import { insertArtifactsOf, jsonOrNull, settleParent } from './jobs.js';
 import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
 
 /**
@@ -76,9 +76,7 @@ const COMPLETE_SET = `status = $3, failure = $4::jsonb, stats = $5::jsonb, outpu
   lease_owner = NULL, lease_expires_at = NULL`;
 const COMPLETE_WHERE = `id = $1 AND lease_owner = $2 AND status = 'started'`;
 /** The artifacts (a JSON array in parameter `$${param}`) of the job in `$1`. */
-const insertArtifacts = (param: number) => `INSERT INTO artifacts (id, job_id, kind, format, media_type, body)
-  SELECT x.id, $1::uuid, x.kind, x.format, x.media_type, x.body
-  FROM json_to_recordset($${param}::json) AS x(id uuid, kind text, format text, media_type text, body text)`;
+const insertArtifacts = (param: number) => insertArtifactsOf('$1::uuid', param);
 
 /** Without a parent to settle, the whole completion is one statement: one round trip, one commit. */
 const COMPLETE = `
@@ -102,9 +100,9 @@ export async function completeJob(
     job.id,
     owner,
     outcome.status,
-    json(outcome.failure),
-    json(outcome.stats),
-    json(outcome.output),
+    jsonOrNull(outcome.failure),
+    jsonOrNull(outcome.stats),
+    jsonOrNull(outcome.output),
     outcome.executionDurationMs ?? null,
     outcome.predictedExecutionDurationMs ?? null,
     outcome.finishAt ?? null,
@@ -121,8 +119,6 @@ export async function completeJob(
     return true;
   });
 }
-
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /** Completes the emulated QPU jobs whose execution time has passed; returns how many. */
 export function finishDueJobs(db: Db): Promise<number> {

@@ -6,10 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { isDeepStrictEqual } from 'node:util';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db } from '../store/db.js';
 import { claimJob, completeJob, finishDueJobs, releaseJobs, renewLeases } from '../store/queue.js';
-import type { InsertClaim } from '../store/jobs.js';
+import type { InsertClaim, RunBeforeInsert } from '../store/jobs.js';
 import { programKind, type JobRecord, type NewJob } from '../jobs/model.js';
 import { isQpu, runOn, shotsToRun } from '../jobs/backend.js';
 import { characterizationSource } from '../jobs/characterizations.js';
@@ -119,25 +118,6 @@ function runHere(request: ExecuteRequest): Promise<ExecuteResult> {
   });
 }
 
-/** A run's outcome; `ms`, the run's own time where it was measured apart from the wait for it. */
-interface Ran {
-  readonly outcome: ExecuteResult;
-  readonly characterization: CharacterizationRecord | null;
-  readonly ms?: number | undefined;
-}
-
-/**
- * A tiny job's run made while the insert that may claim it commits ({@link JobRunner.inserting}): its request
- * (the claimed record must ask for the same run, compared as values: jsonb gives the input's keys back in its
- * own order, which changes no run) and the outcome once it ran.
- */
-interface EarlyRun {
-  readonly id: string;
-  readonly request: ExecuteRequest;
-  timer: NodeJS.Immediate | null;
-  done: { readonly outcome: ExecuteResult; readonly ms: number } | { readonly error: Error } | null;
-}
-
 export class JobRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly pool: ThreadPool;
@@ -162,9 +142,8 @@ export class JobRunner {
   private stopped = false;
   /** Jobs run on this thread (tiny.ts) rather than sent to a worker thread. */
   inlineRuns = 0;
-  /** Of those, jobs run while the insert that claimed them committed ({@link inserting}). */
-  earlyRuns = 0;
-  private early: EarlyRun | null = null;
+  /** Of those, jobs run before their insert and inserted completed ({@link runBeforeInsert}). */
+  runsBeforeInsert = 0;
   private readonly leaseMs: number;
   private readonly log: NonNullable<RunnerOptions['log']>;
 
@@ -257,41 +236,40 @@ export class JobRunner {
   }
 
   /**
-   * The insert of `jobs` under `claim` has been sent. A lone tiny job on a process with nothing running (the
-   * condition of a run on this thread, tiny.ts) runs now, on this thread, while the server commits the insert:
-   * the run and the commit overlap instead of following each other. Its outcome is kept for {@link settle},
-   * which uses it only for a job the insert claimed whose claimed record asks for the same run, and drops it
-   * otherwise (nothing is written for it). Not for runs that read a characterization (an emulated QPU's
-   * depends on the start the insert records).
+   * A lone tiny job on a process with nothing running and the queue known empty (the condition of a claim at the
+   * insert, and of a run on this thread, tiny.ts): run now, on this thread, before its insert is sent, so the
+   * insert writes it completed with its artifacts (store/jobs.ts, INSERT_RUN). The job then costs one round trip
+   * to the store instead of three (the insert, its answer, the completion), each a wait for a core on a loaded
+   * machine; its POST is answered after the run (a tiny run: a few tenths of a millisecond). Null otherwise, and
+   * for a run that threw (the usual path then runs it and reports the failure). Not for runs that read a
+   * characterization (an emulated QPU's depends on the start its record holds).
    */
-  inserting(claim: InsertClaim, jobs: readonly NewJob[]): void {
+  runBeforeInsert(jobs: readonly NewJob[]): RunBeforeInsert | null {
     const job = jobs.length === 1 ? jobs[0] : undefined;
-    if (!job || this.early || this.stopped || this.running.size > 0 || this.pool.idle !== this.pool.size) return;
-    if (job.parent_job_id !== null || job.child_job_ids !== null || isQpu(job.backend)) return;
-    if (job.noise?.characterization_id) return;
+    if (!job || this.stopped || this.claiming || !this.queueEmpty) return null;
+    if (this.running.size > 0 || this.promised > 0 || this.pool.idle !== this.pool.size) return null;
+    if (job.parent_job_id !== null || job.child_job_ids !== null || isQpu(job.backend)) return null;
+    if (job.noise?.characterization_id) return null;
     const request = executeRequestOf(job);
-    if (!isTiny(request)) return;
-    const early: EarlyRun = { id: job.id, request, timer: null, done: null };
-    // After this turn: the insert's statement is written to the server first (pg sends it on the next tick).
-    early.timer = setImmediate(() => {
-      early.timer = null;
-      const started = performance.now();
-      try {
-        early.done = { outcome: execute(request), ms: performance.now() - started };
-      } catch (error) {
-        early.done = { error: error instanceof Error ? error : new Error(String(error)) };
-      }
-    });
-    this.early = early;
+    if (!isTiny(request)) return null;
+    const started = performance.now();
+    let result: ExecuteResult;
+    try {
+      result = execute(request);
+    } catch {
+      return null;
+    }
+    const runMs = performance.now() - started;
+    const outcome = outcomeOf({ ...job, started_at: null }, result, runMs);
+    if (outcome.status === 'started') return null;
+    this.inlineRuns++;
+    this.runsBeforeInsert++;
+    return { ...outcome, status: outcome.status, runMs };
   }
 
   /** The insert committed (or failed: nothing claimed): its jobs run now; the threads it did not use are free again. */
   settle(claim: InsertClaim, claimed: readonly JobRecord[]): void {
     this.promised -= claim.max;
-    const early = this.early;
-    this.early = null;
-    // Answered before the run began: the run is made the usual way.
-    if (early?.timer) clearImmediate(early.timer);
     if (this.stopped) {
       // Stopping: handed back to the queue at once rather than after their lease.
       void releaseJobs(
@@ -301,10 +279,10 @@ export class JobRunner {
       ).catch(() => undefined);
       return;
     }
-    for (const job of claimed) this.runClaimed(job, early?.id === job.id ? early : null);
+    for (const job of claimed) this.runClaimed(job);
   }
 
-  private runClaimed(job: JobRecord, early: EarlyRun | null = null): void {
+  private runClaimed(job: JobRecord): void {
     if (job.attempts > MAX_ATTEMPTS) {
       this.fail(job, `The job was claimed ${job.attempts} times and no run finished`);
       return;
@@ -322,17 +300,10 @@ export class JobRunner {
       prepared = true;
     };
     void characterizationFor(this.db, job)
-      .then((characterization): Ran | Promise<Ran> => {
+      .then((characterization) => {
         ready();
         if (abandoned) throw new AbandonedError();
         const request = executeRequestOf(job, characterization);
-        const ran = early?.done;
-        if (ran && characterization === null && isDeepStrictEqual(early.request, request)) {
-          this.inlineRuns++;
-          this.earlyRuns++;
-          if ('error' in ran) throw ran.error;
-          return { outcome: ran.outcome, characterization, ms: ran.ms };
-        }
         // Only while nothing else runs here: with a backlog the threads, not the event loop, carry the jobs.
         if (this.running.size === 1 && this.pool.idle === this.pool.size && isTiny(request)) {
           this.inlineRuns++;
@@ -342,9 +313,8 @@ export class JobRunner {
         abandonRun = abandon;
         return result.then((outcome) => ({ outcome, characterization }));
       })
-      .then(async ({ outcome, characterization, ms }) => {
-        const runMs = ms ?? performance.now() - started;
-        const stored = outcomeOf(job, outcome, runMs, characterization?.id ?? null);
+      .then(async ({ outcome, characterization }) => {
+        const stored = outcomeOf(job, outcome, performance.now() - started, characterization?.id ?? null);
         const kept = await whileStoreDown(() => completeJob(this.db, job, this.owner, stored), this.leaseMs);
         if (!kept) this.log('info', 'job changed while it ran; result dropped', { jobId: job.id });
         if (stored.finishAt) {
