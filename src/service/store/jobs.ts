@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
 import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
 import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
+import type { RunOutcome } from './queue.js';
 
 const NEW_JOB_COLUMNS = [
   ['id', 'uuid'],
@@ -107,17 +108,8 @@ const INSERT_RUN = `WITH inserted AS (INSERT INTO jobs (${COLUMN_LIST}, started_
   stored AS (${insertArtifactsOf('(SELECT id FROM inserted)', 9)})
   SELECT count(*)::int AS n FROM inserted`;
 
-/** What a run before the insert gives the insert to store (a RunOutcome's finished part, worker/outcome.ts). */
-export interface RunBeforeInsert {
-  readonly status: 'completed' | 'failed';
-  readonly runMs: number;
-  readonly failure?: unknown;
-  readonly stats?: unknown;
-  readonly output?: unknown;
-  readonly executionDurationMs?: number | null | undefined;
-  readonly predictedExecutionDurationMs?: number | null | undefined;
-  readonly artifacts: readonly unknown[];
-}
+/** What a run before the insert gives the insert to store: a finished run's outcome, and how long the run took. */
+export type RunBeforeInsert = RunOutcome & { readonly status: 'completed' | 'failed'; readonly runMs: number };
 
 /** A jsonb parameter: null for a missing value. */
 export const jsonOrNull = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
