@@ -6,9 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
-import { OPEN_STATUSES, type ArtifactRecord, type JobRecord, type JobStatus, type NewJob } from './records.js';
+import {
+  OPEN_STATUSES,
+  type ArtifactRecord,
+  type JobRecord,
+  type JobStatus,
+  type NewJob,
+  type RunOutcome,
+} from './records.js';
 import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
-import type { RunOutcome } from './queue.js';
 
 const NEW_JOB_COLUMNS = [
   ['id', 'uuid'],

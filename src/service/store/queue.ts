@@ -4,7 +4,7 @@
  * died is claimed again once its lease runs out, and never completes twice).
  */
 import type { Db } from './db.js';
-import type { JobRecord, JobStatus } from './records.js';
+import type { JobRecord, RunOutcome } from './records.js';
 import { insertArtifactsOf, jsonOrNull, settleParent } from './jobs.js';
 import { LEASE_RAN_OUT, QUEUED } from './claimable.js';
 
@@ -46,28 +46,6 @@ export async function renewLeases(db: Db, owner: string, ids: readonly string[],
   );
   const alive = new Set(kept.map((r) => r.id));
   return ids.filter((id) => !alive.has(id));
-}
-
-export interface NewArtifact {
-  readonly id: string;
-  readonly kind: 'result' | 'compiled' | 'variant' | 'aggregation';
-  readonly format: string;
-  readonly media_type: string;
-  readonly body: string;
-}
-
-export interface RunOutcome {
-  /** `completed` or `failed`; `started` with `finishAt` holds an emulated QPU job until then. */
-  readonly status: Extract<JobStatus, 'completed' | 'failed' | 'started'>;
-  readonly finishAt?: Date | undefined;
-  readonly failure?: { code: string; message: string; error: string } | null | undefined;
-  readonly stats?: Record<string, unknown> | null | undefined;
-  readonly output?: Record<string, unknown> | null | undefined;
-  readonly executionDurationMs?: number | null | undefined;
-  readonly predictedExecutionDurationMs?: number | null | undefined;
-  /** The characterization the run used. */
-  readonly characterizationId?: string | null | undefined;
-  readonly artifacts: readonly NewArtifact[];
 }
 
 const COMPLETE_SET = `status = $3, failure = $4::jsonb, stats = $5::jsonb, output = $6::jsonb, execution_duration_ms = $7,

@@ -74,3 +74,25 @@ export interface ArtifactRecord {
   readonly format: string;
   readonly media_type: string;
 }
+
+export interface NewArtifact {
+  readonly id: string;
+  readonly kind: 'result' | 'compiled' | 'variant' | 'aggregation';
+  readonly format: string;
+  readonly media_type: string;
+  readonly body: string;
+}
+
+export interface RunOutcome {
+  /** `completed` or `failed`; `started` with `finishAt` holds an emulated QPU job until then. */
+  readonly status: Extract<JobStatus, 'completed' | 'failed' | 'started'>;
+  readonly finishAt?: Date | undefined;
+  readonly failure?: { code: string; message: string; error: string } | null | undefined;
+  readonly stats?: Record<string, unknown> | null | undefined;
+  readonly output?: Record<string, unknown> | null | undefined;
+  readonly executionDurationMs?: number | null | undefined;
+  readonly predictedExecutionDurationMs?: number | null | undefined;
+  /** The characterization the run used. */
+  readonly characterizationId?: string | null | undefined;
+  readonly artifacts: readonly NewArtifact[];
+}

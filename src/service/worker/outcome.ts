@@ -8,7 +8,7 @@ import { RESULT_FORMATS, shotsTextOfStretch } from '../../index.js';
 import { estimateExecutionMs, estimateKwh } from '../jobs/catalog.js';
 import { isQpu } from '../jobs/backend.js';
 import { prefixOf, withPrefix, type JobRecord } from '../jobs/model.js';
-import type { NewArtifact, RunOutcome } from '../store/queue.js';
+import type { NewArtifact, RunOutcome } from '../store/records.js';
 import type { DebiasingTexts, ExecuteResult } from './execute.js';
 
 /** Format ids of the compiled circuits a job carries. */
