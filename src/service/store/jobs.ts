@@ -271,10 +271,12 @@ export class JobInserter {
    * the ids of the jobs not left in the queue (claimed, or run before the insert).
    */
   private async insertGroup(jobs: readonly NewJob[]): Promise<ReadonlySet<string>> {
-    const run = jobs.length === 1 ? (this.claimer?.runBeforeInsert?.(jobs) ?? null) : null;
-    if (run) {
-      await insertRunJob(this.db, jobs[0] as NewJob, run);
-      return new Set([(jobs[0] as NewJob).id]);
+    // Only ever a group of one job: the runner says which (runBeforeInsert).
+    const run = this.claimer?.runBeforeInsert?.(jobs) ?? null;
+    const [only] = jobs;
+    if (run && only) {
+      await insertRunJob(this.db, only, run);
+      return new Set([only.id]);
     }
     const claim = this.claimer?.reserve() ?? null;
     if (!claim) {
