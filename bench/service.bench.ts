@@ -20,10 +20,12 @@
  * overhead rows on that build too, in the same run, against the same store
  * (issue 21: the worker before and after loading each job once).
  * `BENCH_ONLY=post` runs only the bare Fastify rows and POST /v0.4/jobs on
- * PostgreSQL, each build's serve started twice in turn (this one and
- * `BEFORE_CLI`'s, when given), with the CPU each request cost in `serve` and
- * in the PostgreSQL server (/proc/<pid>/stat) and the ratio to the bare POST
- * of the same run (issue 27: POST >= 40% of bare Fastify); `BENCH_LOG_LEVEL`
+ * PostgreSQL, each build's serve started `BENCH_ROUNDS` times (default 5)
+ * in turn (this one and `BEFORE_CLI`'s, when given), with the CPU each
+ * request cost in `serve`, in the PostgreSQL server (/proc/<pid>/stat), in
+ * the load generator and in bare Fastify, the ratio to the bare POST of the
+ * same run, and the medians of the rounds (issue 27: POST >= 40% of bare
+ * Fastify); `BENCH_LOG_LEVEL`
  * sets those serve processes' LOG_LEVEL (default warn, as every other row;
  * `info` is serve's own default, two log lines a request).
  * `BENCH_PIN=1` pins the servers and the load generator to cores of their
@@ -58,7 +60,7 @@ const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';
 const POST_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BEFORE_CLI = process.env.BEFORE_CLI;
 const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -99,7 +101,7 @@ async function load(
  * machine now. GET / answers a constant; POST /jobs parses a JSON body and
  * answers 201 with a constant, the least any create route does.
  */
-function bareFastify(): Promise<{ url: string; stop: () => void }> {
+function bareFastify(): Promise<{ url: string; pid: number; stop: () => void }> {
   const script = `import Fastify from 'fastify';
 const app = Fastify();
 app.get('/', async () => ({ status: 'ok' }));
@@ -115,7 +117,7 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
       const url = /listening on (\S+)/.exec(chunk.toString())?.[1];
       if (url) {
         if (child.pid !== undefined) pinTree(child.pid, SERVER_CPU);
-        resolve({ url, stop: () => child.kill('SIGKILL') });
+        resolve({ url, pid: child.pid ?? 0, stop: () => child.kill('SIGKILL') });
       }
     });
   });
@@ -226,16 +228,57 @@ function childrenOf(pid: number): number[] {
 /** Clock ticks a second (`getconf CLK_TCK`), to turn /proc CPU times into microseconds. */
 const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
+/** CPU microseconds a request cost in each process during one loaded run. */
+interface RequestCpu {
+  readonly serve: number;
+  readonly database: number;
+  /** The load generator: this process. */
+  readonly generator: number;
+}
+
+/**
+ * Runs `work` (one `load`) and divides the CPU each process spent meanwhile by the requests sent, the
+ * warm-up's included (the counters cover it too). `serve` is the server measured; `database` the
+ * PostgreSQL server's processes, when it takes part.
+ */
+async function withCpu(
+  servePid: number,
+  database: (() => number) | null,
+  work: () => ReturnType<typeof load>,
+): Promise<{ measured: Awaited<ReturnType<typeof load>>; cpu: RequestCpu }> {
+  const serve0 = cpuTicks(servePid);
+  const database0 = database?.() ?? 0;
+  const generator0 = process.cpuUsage();
+  const measured = await work();
+  const generator = process.cpuUsage(generator0);
+  const perRequest = (ticks: number) => (ticks * TICK_US) / measured.sent;
+  return {
+    measured,
+    cpu: {
+      serve: perRequest(cpuTicks(servePid) - serve0),
+      database: database ? perRequest(database() - database0) : 0,
+      generator: (generator.user + generator.system) / measured.sent,
+    },
+  };
+}
+
 /**
  * BENCH_ONLY=post: POST /v0.4/jobs on PostgreSQL against the bare POST of
- * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 2, so
- * both meet the same load), with the CPU a request costs in serve and in the
- * PostgreSQL server.
+ * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 5, so
+ * both meet the same load), with the CPU a request costs in serve, in the
+ * PostgreSQL server and in the load generator, and in bare Fastify. A last
+ * row for each build gives the medians over its rounds, and the ratio of
+ * bare Fastify's CPU a request to serve's: what the POST would reach with
+ * serve alone on a core that neither the generator nor the database ever
+ * keeps waiting (a machine with a core for each process; this one has two).
  */
-async function postRows(bareUrl: string): Promise<Row[]> {
+async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
   const builds: [string, string | undefined][] = [['this build', undefined]];
   if (BEFORE_CLI !== undefined) builds.unshift([`before: ${BEFORE_CLI}`, BEFORE_CLI]);
   const out: Row[] = [];
+  const rounds = new Map<string, { ratio: number; rps: number; cpu: RequestCpu; bareUs: number }[]>();
+  const postmaster = postmasterPid();
+  const databaseTicks = () => [postmaster, ...childrenOf(postmaster)].reduce((n, pid) => n + cpuTicks(pid), 0);
   for (let round = 0; round < POST_ROUNDS; round++) {
     // ABBA: whichever runs second meets what the first left behind (the server's caches, its WAL).
     for (const [name, cli] of round % 2 === 0 ? builds : [...builds].reverse()) {
@@ -245,29 +288,40 @@ async function postRows(bareUrl: string): Promise<Row[]> {
       });
       pinTree(serve.pid, SERVER_CPU);
       await post(serve.url, key);
-      const postmaster = postmasterPid();
-      const pgTicks = () => [postmaster, ...childrenOf(postmaster)].reduce((n, pid) => n + cpuTicks(pid), 0);
-      const serve0 = cpuTicks(serve.pid);
-      const pg0 = pgTicks();
-      const measured = await load(`${serve.url}/v0.4/jobs`, {
-        method: 'POST',
-        body: BELL_JOB,
-        headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
-      });
-      // The CPU counters cover the warm-up too: per request over every request sent in both runs.
-      const sent = measured.sent;
-      const serveUs = ((cpuTicks(serve.pid) - serve0) * TICK_US) / sent;
-      const pgUs = ((pgTicks() - pg0) * TICK_US) / sent;
+      const { measured, cpu } = await withCpu(serve.pid, databaseTicks, () =>
+        load(`${serve.url}/v0.4/jobs`, {
+          method: 'POST',
+          body: BELL_JOB,
+          headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
+        }),
+      );
       await serve.kill('SIGTERM');
-      const bare = await loadBarePost(bareUrl);
+      const bareRun = await withCpu(bare.pid, null, () => loadBarePost(bare.url));
+      const ratio = measured.rps / bareRun.measured.rps;
+      const kept = rounds.get(name) ?? [];
+      kept.push({ ratio, rps: measured.rps, cpu, bareUs: bareRun.cpu.serve });
+      rounds.set(name, kept);
       out.push({
-        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${((100 * measured.rps) / bare.rps).toFixed(0)}% of the bare POST right after it (${bare.rps.toFixed(0)} req/s); CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${pgUs.toFixed(0)} us`,
+        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${(100 * ratio).toFixed(0)}% of the bare POST right after it (${bareRun.measured.rps.toFixed(0)} req/s); CPU a request: serve ${cpu.serve.toFixed(0)} us, PostgreSQL ${cpu.database.toFixed(0)} us, generator ${cpu.generator.toFixed(0)} us; bare Fastify ${bareRun.cpu.serve.toFixed(0)} us, generator ${bareRun.cpu.generator.toFixed(0)} us`,
         store: 'PostgreSQL',
         ...measured,
       });
       // Not DELETE: its dead rows brought autovacuum into the next build's run, on the servers' core.
       await db.query(`TRUNCATE jobs CASCADE`);
     }
+  }
+  for (const [name, kept] of rounds) {
+    const mid = (pick: (r: (typeof kept)[number]) => number) => median(kept.map(pick));
+    const serveUs = mid((r) => r.cpu.serve);
+    const bareUs = mid((r) => r.bareUs);
+    out.push({
+      what: `POST /v0.4/jobs (Bell) [${name}, median of ${kept.length} rounds]: ${(100 * mid((r) => r.ratio)).toFixed(0)}% of the bare POST; CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${mid((r) => r.cpu.database).toFixed(0)} us, generator ${mid((r) => r.cpu.generator).toFixed(0)} us, bare Fastify ${bareUs.toFixed(0)} us; bare / serve CPU ${((100 * bareUs) / serveUs).toFixed(0)}%`,
+      store: 'PostgreSQL',
+      rps: mid((r) => r.rps),
+      p50: NaN,
+      p99: NaN,
+      bad: 0,
+    });
   }
   return out;
 }
@@ -342,7 +396,7 @@ if (!ONLY_OVERHEAD) {
     ...(await loadBarePost(bare.url)),
   });
 
-  if (ONLY_POST) rows.push(...(await postRows(bare.url)));
+  if (ONLY_POST) rows.push(...(await postRows(bare)));
   else await serveRows();
   // The bare route again, after: the machine is shared, so the ceiling is the better of two.
   const bareAgain = await load(bare.url);
