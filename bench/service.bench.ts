@@ -20,22 +20,25 @@
  * overhead rows on that build too, in the same run, against the same store
  * (issue 21: the worker before and after loading each job once).
  * `BENCH_ONLY=post` runs only the bare Fastify rows and POST /v0.4/jobs on
- * PostgreSQL, each build's serve started twice in turn (this one and
- * `BEFORE_CLI`'s, when given), with the CPU each request cost in `serve` and
- * in the PostgreSQL server (/proc/<pid>/stat) and the ratio to the bare POST
- * of the same run (issue 27: POST >= 40% of bare Fastify); `BENCH_LOG_LEVEL`
+ * PostgreSQL, each build's serve started `BENCH_ROUNDS` times (default 5)
+ * in turn (this one and `BEFORE_CLI`'s, when given), with the CPU each
+ * request cost in `serve`, in the PostgreSQL server (/proc/<pid>/stat), in
+ * the load generator and in bare Fastify, the ratio to the bare POST of the
+ * same run, and the medians of the rounds (issue 27: POST >= 40% of bare
+ * Fastify); `BENCH_LOG_LEVEL`
  * sets those serve processes' LOG_LEVEL (default warn, as every other row;
  * `info` is serve's own default, two log lines a request).
  * `BENCH_PIN=1` pins the servers and the load generator to cores of their
- * own with `taskset` (issue 27 asks for both figures, pinned and shared).
- * `BENCH_PIN=split` pins serve (and bare Fastify) alone to CPU 0 and the
- * PostgreSQL server beside the load generator on CPU 1: a 2-core machine has
- * no third core, so this is the other way to give PostgreSQL a core apart
+ * own with `taskset` (issue 27 asks for both figures, pinned and shared):
+ * serve on CPU 0, the generator on CPU 1, PostgreSQL on CPU 2, or beside
+ * serve on a 2-core machine. `BENCH_PIN=split` pins serve (and bare Fastify)
+ * alone to CPU 0 and the PostgreSQL server beside the load generator on
+ * CPU 1: on a 2-core machine, the other way to give PostgreSQL a core apart
  * from the server measured.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -58,7 +61,7 @@ const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';
 const POST_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BEFORE_CLI = process.env.BEFORE_CLI;
 const BELL_JOB = JSON.stringify({ type: 'svc.qasm3.v1', backend: 'simulator', shots: 100, input: { data: BELL } });
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -99,7 +102,7 @@ async function load(
  * machine now. GET / answers a constant; POST /jobs parses a JSON body and
  * answers 201 with a constant, the least any create route does.
  */
-function bareFastify(): Promise<{ url: string; stop: () => void }> {
+function bareFastify(): Promise<{ url: string; pid: number; stop: () => void }> {
   const script = `import Fastify from 'fastify';
 const app = Fastify();
 app.get('/', async () => ({ status: 'ok' }));
@@ -115,31 +118,36 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
       const url = /listening on (\S+)/.exec(chunk.toString())?.[1];
       if (url) {
         if (child.pid !== undefined) pinTree(child.pid, SERVER_CPU);
-        resolve({ url, stop: () => child.kill('SIGKILL') });
+        resolve({ url, pid: child.pid ?? 0, stop: () => child.kill('SIGKILL') });
       }
     });
   });
 }
 
 /**
- * BENCH_PIN=1: the servers (bare Fastify, serve, PostgreSQL and every process
- * and thread they start later) on CPU 0, the load generator (this process) on
- * CPU 1, with `taskset`. On this 2-core machine that is as far apart as they
- * go: the generator no longer takes the server's core. BENCH_PIN=split:
- * the same, but PostgreSQL on CPU 1 with the generator. Unset: shared cores.
+ * BENCH_PIN=1: the servers (bare Fastify, serve, and every process and thread
+ * they start later) on CPU 0, the load generator (this process) on CPU 1, and
+ * the PostgreSQL server on CPU 2 when the machine has a third core (each
+ * process on a core of its own, as issue 27 asks), else beside serve on CPU 0,
+ * with `taskset`. BENCH_PIN=split: PostgreSQL on CPU 1 with the generator.
+ * Unset: shared cores.
  */
 const PIN = process.env.BENCH_PIN === '1' || process.env.BENCH_PIN === 'split';
 const SERVER_CPU = 0;
 const GENERATOR_CPU = 1;
-/** Where the PostgreSQL server runs: beside serve, or (`split`) beside the load generator. */
-const DATABASE_CPU = process.env.BENCH_PIN === 'split' ? GENERATOR_CPU : SERVER_CPU;
+const CORES = cpus().length;
+/** Where the PostgreSQL server runs: on a core of its own when there is one, else beside serve, or (`split`) beside the load generator. */
+const DATABASE_CPU = process.env.BENCH_PIN === 'split' ? GENERATOR_CPU : CORES >= 3 ? 2 : SERVER_CPU;
 
-/** Pins `pid`, all its threads and all its descendants to `cpu` (children started later inherit it). */
-function pinTree(pid: number, cpu: number): void {
+/**
+ * Pins `pid` and all its threads to `cpu`, and with `descendants` (the default) every process below it too
+ * (children started later inherit it).
+ */
+function pinTree(pid: number, cpu: number, { descendants = true } = {}): void {
   if (!PIN) return;
   const pinned = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { encoding: 'utf8' });
   if (pinned.status !== 0) throw new Error(`taskset failed for ${pid}: ${pinned.stderr}`);
-  for (const child of childrenOf(pid)) pinTree(child, cpu);
+  if (descendants) for (const child of childrenOf(pid)) pinTree(child, cpu);
 }
 
 /** The postmaster's pid: the first line of postmaster.pid in the server's data directory. */
@@ -186,7 +194,10 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   let rows = 0;
   const t0 = performance.now();
   while (performance.now() < until) {
-    await insertJobs(db, (await Promise.all(Array.from({ length: group }, () => jobsFromV4(body, caller)))).flat());
+    await insertJobs(
+      db,
+      (await Promise.all(Array.from({ length: group }, async () => jobsFromV4(body, caller)))).flat(),
+    );
     rows += group;
   }
   const rate = rows / ((performance.now() - t0) / 1000);
@@ -226,16 +237,57 @@ function childrenOf(pid: number): number[] {
 /** Clock ticks a second (`getconf CLK_TCK`), to turn /proc CPU times into microseconds. */
 const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
+/** CPU microseconds a request cost in each process during one loaded run. */
+interface RequestCpu {
+  readonly serve: number;
+  readonly database: number;
+  /** The load generator: this process. */
+  readonly generator: number;
+}
+
+/**
+ * Runs `work` (one `load`) and divides the CPU each process spent meanwhile by the requests sent, the
+ * warm-up's included (the counters cover it too). `serve` is the server measured; `database` the
+ * PostgreSQL server's processes, when it takes part.
+ */
+async function withCpu(
+  servePid: number,
+  database: (() => number) | null,
+  work: () => ReturnType<typeof load>,
+): Promise<{ measured: Awaited<ReturnType<typeof load>>; cpu: RequestCpu }> {
+  const serve0 = cpuTicks(servePid);
+  const database0 = database?.() ?? 0;
+  const generator0 = process.cpuUsage();
+  const measured = await work();
+  const generator = process.cpuUsage(generator0);
+  const perRequest = (ticks: number) => (ticks * TICK_US) / measured.sent;
+  return {
+    measured,
+    cpu: {
+      serve: perRequest(cpuTicks(servePid) - serve0),
+      database: database ? perRequest(database() - database0) : 0,
+      generator: (generator.user + generator.system) / measured.sent,
+    },
+  };
+}
+
 /**
  * BENCH_ONLY=post: POST /v0.4/jobs on PostgreSQL against the bare POST of
- * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 2, so
- * both meet the same load), with the CPU a request costs in serve and in the
- * PostgreSQL server.
+ * the same run, for this build and `BEFORE_CLI`'s in turn (BENCH_ROUNDS times each, default 5, so
+ * both meet the same load), with the CPU a request costs in serve, in the
+ * PostgreSQL server and in the load generator, and in bare Fastify. A last
+ * row for each build gives the medians over its rounds, and the ratio of
+ * bare Fastify's CPU a request to serve's: what the POST would reach with
+ * serve alone on a core that neither the generator nor the database ever
+ * keeps waiting (a machine with a core for each process; this one has two).
  */
-async function postRows(bareUrl: string): Promise<Row[]> {
+async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
   const builds: [string, string | undefined][] = [['this build', undefined]];
   if (BEFORE_CLI !== undefined) builds.unshift([`before: ${BEFORE_CLI}`, BEFORE_CLI]);
   const out: Row[] = [];
+  const rounds = new Map<string, { ratio: number; rps: number; cpu: RequestCpu; bareUs: number }[]>();
+  const postmaster = postmasterPid();
+  const databaseTicks = () => [postmaster, ...childrenOf(postmaster)].reduce((n, pid) => n + cpuTicks(pid), 0);
   for (let round = 0; round < POST_ROUNDS; round++) {
     // ABBA: whichever runs second meets what the first left behind (the server's caches, its WAL).
     for (const [name, cli] of round % 2 === 0 ? builds : [...builds].reverse()) {
@@ -245,29 +297,40 @@ async function postRows(bareUrl: string): Promise<Row[]> {
       });
       pinTree(serve.pid, SERVER_CPU);
       await post(serve.url, key);
-      const postmaster = postmasterPid();
-      const pgTicks = () => [postmaster, ...childrenOf(postmaster)].reduce((n, pid) => n + cpuTicks(pid), 0);
-      const serve0 = cpuTicks(serve.pid);
-      const pg0 = pgTicks();
-      const measured = await load(`${serve.url}/v0.4/jobs`, {
-        method: 'POST',
-        body: BELL_JOB,
-        headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
-      });
-      // The CPU counters cover the warm-up too: per request over every request sent in both runs.
-      const sent = measured.sent;
-      const serveUs = ((cpuTicks(serve.pid) - serve0) * TICK_US) / sent;
-      const pgUs = ((pgTicks() - pg0) * TICK_US) / sent;
+      const { measured, cpu } = await withCpu(serve.pid, databaseTicks, () =>
+        load(`${serve.url}/v0.4/jobs`, {
+          method: 'POST',
+          body: BELL_JOB,
+          headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
+        }),
+      );
       await serve.kill('SIGTERM');
-      const bare = await loadBarePost(bareUrl);
+      const bareRun = await withCpu(bare.pid, null, () => loadBarePost(bare.url));
+      const ratio = measured.rps / bareRun.measured.rps;
+      const kept = rounds.get(name) ?? [];
+      kept.push({ ratio, rps: measured.rps, cpu, bareUs: bareRun.cpu.serve });
+      rounds.set(name, kept);
       out.push({
-        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${((100 * measured.rps) / bare.rps).toFixed(0)}% of the bare POST right after it (${bare.rps.toFixed(0)} req/s); CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${pgUs.toFixed(0)} us`,
+        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${(100 * ratio).toFixed(0)}% of the bare POST right after it (${bareRun.measured.rps.toFixed(0)} req/s); CPU a request: serve ${cpu.serve.toFixed(0)} us, PostgreSQL ${cpu.database.toFixed(0)} us, generator ${cpu.generator.toFixed(0)} us; bare Fastify ${bareRun.cpu.serve.toFixed(0)} us, generator ${bareRun.cpu.generator.toFixed(0)} us`,
         store: 'PostgreSQL',
         ...measured,
       });
       // Not DELETE: its dead rows brought autovacuum into the next build's run, on the servers' core.
       await db.query(`TRUNCATE jobs CASCADE`);
     }
+  }
+  for (const [name, kept] of rounds) {
+    const mid = (pick: (r: (typeof kept)[number]) => number) => median(kept.map(pick));
+    const serveUs = mid((r) => r.cpu.serve);
+    const bareUs = mid((r) => r.bareUs);
+    out.push({
+      what: `POST /v0.4/jobs (Bell) [${name}, median of ${kept.length} rounds]: ${(100 * mid((r) => r.ratio)).toFixed(0)}% of the bare POST; CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${mid((r) => r.cpu.database).toFixed(0)} us, generator ${mid((r) => r.cpu.generator).toFixed(0)} us, bare Fastify ${bareUs.toFixed(0)} us; bare / serve CPU ${((100 * bareUs) / serveUs).toFixed(0)}%`,
+      store: 'PostgreSQL',
+      rps: mid((r) => r.rps),
+      p50: NaN,
+      p99: NaN,
+      bad: 0,
+    });
   }
   return out;
 }
@@ -330,7 +393,10 @@ let ceiling = NaN;
 let bareRuns = '';
 const server = await startPostgres('bench', { durable: true });
 pinTree(postmasterPid(), DATABASE_CPU);
-pinTree(process.pid, GENERATOR_CPU);
+// This process only: the PostgreSQL server is its child, pinned above (until session 12 this call moved the server
+// beside the generator in every placement, so `BENCH_PIN=1` measured what `split` does). Servers started later
+// inherit CPU 1 and are moved to theirs when started.
+pinTree(process.pid, GENERATOR_CPU, { descendants: false });
 const db = await openStore({ databaseUrl: server.url });
 const key = (await createKey(db, 'bench', 'bench')).key;
 if (!ONLY_OVERHEAD) {
@@ -342,7 +408,7 @@ if (!ONLY_OVERHEAD) {
     ...(await loadBarePost(bare.url)),
   });
 
-  if (ONLY_POST) rows.push(...(await postRows(bare.url)));
+  if (ONLY_POST) rows.push(...(await postRows(bare)));
   else await serveRows();
   // The bare route again, after: the machine is shared, so the ceiling is the better of two.
   const bareAgain = await load(bare.url);
@@ -492,7 +558,7 @@ await server.stop();
 
 const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
 printTable(
-  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${(await import('node:os')).cpus().length} cores; ${PIN ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}, PostgreSQL to CPU ${DATABASE_CPU}` : 'cores shared'})`,
+  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${CORES} cores; ${PIN ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}, PostgreSQL to CPU ${DATABASE_CPU}` : 'cores shared'})`,
   ['measure', 'store', 'req/s (jobs/s)', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx/errors'],
   rows.map((r) => [
     r.what,

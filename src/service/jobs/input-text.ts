@@ -33,13 +33,16 @@ function gateArrays(input: Json): unknown[][] {
 /**
  * Writes the inputs of `jobs` as text for the insert when they hold more than
  * {@link GATES_PER_TURN} gates together (a multicircuit job's children
- * repeat its gates); smaller ones the store serialises as before.
+ * repeat its gates), resolving when done; smaller ones the store serialises
+ * as before, and there is nothing to wait for (undefined, not a promise).
  */
-export async function writeInputsInTurns(jobs: readonly NewJob[]): Promise<void> {
+export function writeInputsInTurns(jobs: readonly NewJob[]): Promise<void> | undefined {
   const total = jobs.reduce((n, job) => n + gateArrays(job.input).reduce((m, a) => m + a.length, 0), 0);
-  if (total <= GATES_PER_TURN) return;
-  const turn = { gates: 0 };
-  for (const job of jobs) useInputText(job.input, await inputText(job.input, turn));
+  if (total <= GATES_PER_TURN) return undefined;
+  return (async () => {
+    const turn = { gates: 0 };
+    for (const job of jobs) useInputText(job.input, await inputText(job.input, turn));
+  })();
 }
 
 /** One input as JSON text, its gate arrays written at most {@link GATES_PER_TURN} gates a turn. */

@@ -4,7 +4,6 @@
  * re-reads the row under a lock, so the lifecycle of service-decisions.md
  * section 4 holds whatever runs at the same time.
  */
-import { randomUUID } from 'node:crypto';
 import { JOBS_CHANNEL, StoreUnavailableError, type Db, type Queryable } from './db.js';
 import {
   OPEN_STATUSES,
@@ -169,28 +168,25 @@ export function useInputText(input: object, text: string): void {
 }
 
 /**
- * A job as the insert's row: its null columns left out, which `json_to_recordset` reads as null all the
- * same. Most of a job's 22 columns are null, and every key sent is a key the server parses and looks up:
- * the shorter rows cut the server's CPU a grouped insert of Bell jobs costs by about a tenth.
+ * The jobs as one JSON array of rows, written column by column: a job's null columns are left out, which
+ * `json_to_recordset` reads as null all the same (most of a job's 22 columns are null, and every key sent is
+ * one the server parses and looks up: the shorter rows cut the server's CPU a grouped insert of Bell jobs
+ * costs by about a tenth), and an input already written as text is placed as it is. No row object is built
+ * for `JSON.stringify`: those objects and their copies were a tenth of serve's CPU a POST.
  */
-function rowOf(job: NewJob): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(job)) if (value !== null) row[column] = value;
-  return row;
-}
-
-/** The jobs as one JSON array of rows, each input given as text placed as it is. */
 function jobsText(jobs: readonly NewJob[]): string {
-  if (!jobs.some((job) => inputTexts.has(job.input))) return JSON.stringify(jobs.map(rowOf));
-  const hole = `"q3p-input-${randomUUID()}"`;
-  const rows = jobs.map((job) => {
-    const text = inputTexts.get(job.input);
-    if (text === undefined) return JSON.stringify(rowOf(job));
-    const row = JSON.stringify({ ...rowOf(job), input: hole.slice(1, -1) });
-    const at = row.indexOf(hole);
-    return `${row.slice(0, at)}${text}${row.slice(at + hole.length)}`;
-  });
-  return `[${rows.join(',')}]`;
+  let text = '[';
+  for (const job of jobs) {
+    let row = '';
+    for (const [column] of NEW_JOB_COLUMNS) {
+      const value = job[column];
+      if (value === null || value === undefined) continue;
+      const json = (column === 'input' && inputTexts.get(job.input)) || JSON.stringify(value);
+      row += `${row === '' ? '{' : ','}"${column}":${json}`;
+    }
+    text += `${text === '[' ? '' : ','}${row}}`;
+  }
+  return `${text}]`;
 }
 
 /** Inserts jobs (parents before their children) and wakes the workers, in one statement. */
