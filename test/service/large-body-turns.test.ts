@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { boundedValidatorFactory, FIRST_ERROR_ONLY } from '../../src/service/http/validator.js';
 import { CreateV4Body } from '../../src/service/http/schemas/jobs.js';
 import { writeInputsInTurns } from '../../src/service/jobs/input-text.js';
+import { jobsFromV4 } from '../../src/service/jobs/create.js';
+import type { CreateV4 } from '../../src/service/http/schemas/jobs.js';
 import { insertJobs } from '../../src/service/store/jobs.js';
 import type { Queryable } from '../../src/service/store/db.js';
 import type { NewJob } from '../../src/service/jobs/model.js';
@@ -118,10 +120,33 @@ describe('a large input written in turns for the store', () => {
     }
   });
 
-  it('leaves a small input to the store as before', async () => {
+  it('leaves a small input to the store as before, with nothing to wait for', async () => {
     const jobs = [job({ qubits: 2, circuit: [cnot(0)] })];
-    await writeInputsInTurns(jobs);
+    expect(writeInputsInTurns(jobs)).toBeUndefined();
     expect(await sent(jobs)).toBe(JSON.stringify(rows(jobs)));
+  });
+
+  it('builds an OpenQASM job and a small circuit at once, a large circuit in turns, alike', async () => {
+    const caller = { userId: 'u', projectId: 'p', keyId: 'k' };
+    const qasm = jobsFromV4({ input: { data: 'OPENQASM 3.0;\nqubit q;\nh q;' } }, caller);
+    expect(Array.isArray(qasm)).toBe(true);
+    const small = jobsFromV4(body([cnot(0)]) as CreateV4, caller);
+    expect(Array.isArray(small)).toBe(true);
+    const large = jobsFromV4(body(Array.from({ length: 12_000 }, (_, i) => cnot(i))) as CreateV4, caller);
+    expect(large).toBeInstanceOf(Promise);
+    const [built] = await large;
+    const [alone] = small as NewJob[];
+    expect(built?.input).toEqual({
+      format: 'svc.circuit.v0',
+      qubits: 2,
+      circuit: Array.from({ length: 12_000 }, (_, i) => cnot(i)),
+    });
+    expect({ ...built, id: '', input: null, submitted_at: '' }).toEqual({
+      ...alone,
+      id: '',
+      input: null,
+      submitted_at: '',
+    });
   });
 
   it('leaves out a null column but keeps a null inside a value', async () => {

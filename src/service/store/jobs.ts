@@ -172,7 +172,7 @@ export function useInputText(input: object, text: string): void {
  * `json_to_recordset` reads as null all the same (most of a job's 22 columns are null, and every key sent is
  * one the server parses and looks up: the shorter rows cut the server's CPU a grouped insert of Bell jobs
  * costs by about a tenth), and an input already written as text is placed as it is. No row object is built
- * for `JSON.stringify`: those objects and their copies were a tenth of serve's CPU a POST.
+ * for `JSON.stringify` (a Bell job's row: 1.16 us against 1.34 us, in a tight loop).
  */
 function jobsText(jobs: readonly NewJob[]): string {
   let text = '[';
