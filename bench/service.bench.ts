@@ -239,7 +239,8 @@ const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8
 
 /** CPU microseconds a request cost in each process during one loaded run. */
 interface RequestCpu {
-  readonly serve: number;
+  /** The server measured: serve, or bare Fastify. */
+  readonly server: number;
   readonly database: number;
   /** The load generator: this process. */
   readonly generator: number;
@@ -247,15 +248,15 @@ interface RequestCpu {
 
 /**
  * Runs `work` (one `load`) and divides the CPU each process spent meanwhile by the requests sent, the
- * warm-up's included (the counters cover it too). `serve` is the server measured; `database` the
+ * warm-up's included (the counters cover it too). `serverPid` is the server measured; `database` the
  * PostgreSQL server's processes, when it takes part.
  */
 async function withCpu(
-  servePid: number,
+  serverPid: number,
   database: (() => number) | null,
   work: () => ReturnType<typeof load>,
 ): Promise<{ measured: Awaited<ReturnType<typeof load>>; cpu: RequestCpu }> {
-  const serve0 = cpuTicks(servePid);
+  const server0 = cpuTicks(serverPid);
   const database0 = database?.() ?? 0;
   const generator0 = process.cpuUsage();
   const measured = await work();
@@ -264,7 +265,7 @@ async function withCpu(
   return {
     measured,
     cpu: {
-      serve: perRequest(cpuTicks(servePid) - serve0),
+      server: perRequest(cpuTicks(serverPid) - server0),
       database: database ? perRequest(database() - database0) : 0,
       generator: (generator.user + generator.system) / measured.sent,
     },
@@ -308,10 +309,10 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
       const bareRun = await withCpu(bare.pid, null, () => loadBarePost(bare.url));
       const ratio = measured.rps / bareRun.measured.rps;
       const kept = rounds.get(name) ?? [];
-      kept.push({ ratio, rps: measured.rps, cpu, bareUs: bareRun.cpu.serve });
+      kept.push({ ratio, rps: measured.rps, cpu, bareUs: bareRun.cpu.server });
       rounds.set(name, kept);
       out.push({
-        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${(100 * ratio).toFixed(0)}% of the bare POST right after it (${bareRun.measured.rps.toFixed(0)} req/s); CPU a request: serve ${cpu.serve.toFixed(0)} us, PostgreSQL ${cpu.database.toFixed(0)} us, generator ${cpu.generator.toFixed(0)} us; bare Fastify ${bareRun.cpu.serve.toFixed(0)} us, generator ${bareRun.cpu.generator.toFixed(0)} us`,
+        what: `POST /v0.4/jobs (Bell) [${name}, round ${round + 1}, LOG_LEVEL=${POST_LOG_LEVEL}]: ${(100 * ratio).toFixed(0)}% of the bare POST right after it (${bareRun.measured.rps.toFixed(0)} req/s); CPU a request: serve ${cpu.server.toFixed(0)} us, PostgreSQL ${cpu.database.toFixed(0)} us, generator ${cpu.generator.toFixed(0)} us; bare Fastify ${bareRun.cpu.server.toFixed(0)} us, generator ${bareRun.cpu.generator.toFixed(0)} us`,
         store: 'PostgreSQL',
         ...measured,
       });
@@ -321,7 +322,7 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
   }
   for (const [name, kept] of rounds) {
     const mid = (pick: (r: (typeof kept)[number]) => number) => median(kept.map(pick));
-    const serveUs = mid((r) => r.cpu.serve);
+    const serveUs = mid((r) => r.cpu.server);
     const bareUs = mid((r) => r.bareUs);
     out.push({
       what: `POST /v0.4/jobs (Bell) [${name}, median of ${kept.length} rounds]: ${(100 * mid((r) => r.ratio)).toFixed(0)}% of the bare POST; CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${mid((r) => r.cpu.database).toFixed(0)} us, generator ${mid((r) => r.cpu.generator).toFixed(0)} us, bare Fastify ${bareUs.toFixed(0)} us; bare / serve CPU ${((100 * bareUs) / serveUs).toFixed(0)}%`,

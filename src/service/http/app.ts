@@ -25,7 +25,7 @@ import { serverTimeouts, type Timeouts } from './timeouts.js';
 import { refuseNonFiniteQueryNumbers, refuseUnstorableParameters } from './input-limits.js';
 import { streamingJsonParser } from './json-body.js';
 import { boundedValidatorFactory } from './validator.js';
-import { answerClientError, drainRequest } from './client-errors.js';
+import { answerClientError, bodyFinished, drainRequest } from './client-errors.js';
 import { registerQueryBooleans } from './query-booleans.js';
 import { coercedValuesYielding, type SchemaError } from './validation.js';
 import type { App } from './types.js';
@@ -139,9 +139,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // A body not read to its end (answered 413 or 415 early): read and discard it first, so the client sees the answer.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const raw = request.raw;
-    if (raw.complete || raw.readableEnded || raw.destroyed) return done(null, payload);
-    void drainRequest(raw).then(() => done(null, payload));
+    if (bodyFinished(request.raw)) return done(null, payload);
+    void drainRequest(request.raw).then(() => done(null, payload));
   });
 
   app.setErrorHandler((error, request, reply) => {

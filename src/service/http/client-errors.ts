@@ -16,9 +16,13 @@ export const DRAIN_BYTES = 32 * 1024 * 1024;
 /** Time spent discarding an unread body, at most. */
 export const DRAIN_MS = 10_000;
 
+/** The request's body was read to its end (or the request is gone): there is nothing left to drain. */
+export const bodyFinished = (request: IncomingMessage): boolean =>
+  request.complete || request.readableEnded || request.destroyed;
+
 /** Reads and discards the rest of a request body; resolves at its end, or when a bound is reached. */
 export function drainRequest(request: IncomingMessage, maxBytes = DRAIN_BYTES, maxMs = DRAIN_MS): Promise<void> {
-  if (request.complete || request.readableEnded || request.destroyed) return Promise.resolve();
+  if (bodyFinished(request)) return Promise.resolve();
   return new Promise((resolve) => {
     let received = 0;
     const finish = () => {
