@@ -56,7 +56,7 @@ import { BENCH_SIZE, median, printTable } from './lib.js';
 
 const FULL = BENCH_SIZE === 'full';
 const SECONDS = FULL ? 10 : 4;
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';
