@@ -189,6 +189,19 @@ describe('400 messages in words', () => {
     });
   });
 
+  it('refuses query and path text PostgreSQL cannot store, naming the parameter', async () => {
+    await withApp(async (app) => {
+      const query = await send(app, 'GET', '/v0.4/jobs?status=a%00b');
+      expect(query.status).toBe(400);
+      expect(query.body.validation).toEqual({ source: 'querystring', keys: ['status'] });
+      expect(query.body.message).toContain('NUL');
+      const path = await send(app, 'GET', '/v0.4/jobs/a%00b');
+      expect(path.status).toBe(400);
+      expect(path.body.validation).toEqual({ source: 'params', keys: ['UUID'] });
+      expect(path.body.message).toContain('NUL');
+    });
+  });
+
   it('names each value of another type at its JSON pointer, in arrays and under keys that need escaping', async () => {
     const schema = {
       type: 'object',
