@@ -123,8 +123,23 @@ describe('a large input written in turns for the store', () => {
 
   it('writes every row as JSON.stringify would, whatever the strings and numbers hold', async () => {
     // Any text: quotes, backslashes, control characters, paired and lone surrogates, as the quoting's fast path skips.
-    const tricky = fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udfff', 'é', '😀');
-    const text = fc.string({ unit: fc.oneof(tricky, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 12 });
+    const tricky = fc.constantFrom(
+      '"',
+      '\\',
+      '\n',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u2028',
+      '\ud800',
+      '\udfff',
+      'é',
+      '😀',
+    );
+    const text = fc.string({
+      unit: fc.oneof(tricky, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+      maxLength: 12,
+    });
     const value = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
     await fc.assert(
       fc.asyncProperty(

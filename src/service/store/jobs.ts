@@ -171,6 +171,7 @@ export function useInputText(input: object, text: string): void {
 const ROW_KEYS = NEW_JOB_COLUMNS.map(([column]) => [column, `,"${column}":`] as const);
 
 /** A character JSON.stringify writes escaped: a quote, a backslash, a control character, or any surrogate. */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
