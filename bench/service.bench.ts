@@ -34,7 +34,9 @@
  * serve on a 2-core machine. `BENCH_PIN=split` pins serve (and bare Fastify)
  * alone to CPU 0 and the PostgreSQL server beside the load generator on
  * CPU 1: on a 2-core machine, the other way to give PostgreSQL a core apart
- * from the server measured.
+ * from the server measured. `BENCH_CONNECTIONS` sets the generator's
+ * connections for every HTTP row (default 32): with more, the group commit
+ * gathers larger groups and serve idles less while a commit is in flight.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -56,7 +58,7 @@ import { BENCH_SIZE, median, printTable } from './lib.js';
 
 const FULL = BENCH_SIZE === 'full';
 const SECONDS = FULL ? 10 : 4;
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';

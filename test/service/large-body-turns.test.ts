@@ -6,6 +6,7 @@
  * text that reads back as the same jobs.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { boundedValidatorFactory, FIRST_ERROR_ONLY } from '../../src/service/http/validator.js';
 import { CreateV4Body } from '../../src/service/http/schemas/jobs.js';
 import { writeInputsInTurns } from '../../src/service/jobs/input-text.js';
@@ -118,6 +119,50 @@ describe('a large input written in turns for the store', () => {
       const text = await sent(jobs);
       expect(JSON.parse(text)).toEqual(JSON.parse(expected));
     }
+  });
+
+  it('writes every row as JSON.stringify would, whatever the strings and numbers hold', async () => {
+    // Any text: quotes, backslashes, control characters, paired and lone surrogates, as the quoting's fast path skips.
+    const tricky = fc.constantFrom(
+      '"',
+      '\\',
+      '\n',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u2028',
+      '\ud800',
+      '\udfff',
+      'é',
+      '😀',
+    );
+    const text = fc.string({
+      unit: fc.oneof(tricky, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+      maxLength: 12,
+    });
+    const value = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            name: fc.option(text),
+            project_id: text,
+            backend: text,
+            session_id: fc.option(text),
+            shots: fc.option(fc.oneof(fc.integer(), fc.double())),
+            dry_run: fc.boolean(),
+            metadata: fc.option(fc.dictionary(text, value, { maxKeys: 3 })),
+            input: fc.record({ data: text }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        async (overrides) => {
+          const jobs = overrides.map((o) => newJob(o));
+          expect(await sent(jobs)).toBe(JSON.stringify(rows(jobs)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('leaves a small input to the store as before, with nothing to wait for', async () => {

@@ -10,7 +10,7 @@ import * as catalogSchemas from '../../src/service/http/schemas/catalog.js';
 import * as commonSchemas from '../../src/service/http/schemas/common.js';
 import * as jobsSchemas from '../../src/service/http/schemas/jobs.js';
 import { buildApp } from '../../src/service/http/app.js';
-import { KEYWORD_SENTENCES } from '../../src/service/http/validation.js';
+import { coercedValues, coercedValuesYielding, KEYWORD_SENTENCES } from '../../src/service/http/validation.js';
 import { JobsService } from '../../src/service/jobs/service.js';
 import type { Db } from '../../src/service/store/db.js';
 import type { App } from '../../src/service/http/types.js';
@@ -187,6 +187,41 @@ describe('400 messages in words', () => {
       expect((await send(app, 'POST', JOB, { input: { data: 'x' }, shots: '100' })).status).toBe(500);
       expect((await send(app, 'POST', JOB, { input: { data: 'x' }, metadata: { n: '5', m: 5 } })).status).toBe(500);
     });
+  });
+
+  it('refuses query and path text PostgreSQL cannot store, naming the parameter', async () => {
+    await withApp(async (app) => {
+      const query = await send(app, 'GET', '/v0.4/jobs?status=a%00b');
+      expect(query.status).toBe(400);
+      expect(query.body.validation).toEqual({ source: 'querystring', keys: ['status'] });
+      expect(query.body.message).toContain('NUL');
+      const path = await send(app, 'GET', '/v0.4/jobs/a%00b');
+      expect(path.status).toBe(400);
+      expect(path.body.validation).toEqual({ source: 'params', keys: ['UUID'] });
+      expect(path.body.message).toContain('NUL');
+    });
+  });
+
+  it('names each value of another type at its JSON pointer, in arrays and under keys that need escaping', async () => {
+    const schema = {
+      type: 'object',
+      properties: { 'a/b': { type: 'string' }, list: { type: 'array', items: { type: 'boolean' } } },
+      additionalProperties: { type: 'integer' },
+    };
+    const body = { 'a/b': 1, list: [true, 'x', 2], 'c~d': 'many', e: '12', f: 3 };
+    expect(coercedValues(schema, body).map((e) => [e.instancePath, e.params])).toEqual([
+      ['/a~1b', { type: 'string' }],
+      ['/list/1', { type: 'boolean' }],
+      ['/list/2', { type: 'boolean' }],
+      ['/c~0d', { type: 'integer' }],
+    ]);
+    // A body of many values is read in turns (a promise), with the same answer.
+    const list = Array.from({ length: 25_000 }, (_, i) => i !== 24_000);
+    (list as unknown[])[24_000] = 'no';
+    const found = coercedValuesYielding(schema, { list });
+    expect(found).toBeInstanceOf(Promise);
+    expect((await found).map((e) => e.instancePath)).toEqual(['/list/24000']);
+    expect(coercedValuesYielding(schema, { list: list.slice(0, 5) })).toEqual([]);
   });
 
   it('no 400 of any route quotes a regex, `must be equal to constant` or `required property`', async () => {

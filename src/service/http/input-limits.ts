@@ -33,10 +33,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * string for it (issue 24, S7: that was 10-130 ms of the event loop).
  */
 function holdsRiskyEscape(bytes: Buffer): boolean {
-  for (let at = bytes.indexOf('\\u'); at !== -1; at = bytes.indexOf('\\u', at + 2))
+  for (let at = bytes.indexOf(UNICODE_ESCAPE); at !== -1; at = bytes.indexOf(UNICODE_ESCAPE, at + 2))
     if (RISKY_ESCAPE.test(bytes.toString('latin1', at, at + 6))) return true;
   return false;
 }
+/** The bytes that open a `\\u` escape, encoded once (a text needle is encoded at every search). */
+const UNICODE_ESCAPE = Buffer.from('\\u');
 const RISKY_ESCAPE = /^\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})$/;
 
 /** What a stored string must not hold, in words; null when it may be stored. */
@@ -145,8 +147,17 @@ export function badShape(problem: ShapeProblem): Problem {
 
 /** The same text check for a query string or path parameters: each parameter is one string. */
 export function refuseUnstorableParameters(values: unknown, source: 'querystring' | 'params'): void {
+  // Most requests have no query and a create no path parameter: nothing to walk.
+  if (isEmptyObject(values)) return;
   const problems = textProblems(values);
   if (problems.keys.length > 0) throw refusal(source, problems);
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value !== 'object') return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /** A numeric query schema: `{ type: 'integer' | 'number' }` (TypeBox's Optional keeps the type). */

@@ -83,8 +83,8 @@ export function streamingJsonParser(
         return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       // A body of whitespace only is no body (as before: PennyLane-IonQ's empty POSTs).
       if (ignore || scanner.blank) return stop(null, undefined);
-      // received === declared here when the body was copied in place.
-      const bytes = inPlace ?? Buffer.concat(chunks, received);
+      // received === declared here when the body was copied in place. A body of one chunk (most) is not copied.
+      const bytes = inPlace ?? (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
       chunks.length = 0;
       const checked = (error: Error | null, body?: unknown) => {
         if (error) return stop(error);

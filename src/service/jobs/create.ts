@@ -223,7 +223,7 @@ function build(draft: Draft, caller: Caller, circuit: Json | null, checked: Vali
     caller,
     status: draft.apiVersion === 'v0.3' ? 'ready' : 'submitted',
     shots: shots ?? null,
-    submittedAt: new Date().toISOString(),
+    submittedAt: isoNow(),
   };
   const entries = circuit && Array.isArray(circuit.circuits) ? (circuit.circuits as Json[]) : null;
   if (!entries)
@@ -263,6 +263,18 @@ function build(draft: Draft, caller: Caller, circuit: Json | null, checked: Vali
     }),
     ...children,
   ];
+}
+
+let clockMs = Number.NaN;
+let clockIso = '';
+/** The clock as ISO text, written once a millisecond: `toISOString` cost a create 0.38 us, and a burst reads one millisecond. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== clockMs) {
+    clockMs = now;
+    clockIso = new Date(now).toISOString();
+  }
+  return clockIso;
 }
 
 interface SharedFields {

@@ -167,26 +167,44 @@ export function useInputText(input: object, text: string): void {
   inputTexts.set(input, text);
 }
 
+/** Each column with the text that opens its member in a row: the keys are written once, not per row. */
+const ROW_KEYS = NEW_JOB_COLUMNS.map(([column]) => [column, `,"${column}":`] as const);
+
+/** A character JSON.stringify writes escaped: a quote, a backslash, a control character, or any surrogate. */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(value)` of a column's value, the common ones without its call: a string with nothing to
+ * escape (an id, a status, a backend) is quoted as it is, a finite number or a boolean written as `String`
+ * writes it. Most of a Bell job's row is such values (0.23 us of its 1.27 us, in a tight loop).
+ */
+function columnJson(value: unknown): string {
+  if (typeof value === 'string') return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return String(value);
+  return JSON.stringify(value);
+}
+
 /**
  * The jobs as one JSON array of rows, written column by column: a job's null columns are left out, which
  * `json_to_recordset` reads as null all the same (most of a job's 22 columns are null, and every key sent is
  * one the server parses and looks up: the shorter rows cut the server's CPU a grouped insert of Bell jobs
  * costs by about a tenth), and an input already written as text is placed as it is. No row object is built
- * for `JSON.stringify` (a Bell job's row: 1.16 us against 1.34 us, in a tight loop).
+ * for `JSON.stringify`.
  */
 function jobsText(jobs: readonly NewJob[]): string {
-  let text = '[';
+  let text = '';
   for (const job of jobs) {
     let row = '';
-    for (const [column] of NEW_JOB_COLUMNS) {
+    for (const [column, key] of ROW_KEYS) {
       const value = job[column];
       if (value === null || value === undefined) continue;
-      const json = (column === 'input' && inputTexts.get(job.input)) || JSON.stringify(value);
-      row += `${row === '' ? '{' : ','}"${column}":${json}`;
+      row += key + ((column === 'input' && inputTexts.get(job.input)) || columnJson(value));
     }
-    text += `${text === '[' ? '' : ','}${row}}`;
+    // Every job has its id, so a row is never empty: its leading comma becomes the brace.
+    text += `,{${row.slice(1)}}`;
   }
-  return `${text}]`;
+  return `[${text.slice(1)}]`;
 }
 
 /** Inserts jobs (parents before their children) and wakes the workers, in one statement. */
