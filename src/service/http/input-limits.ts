@@ -153,6 +153,7 @@ export function refuseUnstorableParameters(values: unknown, source: 'querystring
   if (problems.keys.length > 0) throw refusal(source, problems);
 }
 
+/** No parameter at all: null, undefined, or an object without own keys. */
 function isEmptyObject(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value !== 'object') return false;
