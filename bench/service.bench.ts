@@ -37,6 +37,8 @@
  * from the server measured. `BENCH_CONNECTIONS` sets the generator's
  * connections for every HTTP row (default 32): with more, the group commit
  * gathers larger groups and serve idles less while a commit is in flight.
+ * `BENCH_SERVER_NODE_OPTIONS` gives bare Fastify and the POST rows' serve
+ * those Node options (e.g. `--use-largepages=silent`), the same for both.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +64,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RSS_JOBS = FULL ? 100_000 : 4_000;
 const ONLY_OVERHEAD = process.env.BENCH_ONLY === 'overhead';
 const ONLY_POST = process.env.BENCH_ONLY === 'post';
+/** Node options of the servers measured (bare Fastify and the POST rows' serve), e.g. `--use-largepages=silent`. */
+const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+const serverEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  SERVER_NODE_OPTIONS === undefined ? env : { ...env, NODE_OPTIONS: SERVER_NODE_OPTIONS };
 const POST_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const POST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BEFORE_CLI = process.env.BEFORE_CLI;
@@ -113,6 +119,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     cwd: root,
+    env: serverEnv(process.env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve) => {
@@ -296,7 +303,7 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
     for (const [name, cli] of round % 2 === 0 ? builds : [...builds].reverse()) {
       const serve = await launchServe(['--database', server.url, '--workers', '0'], {
         cli: [cli ?? CLI],
-        env: { ...process.env, LOG_LEVEL: POST_LOG_LEVEL },
+        env: serverEnv({ ...process.env, LOG_LEVEL: POST_LOG_LEVEL }),
       });
       pinTree(serve.pid, SERVER_CPU);
       await post(serve.url, key);
