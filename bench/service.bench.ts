@@ -568,7 +568,7 @@ await server.stop();
 
 const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
 printTable(
-  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${CORES} cores; ${PIN ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}, PostgreSQL to CPU ${DATABASE_CPU}` : 'cores shared'})`,
+  `Job service, ${SECONDS} s per HTTP row, ${CONNECTIONS} connections, loopback (load average ${load1} on ${CORES} cores; ${PIN ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}, PostgreSQL to CPU ${DATABASE_CPU}` : 'cores shared'}${SERVER_NODE_OPTIONS ? `; servers' NODE_OPTIONS=${SERVER_NODE_OPTIONS}` : ''})`,
   ['measure', 'store', 'req/s (jobs/s)', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx/errors'],
   rows.map((r) => [
     r.what,
