@@ -203,6 +203,7 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   let rows = 0;
   const t0 = performance.now();
   while (performance.now() < until) {
+    // An async arrow each: jobsFromV4 answers a job checked in one step at once, Promise.all takes promises.
     await insertJobs(
       db,
       (await Promise.all(Array.from({ length: group }, async () => jobsFromV4(body, caller)))).flat(),
@@ -336,7 +337,7 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
     out.push({
       what: `POST /v0.4/jobs (Bell) [${name}, median of ${kept.length} rounds]: ${(100 * mid((r) => r.ratio)).toFixed(0)}% of the bare POST; CPU a request: serve ${serveUs.toFixed(0)} us, PostgreSQL ${mid((r) => r.cpu.database).toFixed(0)} us, generator ${mid((r) => r.cpu.generator).toFixed(0)} us, bare Fastify ${bareUs.toFixed(0)} us; bare / serve CPU ${((100 * bareUs) / serveUs).toFixed(0)}%`,
       store: 'PostgreSQL',
-      rps: mid((r) => r.rps),
+      rps: Math.round(mid((r) => r.rps)),
       p50: NaN,
       p99: NaN,
       bad: 0,
