@@ -9,7 +9,7 @@
  *
  * Servers are child processes (the built CLI; `npm run build` first), the
  * load generator (autocannon) is this process. Every HTTP row is measured
- * after a 2 s warm-up against the same URL, the ceiling rows included. Two
+ * after a 6 s warm-up against the same URL, the ceiling rows included. Two
  * more ceilings explain the POST row: a bare Fastify POST that parses the
  * same body and does nothing else, and the PostgreSQL server alone taking
  * grouped inserts of the same jobs. BENCH_SIZE=full: 10 s per HTTP row and
@@ -83,7 +83,13 @@ interface Row {
   readonly bad: number;
 }
 
-const WARMUP_SECONDS = 2;
+/**
+ * Long enough for a new serve to reach its steady state: V8 keeps compiling serve's hot code for seconds (it runs
+ * far more of it than bare Fastify does). After a 2 s warm-up (until session 14), the POST's next 4 s ran 10-20%
+ * below the 4 s after them: 15,466 -> 18,340-19,712 req/s at 32 connections, 22,732 -> 25,048-27,984 at 128
+ * (scratch runs, serve alone on CPU 0); from the 6th second on the periods agree within the machine's noise.
+ */
+const WARMUP_SECONDS = 6;
 
 /**
  * A warm-up of {@link WARMUP_SECONDS}, then the measured run; `measuring` is called between the two. `sent`:
