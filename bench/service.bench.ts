@@ -9,7 +9,7 @@
  *
  * Servers are child processes (the built CLI; `npm run build` first), the
  * load generator (autocannon) is this process. Every HTTP row is measured
- * after a 2 s warm-up against the same URL, the ceiling rows included. Two
+ * after a 6 s warm-up against the same URL, the ceiling rows included. Two
  * more ceilings explain the POST row: a bare Fastify POST that parses the
  * same body and does nothing else, and the PostgreSQL server alone taking
  * grouped inserts of the same jobs. BENCH_SIZE=full: 10 s per HTTP row and
@@ -83,11 +83,22 @@ interface Row {
   readonly bad: number;
 }
 
-const WARMUP_SECONDS = 2;
+/**
+ * Long enough for a new serve to reach its steady state: V8 keeps compiling serve's hot code for seconds (it runs
+ * far more of it than bare Fastify does). After a 2 s warm-up (until session 14), the POST's next 4 s ran 10-20%
+ * below the 4 s after them: 15,466 -> 18,340-19,712 req/s at 32 connections, 22,732 -> 25,048-27,984 at 128
+ * (scratch runs, serve alone on CPU 0); from the 6th second on the periods agree within the machine's noise.
+ */
+const WARMUP_SECONDS = 6;
 
+/**
+ * A warm-up of {@link WARMUP_SECONDS}, then the measured run; `measuring` is called between the two. `sent`:
+ * the requests of the measured run.
+ */
 async function load(
   url: string,
   options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+  measuring: () => void = () => undefined,
 ): Promise<Omit<Row, 'what' | 'store'> & { sent: number }> {
   const run = (duration: number) =>
     autocannon({
@@ -98,11 +109,17 @@ async function load(
       body: options.body,
       headers: options.headers,
     });
-  const warm = await run(WARMUP_SECONDS);
+  await run(WARMUP_SECONDS);
+  measuring();
   const result = await run(SECONDS);
   const bad = result.non2xx + result.errors + result.timeouts;
-  const sent = warm.requests.total + result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, sent };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad,
+    sent: result.requests.total,
+  };
 }
 
 /**
@@ -216,8 +233,12 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
 }
 
 /** Bare Fastify's POST /jobs with the Bell job's body: what serve's POST is compared with. */
-const loadBarePost = (bareUrl: string) =>
-  load(`${bareUrl}/jobs`, { method: 'POST', body: BELL_JOB, headers: { 'Content-Type': 'application/json' } });
+const loadBarePost = (bareUrl: string, measuring?: () => void) =>
+  load(
+    `${bareUrl}/jobs`,
+    { method: 'POST', body: BELL_JOB, headers: { 'Content-Type': 'application/json' } },
+    measuring,
+  );
 
 /** CPU time of `pid` so far, in clock ticks (utime + stime of /proc/<pid>/stat; 0 once it has exited). */
 function cpuTicks(pid: number): number {
@@ -257,19 +278,26 @@ interface RequestCpu {
 }
 
 /**
- * Runs `work` (one `load`) and divides the CPU each process spent meanwhile by the requests sent, the
- * warm-up's included (the counters cover it too). `serverPid` is the server measured; `database` the
- * PostgreSQL server's processes, when it takes part.
+ * Runs `work` (one `load`, given `measuring` as its own) and divides the CPU each process spent in the
+ * measured run by its requests. Not the warm-up's: a serve started for the row compiles its hot code then
+ * (on its own core, as CPU of its own), which no later request costs; until session 14 the warm-up was
+ * counted: the first 2 s of a new serve cost 65-78 us a request against 38-46 us after (three serves at
+ * 32 connections), and the figure read 4-8 us above the steady state.
+ * `serverPid` is the server measured; `database` the PostgreSQL server's processes, when it takes part.
  */
 async function withCpu(
   serverPid: number,
   database: (() => number) | null,
-  work: () => ReturnType<typeof load>,
+  work: (measuring: () => void) => ReturnType<typeof load>,
 ): Promise<{ measured: Awaited<ReturnType<typeof load>>; cpu: RequestCpu }> {
-  const server0 = cpuTicks(serverPid);
-  const database0 = database?.() ?? 0;
-  const generator0 = process.cpuUsage();
-  const measured = await work();
+  let server0 = 0;
+  let database0 = 0;
+  let generator0 = process.cpuUsage();
+  const measured = await work(() => {
+    server0 = cpuTicks(serverPid);
+    database0 = database?.() ?? 0;
+    generator0 = process.cpuUsage();
+  });
   const generator = process.cpuUsage(generator0);
   const perRequest = (ticks: number) => (ticks * TICK_US) / measured.sent;
   return {
@@ -308,15 +336,19 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
       });
       pinTree(serve.pid, SERVER_CPU);
       await post(serve.url, key);
-      const { measured, cpu } = await withCpu(serve.pid, databaseTicks, () =>
-        load(`${serve.url}/v0.4/jobs`, {
-          method: 'POST',
-          body: BELL_JOB,
-          headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
-        }),
+      const { measured, cpu } = await withCpu(serve.pid, databaseTicks, (measuring) =>
+        load(
+          `${serve.url}/v0.4/jobs`,
+          {
+            method: 'POST',
+            body: BELL_JOB,
+            headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
+          },
+          measuring,
+        ),
       );
       await serve.kill('SIGTERM');
-      const bareRun = await withCpu(bare.pid, null, () => loadBarePost(bare.url));
+      const bareRun = await withCpu(bare.pid, null, (measuring) => loadBarePost(bare.url, measuring));
       const ratio = measured.rps / bareRun.measured.rps;
       const kept = rounds.get(name) ?? [];
       kept.push({ ratio, rps: measured.rps, cpu, bareUs: bareRun.cpu.server });
