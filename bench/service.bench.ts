@@ -232,6 +232,18 @@ async function storeInsertRate(db: Db, group: number): Promise<number> {
   return rate;
 }
 
+/** Serve's POST /v0.4/jobs of the Bell job with `apiKey`: the POST rows. */
+const loadServePost = (serveUrl: string, apiKey: string, measuring?: () => void) =>
+  load(
+    `${serveUrl}/v0.4/jobs`,
+    {
+      method: 'POST',
+      body: BELL_JOB,
+      headers: { Authorization: `apiKey ${apiKey}`, 'Content-Type': 'application/json' },
+    },
+    measuring,
+  );
+
 /** Bare Fastify's POST /jobs with the Bell job's body: what serve's POST is compared with. */
 const loadBarePost = (bareUrl: string, measuring?: () => void) =>
   load(
@@ -337,15 +349,7 @@ async function postRows(bare: { url: string; pid: number }): Promise<Row[]> {
       pinTree(serve.pid, SERVER_CPU);
       await post(serve.url, key);
       const { measured, cpu } = await withCpu(serve.pid, databaseTicks, (measuring) =>
-        load(
-          `${serve.url}/v0.4/jobs`,
-          {
-            method: 'POST',
-            body: BELL_JOB,
-            headers: { Authorization: `apiKey ${key}`, 'Content-Type': 'application/json' },
-          },
-          measuring,
-        ),
+        loadServePost(serve.url, key, measuring),
       );
       await serve.kill('SIGTERM');
       const bareRun = await withCpu(bare.pid, null, (measuring) => loadBarePost(bare.url, measuring));
@@ -384,15 +388,7 @@ async function httpRows(store: string, serve: CliProcess, key: string): Promise<
   const rows: Row[] = [];
   rows.push({ what: 'GET /health', store, ...(await load(`${serve.url}/health`)) });
   rows.push({ what: 'GET /v0.4/jobs/<id>', store, ...(await load(`${serve.url}/v0.4/jobs/${id}`, { headers: auth })) });
-  rows.push({
-    what: 'POST /v0.4/jobs (Bell)',
-    store,
-    ...(await load(`${serve.url}/v0.4/jobs`, {
-      method: 'POST',
-      body: BELL_JOB,
-      headers: { ...auth, 'Content-Type': 'application/json' },
-    })),
-  });
+  rows.push({ what: 'POST /v0.4/jobs (Bell)', store, ...(await loadServePost(serve.url, key)) });
   return rows;
 }
 
